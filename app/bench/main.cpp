@@ -1,0 +1,201 @@
+// spectrascope-bench: measures the engine's transforms. Qt-free, so it builds on the GPU machine.
+// A benchmark reports; it never fails because something is slow.
+
+#include "BenchCase.h"
+#include "Measure.h"
+#include "spectrascope/engine/BackendRegistry.h"
+#include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/OpenClBackend.h"
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace spectrascope;
+using namespace spectrascope::bench;
+
+namespace {
+
+const char* kUsage = R"(Usage: spectrascope-bench [options]
+
+Times the engine's FFTs. On an OpenCL backend the data stays on the device (no transfers timed); the
+device copy bandwidth is measured in the same run and every case is reported as a fraction of it.
+Each case is checked against FFTW in double precision (relative L2 error).
+
+Options:
+  --suite anchors        the cases of shared/design/TARGETS.md (2^25 complex values per call)
+  --sizes LIST           comma-separated sizes, fastest dimension first: 1024,4096x4096,64x64x64
+  --kind c2c|r2c|c2r     transform kind for --sizes (default c2c)
+  --elements N           complex values per call; the batch fills it (default 33554432 = 2^25)
+  --backend NAME         auto (default), fftw, opencl, opencl:<index|name>, naive-dft
+  --reps N               repetitions, the median is reported (default 7)
+  --calls N              back-to-back calls per repetition (default 10)
+  --twiddles table|onthefly   OpenCL twiddles from double tables (default) or computed on the fly
+  --max-pass-length N    OpenCL: longest sub-transform per launch (forces multi-pass plans)
+  --no-check             skip the accuracy check
+  --json                 one JSON object per line per case instead of the table
+  --help                 this text
+)";
+
+struct Options {
+  std::string suite, sizes, backend = "auto";
+  TransformKind kind = TransformKind::ComplexToComplex;
+  std::size_t elements = kAnchorElements;
+  MeasureOptions measure;
+  OpenClOptions opencl;
+  bool json = false;
+};
+
+[[noreturn]] void usageError(const std::string& message)
+{
+  std::cerr << "spectrascope-bench: " << message << "\n(see spectrascope-bench --help)\n";
+  std::exit(2);
+}
+
+long long parseCount(const std::string& flag, const std::string& value, long long max)
+{
+  try {
+    std::size_t used = 0;
+    const long long v = std::stoll(value, &used);
+    if (used == value.size() && v >= 1 && v <= max) return v;
+  } catch (const std::exception&) {
+  }
+  usageError(flag + " needs a whole number from 1 to " + std::to_string(max) + ", got '" + value + "'");
+}
+
+Options parseArguments(int argc, char** argv)
+{
+  Options o;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) usageError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (a == "--suite") {
+      o.suite = value();
+      if (o.suite != "anchors") usageError("unknown suite '" + o.suite + "' (known: anchors)");
+    } else if (a == "--sizes") o.sizes = value();
+    else if (a == "--kind") {
+      const std::string k = value();
+      if (k == "c2c") o.kind = TransformKind::ComplexToComplex;
+      else if (k == "r2c") o.kind = TransformKind::RealToComplex;
+      else if (k == "c2r") o.kind = TransformKind::ComplexToReal;
+      else usageError("--kind must be c2c, r2c or c2r");
+    } else if (a == "--elements") o.elements = std::size_t(parseCount(a, value(), 1ll << 31));
+    else if (a == "--backend") o.backend = value();
+    else if (a == "--reps") o.measure.repetitions = int(parseCount(a, value(), 1000));
+    else if (a == "--calls") o.measure.callsPerRepetition = int(parseCount(a, value(), 100000));
+    else if (a == "--twiddles") {
+      const std::string t = value();
+      if (t == "table") o.opencl.twiddles = OpenClOptions::Twiddles::Table;
+      else if (t == "onthefly") o.opencl.twiddles = OpenClOptions::Twiddles::OnTheFly;
+      else usageError("--twiddles must be table or onthefly");
+    } else if (a == "--max-pass-length") o.opencl.maxPassLength = std::size_t(parseCount(a, value(), 1 << 20));
+    else if (a == "--no-check") o.measure.checkAccuracy = false;
+    else if (a == "--json") o.json = true;
+    else usageError("unknown option '" + a + "'");
+  }
+  if (o.suite.empty() && o.sizes.empty()) o.sizes = "1024";
+  return o;
+}
+
+std::unique_ptr<Backend> makeBackend(const Options& o)
+{
+  std::unique_ptr<Backend> backend = createBackend(o.backend);
+  if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && (o.opencl.maxPassLength ||
+                                                                     o.opencl.twiddles != OpenClOptions::Twiddles::Table))
+    return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);
+  return backend;
+}
+
+std::string jsonEscape(const std::string& s)
+{
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20) out += c;
+  }
+  return out;
+}
+
+void printJson(const Measurement& m, double copyGbps)
+{
+  const TransformDescriptor& d = m.benchCase.descriptor;
+  std::ostringstream s;
+  s.precision(6);
+  s << "{\"lib\":\"spectrascope\",\"case\":\"" << m.benchCase.label << "\",\"backend\":\"" << jsonEscape(m.backend)
+    << "\",\"device\":\"" << jsonEscape(m.device) << "\",\"kind\":\"" << toString(d.kind) << "\",\"nx\":"
+    << d.extent[0] << ",\"ny\":" << d.extent[1] << ",\"nz\":" << d.extent[2] << ",\"batch\":" << d.batch;
+  if (!m.skipped.empty()) {
+    s << ",\"skipped\":\"" << jsonEscape(m.skipped) << "\"}";
+  } else {
+    s << ",\"ms\":" << m.ms << ",\"gflops\":" << m.gigaflops() << ",\"gbps\":" << m.gigabytesPerSecond()
+      << ",\"copy_gbps\":" << copyGbps << ",\"copy_fraction\":" << m.gigabytesPerSecond() / copyGbps
+      << ",\"rel_err\":" << m.relErr << ",\"kernels\":[";
+    for (std::size_t i = 0; i < m.kernels.size(); ++i)
+      s << (i ? "," : "") << "{\"name\":\"" << jsonEscape(m.kernels[i].name) << "\",\"ms\":" << m.kernels[i].milliseconds()
+        << ",\"local\":" << m.kernels[i].localSize[0] << "}";
+    s << "]}";
+  }
+  std::cout << s.str() << std::endl;
+}
+
+void printRow(const Measurement& m, double copyGbps)
+{
+  if (!m.skipped.empty()) {
+    std::printf("%-22s %s\n", m.benchCase.label.c_str(), ("not on this backend: " + m.skipped).c_str());
+    return;
+  }
+  std::string kernels;
+  for (const KernelRecord& k : m.kernels) {
+    char part[96];
+    std::snprintf(part, sizeof part, "%s%.3f", kernels.empty() ? "" : "+", k.milliseconds());
+    kernels += part;
+  }
+  std::printf("%-22s %6zu %9.4f %8.1f %6.1f%% %9.1f %9.2e  %s\n", m.benchCase.label.c_str(),
+              m.benchCase.descriptor.batch, m.ms, m.gigabytesPerSecond(), 100 * m.gigabytesPerSecond() / copyGbps,
+              m.gigaflops(), m.relErr, kernels.c_str());
+  std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  const Options o = parseArguments(argc, argv);
+  try {
+    std::vector<BenchCase> cases = o.suite == "anchors" ? anchorSuite() : parseSizes(o.sizes, o.kind, o.elements);
+    std::unique_ptr<Backend> backend = makeBackend(o);
+    auto* device = dynamic_cast<OpenClBackend*>(backend.get());
+    const std::size_t copyBytes = std::size_t(256) << 20;
+    const double copyGbps = device ? deviceCopyBandwidth(*device, copyBytes, o.measure.repetitions)
+                                   : hostCopyBandwidth(copyBytes, o.measure.repetitions);
+    if (!o.json) {
+      std::printf("# backend %s, device %s\n# copy bandwidth %.1f GB/s (read+write), median of %d x %d calls\n",
+                  backend->name().c_str(), backend->deviceName().c_str(), copyGbps, o.measure.repetitions,
+                  o.measure.callsPerRepetition);
+      std::printf("%-22s %6s %9s %8s %7s %9s %9s  %s\n", "case", "batch", "ms", "GB/s", "copy", "GFLOP/s", "rel_err",
+                  "kernels ms");
+    }
+    for (const BenchCase& c : cases) {
+      const Measurement m = device ? measureOnDevice(*device, c, o.measure) : measureOnHost(*backend, c, o.measure);
+      o.json ? printJson(m, copyGbps) : printRow(m, copyGbps);
+    }
+  } catch (const std::invalid_argument& e) {
+    usageError(e.what());
+  } catch (const EngineError& e) {
+    std::cerr << "spectrascope-bench: " << e.what() << "\n";
+    return 1;
+  } catch (const cl::Error& e) {
+    std::cerr << "spectrascope-bench: OpenCL error " << e.what() << " (" << e.err() << ")\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,256 @@
+// Register-exchange Stockham FFT pass (after Bainville's "one work-group per DFT" kernels).
+//
+// One launch performs one "big-radix" Stockham step of a transform of length N along one axis:
+// every line is a sub-transform of length LEN = RADIX^a * FIRST_RADIX. A work-item keeps RADIX complex
+// values in registers and computes DFT_RADIX in straight-line code; values move between work-items
+// only through local memory, which is nothing but the exchange buffer. The local passes use Stockham
+// ordering, so no bit-reversal step exists anywhere.
+//
+// Global step (ns = product of the LENs of earlier launches, N = LEN * nOverL):
+//   for each line j in [0, nOverL), k = j mod ns:
+//     x[e] = in[(j + e*nOverL)*stride] * W_{ns*LEN}^(k*e)           e in [0, LEN)
+//     X    = DFT_LEN(x)
+//     out[((j - k)*LEN + k + q*ns)*stride] = X[q] * scale           q in [0, LEN)
+// With ns == 1 and nOverL == 1 this is a whole transform in one launch: one read, one write.
+// Lines are enumerated inner index fastest (adjacent columns of a 2D array), then j, then batch.
+//
+// Compile-time options (-D): LEN, RADIX, FIRST_RADIX, LINES (lines per work-group), LOAD_LINES_FASTEST and
+// STORE_LINES_FASTEST (which local id varies fastest across memory when loading/storing: adjacent lines,
+// or adjacent elements of one line), SPLIT_EXCHANGE (exchange re and im separately: half the local
+// memory, so longer lines fit), PASS_TWIDDLE (ns > 1), TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse).
+
+#define THREADS (LEN / RADIX)
+#define GROUP_SIZE (THREADS * LINES)
+
+typedef float2 cfloat;
+
+inline cfloat cmul(cfloat a, cfloat b) { return (cfloat)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+
+// Multiply by W_4 = exp(DIR * i * pi / 2): -i forward, +i inverse.
+inline cfloat mulW4(cfloat a) { return (cfloat)(-DIR * a.y, DIR * a.x); }
+
+// W_n^k with W_n = exp(DIR * 2 pi i / n), for the constant twiddles inside the codelets.
+#define C8 0.70710678118654752f
+#define C16 0.92387953251128676f
+#define S16 0.38268343236508977f
+
+inline void dft2(cfloat* u)
+{
+  const cfloat t = u[0] - u[1];
+  u[0] = u[0] + u[1];
+  u[1] = t;
+}
+
+// Codelets take and return natural order: u[k] <- sum_n u[n] W^(nk). Each splits into even and odd halves.
+inline void dft4(cfloat* u)
+{
+  cfloat e[2] = {u[0], u[2]}, o[2] = {u[1], u[3]};
+  dft2(e);
+  dft2(o);
+  o[1] = mulW4(o[1]);
+  u[0] = e[0] + o[0];
+  u[2] = e[0] - o[0];
+  u[1] = e[1] + o[1];
+  u[3] = e[1] - o[1];
+}
+
+inline void dft8(cfloat* u)
+{
+  cfloat e[4] = {u[0], u[2], u[4], u[6]}, o[4] = {u[1], u[3], u[5], u[7]};
+  dft4(e);
+  dft4(o);
+  o[1] = cmul(o[1], (cfloat)(C8, DIR * C8));
+  o[2] = mulW4(o[2]);
+  o[3] = cmul(o[3], (cfloat)(-C8, DIR * C8));
+  for (int k = 0; k < 4; ++k) {
+    u[k] = e[k] + o[k];
+    u[k + 4] = e[k] - o[k];
+  }
+}
+
+inline void dft16(cfloat* u)
+{
+  cfloat e[8], o[8];
+  for (int k = 0; k < 8; ++k) {
+    e[k] = u[2 * k];
+    o[k] = u[2 * k + 1];
+  }
+  dft8(e);
+  dft8(o);
+  o[1] = cmul(o[1], (cfloat)(C16, DIR * S16));
+  o[2] = cmul(o[2], (cfloat)(C8, DIR * C8));
+  o[3] = cmul(o[3], (cfloat)(S16, DIR * C16));
+  o[4] = mulW4(o[4]);
+  o[5] = cmul(o[5], (cfloat)(-S16, DIR * C16));
+  o[6] = cmul(o[6], (cfloat)(-C8, DIR * C8));
+  o[7] = cmul(o[7], (cfloat)(-C16, DIR * S16));
+  for (int k = 0; k < 8; ++k) {
+    u[k] = e[k] + o[k];
+    u[k + 8] = e[k] - o[k];
+  }
+}
+
+inline void dftRadix(cfloat* u, const int radix)
+{
+  if (radix == 2) dft2(u);
+  else if (radix == 4) dft4(u);
+  else if (radix == 8) dft8(u);
+  else if (radix == 16) dft16(u);
+}
+
+// W_LEN^index from the double-precision host table, or computed here for comparison.
+inline cfloat localTwiddle(__global const cfloat* table, uint index)
+{
+#if TWIDDLE_ONTHEFLY
+  const float turns = 2.0f * (float)index / (float)LEN;
+  return (cfloat)(cospi(turns), DIR * sinpi(turns));
+#else
+  return table[index];
+#endif
+}
+
+// W_M^m for the global step (M = ns*LEN, up to 2^27): two small tables, hi and lo, so the table stays
+// in cache instead of costing a second stream of global reads. Product of two correctly rounded values.
+inline cfloat passTwiddle(__global const cfloat* hi, __global const cfloat* lo, uint loBits, uint m, uint M)
+{
+#if TWIDDLE_ONTHEFLY
+  const float turns = 2.0f * (float)m / (float)M;
+  return (cfloat)(cospi(turns), DIR * sinpi(turns));
+#else
+  return cmul(hi[m >> loBits], lo[m & ((1u << loBits) - 1u)]);
+#endif
+}
+
+#if SPLIT_EXCHANGE
+typedef float exchange_t;
+#else
+typedef cfloat exchange_t;
+#endif
+
+// Moves v[s + p*(RADIX/P)] to position dst[s] + p*ns of this line's exchange buffer and reloads
+// v[r] = element t + r*THREADS. With SPLIT_EXCHANGE the real and imaginary parts travel in two rounds.
+inline void exchange(cfloat* v, __local exchange_t* line, const uint* dst, const uint ns, const int P,
+                     const uint t)
+{
+  const int perThread = RADIX / P;
+#if SPLIT_EXCHANGE
+  for (int part = 0; part < 2; ++part) {
+    for (int s = 0; s < perThread; ++s)
+      for (int p = 0; p < P; ++p) line[dst[s] + p * ns] = part ? v[s + p * perThread].y : v[s + p * perThread].x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = 0; r < RADIX; ++r) {
+      if (part) v[r].y = line[t + r * THREADS];
+      else v[r].x = line[t + r * THREADS];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+#else
+  for (int s = 0; s < perThread; ++s)
+    for (int p = 0; p < P; ++p) line[dst[s] + p * ns] = v[s + p * perThread];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int r = 0; r < RADIX; ++r) v[r] = line[t + r * THREADS];
+  barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+}
+
+// One local Stockham pass of radix P with stride ns over the LEN values of a line. Work-item t does
+// RADIX/P butterflies: butterfly j = t + s*THREADS uses elements j + p*LEN/P, i.e. v[s + p*RADIX/P].
+// After the last pass (ns*P == LEN) element q = t + r*THREADS is already in v[r]: no exchange.
+inline void localPass(cfloat* v, __local exchange_t* line, __global const cfloat* twiddles, const uint ns,
+                      const int P, const uint t)
+{
+  const int perThread = RADIX / P;
+  uint dst[RADIX];
+  for (int s = 0; s < perThread; ++s) {
+    const uint j = t + s * THREADS;
+    const uint k = j & (ns - 1); // ns is a power of two
+    cfloat u[RADIX];
+    for (int p = 0; p < P; ++p) u[p] = v[s + p * perThread];
+    if (ns > 1) {
+      const uint step = LEN / (ns * P);
+      for (int p = 1; p < P; ++p) u[p] = cmul(u[p], localTwiddle(twiddles, k * p * step));
+    }
+    dftRadix(u, P);
+    for (int p = 0; p < P; ++p) v[s + p * perThread] = u[p];
+    dst[s] = (j - k) * P + k;
+  }
+  if (ns * P < LEN) exchange(v, line, dst, ns, P, t);
+}
+
+// Moves the finished values of every line from the load mapping to the store mapping of work-items.
+inline void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const uint tFrom, const uint mTo,
+                  const uint tTo)
+{
+#if SPLIT_EXCHANGE
+  for (int part = 0; part < 2; ++part) {
+    for (int r = 0; r < RADIX; ++r) lines[mFrom * LEN + tFrom + r * THREADS] = part ? v[r].y : v[r].x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = 0; r < RADIX; ++r) {
+      const float x = lines[mTo * LEN + tTo + r * THREADS];
+      if (part) v[r].y = x;
+      else v[r].x = x;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+#else
+  for (int r = 0; r < RADIX; ++r) lines[mFrom * LEN + tFrom + r * THREADS] = v[r];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int r = 0; r < RADIX; ++r) v[r] = lines[mTo * LEN + tTo + r * THREADS];
+  barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+}
+
+inline void lineOf(const uint lid, const int linesFastest, uint* m, uint* t)
+{
+  *m = linesFastest ? lid % LINES : lid / THREADS;
+  *t = linesFastest ? lid / LINES : lid % THREADS;
+}
+
+__kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void
+fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* localTwiddles,
+         __global const cfloat* passTwiddlesHi, __global const cfloat* passTwiddlesLo, const uint passLoBits,
+         const uint ns, const uint nOverL, const uint stride, const uint inner, const uint dist,
+         const uint totalLines, const float scale)
+{
+  __local exchange_t lines[LINES * LEN];
+  const uint lid = get_local_id(0);
+  const uint firstLine = get_group_id(0) * LINES;
+
+  uint m, t;
+  lineOf(lid, LOAD_LINES_FASTEST, &m, &t);
+  uint g = firstLine + m;
+  const bool active = g < totalLines;
+  uint i = g % inner, rest = g / inner;
+  uint j = rest % nOverL, b = rest / nOverL;
+  const uint k = j % ns;
+
+  cfloat v[RADIX];
+  const uint inBase = b * dist + i + j * stride;
+  const uint elementStride = nOverL * stride;
+  for (int r = 0; r < RADIX; ++r) v[r] = active ? in[inBase + (t + r * THREADS) * elementStride] : (cfloat)(0.0f);
+#if PASS_TWIDDLE
+  for (int r = 0; r < RADIX; ++r)
+    v[r] = cmul(v[r], passTwiddle(passTwiddlesHi, passTwiddlesLo, passLoBits, k * (t + r * THREADS), ns * LEN));
+#endif
+
+  __local exchange_t* line = lines + m * LEN;
+  localPass(v, line, localTwiddles, 1, FIRST_RADIX, t);
+  for (uint localNs = FIRST_RADIX; localNs < LEN; localNs *= RADIX) localPass(v, line, localTwiddles, localNs, RADIX, t);
+
+#if LOAD_LINES_FASTEST != STORE_LINES_FASTEST
+  uint m2, t2;
+  lineOf(lid, STORE_LINES_FASTEST, &m2, &t2);
+  remap(v, lines, m, t, m2, t2);
+  m = m2;
+  t = t2;
+  g = firstLine + m;
+  i = g % inner;
+  rest = g / inner;
+  j = rest % nOverL;
+  b = rest / nOverL;
+#endif
+  if (g >= totalLines) return;
+  const uint kOut = j % ns;
+  const uint outBase = b * dist + i + ((j - kOut) * LEN + kOut) * stride;
+  for (int r = 0; r < RADIX; ++r) out[outBase + (t + r * THREADS) * ns * stride] = v[r] * scale;
+}

@@ -1,0 +1,44 @@
+#pragma once
+// The engine facade the GUI and the CLI use: one selected backend plus a plan cache, with per-descriptor
+// fallback to FFTW when the selected backend cannot serve a descriptor (or its plan fails to build).
+
+#include "spectrascope/engine/BackendRegistry.h"
+#include "spectrascope/engine/Plan.h"
+
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace spectrascope {
+
+class Engine {
+public:
+  // Selects the backend (see selectBackend). Creating an OpenCL backend compiles nothing yet; kernels
+  // are built when plans are made, so call plan() off the GUI thread.
+  explicit Engine(const std::string& requestedBackend = {});
+  ~Engine();
+
+  std::string backendName() const;
+  std::string deviceName() const;
+  // Why the requested backend is not the one in use (empty if it is).
+  const std::string& fallbackReason() const { return selection_.fallbackReason; }
+
+  // Cached by descriptor. If the selected backend cannot plan `d`, FFTW serves it and the plan's
+  // fallbackReason() says why. Throws EngineError only if no backend at all can serve it.
+  std::shared_ptr<const Plan> plan(const TransformDescriptor& d);
+
+  static constexpr std::size_t kPlanCacheCapacity = 32;
+
+private:
+  std::shared_ptr<const Plan> createWithFallback(const TransformDescriptor& d);
+  Backend& fftwBackend();
+
+  SelectedBackend selection_;
+  std::unique_ptr<Backend> fftwFallback_;
+  std::mutex mutex_;
+  // Most recently used first.
+  std::list<std::pair<TransformDescriptor, std::shared_ptr<const Plan>>> cache_;
+};
+
+} // namespace spectrascope

@@ -1,0 +1,62 @@
+#pragma once
+// The OpenCL backend: one device, one context, one in-order profiling queue, a program cache.
+// Besides the host-memory Plan::execute, OpenClPlan::enqueue runs on device-resident buffers; the GUI's
+// device-side pipelines and the benchmark use it.
+
+#include "spectrascope/engine/Backend.h"
+#include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/engine/OpenCl.h"
+#include "spectrascope/engine/ProgramCache.h"
+
+#include <memory>
+
+namespace spectrascope {
+
+struct OpenClOptions {
+  // Twiddles from tables computed in double on the host (accurate), or sincos on the fly (comparison).
+  enum class Twiddles { Table, OnTheFly } twiddles = Twiddles::Table;
+  // Longest sub-transform one work-group does in a single pass; 0 = derived from the device limits.
+  // Tests lower it to drive the multi-pass (four-step) paths at small sizes.
+  std::size_t maxPassLength = 0;
+  std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
+};
+
+class OpenClBackend : public Backend {
+public:
+  // Throws DeviceUnavailable if there is no such device.
+  explicit OpenClBackend(int deviceIndex, OpenClOptions options = {});
+  ~OpenClBackend() override;
+
+  std::string name() const override;
+  std::string deviceName() const override;
+  std::optional<std::string> cannotPlan(const TransformDescriptor& d) const override;
+  std::unique_ptr<Plan> createPlan(const TransformDescriptor& d) override;
+
+  const OpenClDeviceInfo& info() const { return info_; }
+  const OpenClOptions& options() const { return options_; }
+  cl::Context& context() { return context_; }
+  cl::CommandQueue& queue() { return queue_; }
+  ProgramCache& programs() { return *programs_; }
+
+private:
+  OpenClDeviceInfo info_;
+  OpenClOptions options_;
+  cl::Device device_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  std::unique_ptr<ProgramCache> programs_;
+};
+
+class OpenClPlan : public Plan {
+public:
+  // Runs on device buffers holding descriptor().inputFloats()/outputFloats() floats. `input` and `output`
+  // may be the same buffer for in-place descriptors. Enqueues and returns; with a report, waits and
+  // fills it from the profiling events.
+  virtual void enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const = 0;
+  virtual OpenClBackend& backend() const = 0;
+
+protected:
+  using Plan::Plan;
+};
+
+} // namespace spectrascope

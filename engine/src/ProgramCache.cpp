@@ -1,0 +1,136 @@
+#include "spectrascope/engine/ProgramCache.h"
+
+#include "AtomicFile.h"
+#include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/KernelSources.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace spectrascope {
+namespace {
+
+// FNV-1a, 64 bit: the key only has to separate entries, not resist attackers.
+std::uint64_t fnv1a(std::string_view text)
+{
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string hex(std::uint64_t v)
+{
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+} // namespace
+
+ProgramCache::ProgramCache(cl::Context context, cl::Device device, std::filesystem::path directory)
+    : context_(std::move(context)), device_(std::move(device)),
+      directory_((directory.empty() ? defaultCacheDirectory() : directory) / "kernels")
+{
+  const cl::Platform platform(device_.getInfo<CL_DEVICE_PLATFORM>());
+  deviceIdentity_ = platform.getInfo<CL_PLATFORM_NAME>() + "|" + platform.getInfo<CL_PLATFORM_VERSION>() + "|" +
+                    device_.getInfo<CL_DEVICE_NAME>() + "|" + device_.getInfo<CL_DEVICE_VERSION>() + "|" +
+                    device_.getInfo<CL_DRIVER_VERSION>();
+}
+
+std::string ProgramCache::key(const std::string& sourceName, const std::string& options) const
+{
+  const kernels::KernelSource& source = kernels::byName(sourceName);
+  return std::string(source.sha256) + "|" + options + "|" + deviceIdentity_;
+}
+
+std::filesystem::path ProgramCache::entryPath(const std::string& sourceName, const std::string& options) const
+{
+  return directory_ / (sourceName + "-" + hex(fnv1a(key(sourceName, options))) + ".bin");
+}
+
+cl::Program ProgramCache::get(const std::string& sourceName, const std::string& options)
+{
+  std::lock_guard lock(mutex_);
+  const std::string k = key(sourceName, options);
+  if (auto it = programs_.find(k); it != programs_.end()) {
+    ++stats_.memoryHits;
+    return it->second;
+  }
+  const std::filesystem::path file = entryPath(sourceName, options);
+  cl::Program program = loadFromDisk(file, options);
+  if (program()) {
+    ++stats_.diskHits;
+  } else {
+    program = buildFromSource(sourceName, options);
+    ++stats_.builds;
+    storeOnDisk(file, program);
+  }
+  programs_.emplace(k, program);
+  return program;
+}
+
+ProgramCache::Stats ProgramCache::stats() const
+{
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+cl::Program ProgramCache::loadFromDisk(const std::filesystem::path& file, const std::string& options)
+{
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return {};
+  std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty()) {
+    ++stats_.rejectedEntries;
+    return {};
+  }
+  // Anything the driver refuses (truncated file, other driver's binary) is rebuilt from source.
+  try {
+    cl::Program::Binaries binaries{bytes};
+    cl::Program program(context_, {device_}, binaries);
+    program.build({device_}, options.c_str());
+    return program;
+  } catch (const cl::Error&) {
+    ++stats_.rejectedEntries;
+    return {};
+  }
+}
+
+cl::Program ProgramCache::buildFromSource(const std::string& sourceName, const std::string& options)
+{
+  const kernels::KernelSource& source = kernels::byName(sourceName);
+  cl::Program program(context_, std::string(source.source));
+  try {
+    program.build({device_}, options.c_str());
+  } catch (const cl::Error& e) {
+    std::string log;
+    try {
+      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
+    } catch (const cl::Error&) {
+      log = "(no build log)";
+    }
+    throw BuildError("building OpenCL kernel '" + sourceName + "' with options '" + options +
+                         "' failed: " + e.what() + " (" + std::to_string(e.err()) + ")",
+                     log);
+  }
+  return program;
+}
+
+void ProgramCache::storeOnDisk(const std::filesystem::path& file, const cl::Program& program)
+{
+  try {
+    const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
+    if (binaries.empty() || binaries.front().empty()) return;
+    const auto& b = binaries.front();
+    writeFileAtomically(file, std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
+  } catch (const cl::Error&) {
+    // Some drivers cannot return binaries; the program still works, only the next start rebuilds it.
+  }
+}
+
+} // namespace spectrascope

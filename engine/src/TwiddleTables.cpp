@@ -1,0 +1,34 @@
+#include "TwiddleTables.h"
+
+#include <bit>
+#include <cmath>
+#include <numbers>
+
+namespace spectrascope::detail {
+
+std::vector<float> twiddleTable(std::size_t n, std::size_t count, int sign, std::size_t stepPerEntry)
+{
+  std::vector<float> table(2 * count);
+  for (std::size_t k = 0; k < count; ++k) {
+    // Reduce k*step mod n exactly in integers before the angle is formed, so large indices lose nothing.
+    const std::size_t m = (k * stepPerEntry) % n;
+    const double angle = 2.0 * std::numbers::pi * double(m) / double(n);
+    table[2 * k] = float(std::cos(angle));
+    table[2 * k + 1] = float(sign * std::sin(angle));
+  }
+  return table;
+}
+
+SplitTwiddles splitTwiddles(std::size_t M, int sign)
+{
+  SplitTwiddles t;
+  const unsigned bits = unsigned(std::bit_width(std::max<std::size_t>(M, 1) - 1));
+  t.loBits = (bits + 1) / 2;
+  const std::size_t loCount = std::size_t{1} << t.loBits;
+  const std::size_t hiCount = (M + loCount - 1) / loCount;
+  t.lo = twiddleTable(M, loCount, sign);
+  t.hi = twiddleTable(M, hiCount, sign, loCount);
+  return t;
+}
+
+} // namespace spectrascope::detail
