@@ -38,7 +38,8 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
 {
   const OpenClDeviceInfo& info = backend.info();
   DeviceLimits limits;
-  limits.localMemBytes = std::size_t(info.localMemBytes);
+  limits.localMemBytes = backend.options().localMemoryBytes ? backend.options().localMemoryBytes
+                                                            : std::size_t(info.localMemBytes);
   limits.maxWorkGroupSize = info.maxWorkGroupSize;
   limits.maxPassLength = backend.options().maxPassLength;
   schedule_ = planStockham(d, limits);

@@ -18,6 +18,9 @@ struct OpenClOptions {
   // Longest sub-transform one work-group does in a single pass; 0 = derived from the device limits.
   // Tests lower it to drive the multi-pass (four-step) paths at small sizes.
   std::size_t maxPassLength = 0;
+  // Local memory the planner may use per work-group; 0 = the device's. Tests lower it to drive the
+  // split re/im exchange and the fewer-lines shapes that large sub-transforms need on GPUs.
+  std::size_t localMemoryBytes = 0;
   std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
 };
 

@@ -1,0 +1,18 @@
+#pragma once
+// The GUI's command line: --backend NAME and --screenshot FILE.png, plus Qt's --help and --version.
+
+#include <QString>
+
+class QApplication;
+
+namespace spectrascope::gui {
+
+struct CommandLine {
+  QString backend;    // empty: SPECTRASCOPE_BACKEND, else the saved choice, else auto
+  QString screenshot; // empty: run normally
+};
+
+// Exits the process for --help, --version and bad arguments, as QCommandLineParser::process does.
+CommandLine parseCommandLine(const QApplication& app);
+
+} // namespace spectrascope::gui

@@ -1,0 +1,148 @@
+// Every path through cl/fft_stockham.cl on a real OpenCL device (PoCL in CI): each radix and first
+// radix, single launch, two and three launches (four-step), the odd-parity copy, split exchange, fewer
+// lines, columns of 2D and 3D, batches, forward and inverse, in and out of place, table and on-the-fly
+// twiddles. Device limits are lowered through OpenClOptions so the GPU-sized shapes run at small sizes.
+
+#include "FftChecks.h"
+#include "spectrascope/engine/BackendRegistry.h"
+#include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/OpenClBackend.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <tuple>
+
+using namespace spectrascope;
+
+namespace {
+
+constexpr double kTolerance = 1e-6;
+
+struct KernelCase {
+  std::string label;
+  TransformDescriptor d;
+  OpenClOptions options;
+};
+
+void PrintTo(const KernelCase& c, std::ostream* os) { *os << c.label << " " << c.d.toString(); }
+
+std::string caseName(const testing::TestParamInfo<KernelCase>& info) { return info.param.label; }
+
+OpenClBackend* backendFor(const OpenClOptions& o)
+{
+  using Key = std::tuple<std::size_t, std::size_t, int>;
+  static std::map<Key, std::unique_ptr<OpenClBackend>> backends;
+  const Key key{o.maxPassLength, o.localMemoryBytes, int(o.twiddles)};
+  auto& b = backends[key];
+  if (!b) {
+    const DeviceEnumeration all = enumerateOpenClDevices();
+    if (all.devices.empty()) return nullptr;
+    b = std::make_unique<OpenClBackend>(all.devices.front().index, o);
+  }
+  return b.get();
+}
+
+KernelCase make(std::string label, TransformDescriptor d, std::size_t maxPass = 0, std::size_t localMem = 0,
+                OpenClOptions::Twiddles tw = OpenClOptions::Twiddles::Table)
+{
+  OpenClOptions o;
+  o.maxPassLength = maxPass;
+  o.localMemoryBytes = localMem;
+  o.twiddles = tw;
+  return {std::move(label), d, o};
+}
+
+TransformDescriptor inverse(TransformDescriptor d)
+{
+  d.direction = Direction::Inverse;
+  return d;
+}
+
+TransformDescriptor inPlace(TransformDescriptor d)
+{
+  d.placement = Placement::InPlace;
+  return d;
+}
+
+std::vector<KernelCase> kernelCases()
+{
+  using D = TransformDescriptor;
+  std::vector<KernelCase> c;
+  // Single launch: every codelet (2, 4, 8, 16) as RADIX and as FIRST_RADIX, small N with many lines.
+  for (std::size_t n : {2u, 4u, 8u, 16u, 32u, 64u, 128u, 512u, 2048u, 8192u})
+    c.push_back(make("single_n" + std::to_string(n), D::complex1d(n, 5)));
+  c.push_back(make("single_inverse_n256", inverse(D::complex1d(256, 3))));
+  c.push_back(make("single_inplace_n1024", inPlace(D::complex1d(1024, 2))));
+  // Two launches (four-step) and three launches; even and odd number of buffer switches.
+  c.push_back(make("twopass_n256", D::complex1d(256, 3), 16));
+  c.push_back(make("twopass_inverse_inplace_n1024", inPlace(inverse(D::complex1d(1024, 2))), 32));
+  c.push_back(make("threepass_n4096", D::complex1d(4096, 2), 16));
+  c.push_back(make("threepass_inplace_copyback_n512", inPlace(D::complex1d(512, 2)), 8));
+  c.push_back(make("fourpass_n65536", D::complex1d(65536), 16));
+  c.push_back(make("twopass_n2pow20", D::complex1d(1u << 20), 1024));
+  // Split re/im exchange and fewer lines, as on a GPU's 48 KB of local memory.
+  c.push_back(make("split_exchange_n8192", D::complex1d(8192, 2), 0, 48 * 1024));
+  c.push_back(make("split_exchange_columns", D::complex2d(64, 2048), 0, 48 * 1024));
+  c.push_back(make("tiny_local_memory_n1024", D::complex1d(1024, 3), 0, 8 * 1024));
+  // 2D and 3D: rows in one launch, columns reading adjacent columns; multi-pass columns.
+  c.push_back(make("2d_64x32", D::complex2d(64, 32, 2)));
+  c.push_back(make("2d_inverse_inplace_128x128", inPlace(inverse(D::complex2d(128, 128)))));
+  c.push_back(make("2d_multipass_columns_32x1024", D::complex2d(32, 1024), 64));
+  c.push_back(make("2d_one_column_1x64", D::complex2d(1, 64, 3)));
+  c.push_back(make("3d_16x8x4", D::complex3d(16, 8, 4, 2)));
+  c.push_back(make("3d_multipass_32x32x32", inverse(D::complex3d(32, 32, 32)), 8));
+  // Twiddles computed on the fly (kept for comparison with the double-precision tables).
+  c.push_back(make("onthefly_n4096", D::complex1d(4096, 2), 0, 0, OpenClOptions::Twiddles::OnTheFly));
+  c.push_back(make("onthefly_twopass_n4096", D::complex1d(4096, 2), 64, 0, OpenClOptions::Twiddles::OnTheFly));
+  return c;
+}
+
+class KernelPath : public testing::TestWithParam<KernelCase> {
+protected:
+  std::unique_ptr<Plan> plan;
+  void SetUp() override
+  {
+    OpenClBackend* backend = backendFor(GetParam().options);
+    if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+    plan = backend->createPlan(GetParam().d);
+  }
+};
+
+TEST_P(KernelPath, MatchesFftwDouble) { EXPECT_LE(test::errorAgainstReference(*plan, 11), kTolerance); }
+
+TEST_P(KernelPath, SatisfiesFftwPropertyChecks)
+{
+  EXPECT_LE(test::impulseError(*plan, 12), kTolerance);
+  EXPECT_LE(test::linearityError(*plan, 13), kTolerance);
+  EXPECT_LE(test::timeShiftError(*plan, 14), kTolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Stockham, KernelPath, testing::ValuesIn(kernelCases()), caseName);
+
+TEST(KernelTimings, EveryLaunchIsReportedWithItsShape)
+{
+  OpenClOptions o;
+  o.maxPassLength = 32;
+  OpenClBackend* backend = backendFor(o);
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  auto plan = backend->createPlan(TransformDescriptor::complex1d(1024, 2));
+  std::vector<float> in(plan->descriptor().inputFloats(), 0.5f), out(in.size());
+  ExecutionReport report;
+  plan->execute(in, out, &report);
+  int kernels = 0;
+  for (const KernelRecord& r : report.records) {
+    EXPECT_GE(r.endNs, r.startNs) << r.name;
+    if (r.type == KernelRecord::Type::Kernel && r.name != "copy") {
+      ++kernels;
+      EXPECT_GT(r.localSize[0], 0u);
+      EXPECT_EQ(r.globalSize[0] % r.localSize[0], 0u);
+      EXPECT_GT(r.flops, 0);
+    }
+  }
+  EXPECT_EQ(kernels, 2);
+  EXPECT_EQ(report.records.front().type, KernelRecord::Type::Upload);
+  EXPECT_EQ(report.records.back().type, KernelRecord::Type::Download);
+}
+
+} // namespace

@@ -1,0 +1,101 @@
+// The program cache on a real device: built once, loaded from disk by a new context, rebuilt when the
+// disk entry is damaged, and a build failure carries the compiler's log.
+
+#include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/OpenClBackend.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace spectrascope;
+
+namespace {
+
+const std::string kOptions = "-cl-std=CL1.2 -DLEN=64 -DRADIX=16 -DFIRST_RADIX=4 -DLINES=4 -DLOAD_LINES_FASTEST=0 "
+                             "-DSTORE_LINES_FASTEST=0 -DSPLIT_EXCHANGE=0 -DPASS_TWIDDLE=0 -DTWIDDLE_ONTHEFLY=0 -DDIR=-1";
+
+class ProgramCacheTest : public testing::Test {
+protected:
+  std::filesystem::path dir;
+  void SetUp() override
+  {
+    if (enumerateOpenClDevices().devices.empty()) GTEST_SKIP() << "no OpenCL device";
+    dir = std::filesystem::path(testing::TempDir()) /
+          ("spectrascope-programs-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(dir);
+  }
+  std::unique_ptr<OpenClBackend> backend()
+  {
+    OpenClOptions o;
+    o.cacheDirectory = dir;
+    return std::make_unique<OpenClBackend>(0, o);
+  }
+};
+
+} // namespace
+
+TEST_F(ProgramCacheTest, SecondContextLoadsFromDisk)
+{
+  auto first = backend();
+  first->programs().get("fft_stockham", kOptions);
+  first->programs().get("fft_stockham", kOptions);
+  EXPECT_EQ(first->programs().stats().builds, 1);
+  EXPECT_EQ(first->programs().stats().memoryHits, 1);
+  EXPECT_TRUE(std::filesystem::exists(first->programs().entryPath("fft_stockham", kOptions)));
+
+  auto second = backend();
+  cl::Program p = second->programs().get("fft_stockham", kOptions);
+  EXPECT_EQ(second->programs().stats().diskHits, 1);
+  EXPECT_EQ(second->programs().stats().builds, 0);
+  EXPECT_NO_THROW(cl::Kernel(p, "fft_pass"));
+}
+
+TEST_F(ProgramCacheTest, DamagedEntryIsRebuilt)
+{
+  auto first = backend();
+  first->programs().get("fft_stockham", kOptions);
+  const auto file = first->programs().entryPath("fft_stockham", kOptions);
+  ASSERT_TRUE(std::filesystem::exists(file));
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << "not a program binary";
+
+  auto second = backend();
+  cl::Program p = second->programs().get("fft_stockham", kOptions);
+  EXPECT_EQ(second->programs().stats().rejectedEntries, 1);
+  EXPECT_EQ(second->programs().stats().builds, 1);
+  EXPECT_NO_THROW(cl::Kernel(p, "fft_pass"));
+}
+
+TEST_F(ProgramCacheTest, KeyChangesWithOptions)
+{
+  auto b = backend();
+  EXPECT_NE(b->programs().entryPath("fft_stockham", kOptions),
+            b->programs().entryPath("fft_stockham", kOptions + " -DEXTRA=1"));
+}
+
+TEST_F(ProgramCacheTest, BuildFailureCarriesTheLog)
+{
+  auto b = backend();
+  try {
+    b->programs().get("fft_stockham", "-DLEN=64 -DRADIX=banana");
+    FAIL() << "expected a build error";
+  } catch (const BuildError& e) {
+    EXPECT_FALSE(e.buildLog().empty());
+    EXPECT_NE(std::string(e.what()).find("fft_stockham"), std::string::npos);
+    EXPECT_EQ(e.kind(), EngineError::Kind::BuildFailed);
+  }
+}
+
+TEST(DeviceEnumeration, DevicesHaveSaneProperties)
+{
+  const DeviceEnumeration e = enumerateOpenClDevices();
+  if (e.devices.empty()) GTEST_SKIP() << e.problem;
+  for (const auto& d : e.devices) {
+    EXPECT_FALSE(d.name.empty());
+    EXPECT_GT(d.computeUnits, 0u);
+    EXPECT_GT(d.localMemBytes, 0u);
+    EXPECT_GT(d.maxWorkGroupSize, 0u);
+  }
+}

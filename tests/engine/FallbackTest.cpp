@@ -1,0 +1,109 @@
+// Backend selection and the one fallback point: whatever goes wrong with OpenCL, the engine keeps
+// working on FFTW and says why in one line.
+
+#include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/OpenClBackend.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+using namespace spectrascope;
+
+namespace {
+
+bool hasOpenClDevice() { return !enumerateOpenClDevices().devices.empty(); }
+
+bool hasOpenClGpu()
+{
+  for (const auto& d : enumerateOpenClDevices().devices)
+    if (d.isGpu()) return true;
+  return false;
+}
+
+} // namespace
+
+TEST(Fallback, UnknownDeviceFallsBackToFftwWithReason)
+{
+  Engine engine("opencl:no-such-device");
+  EXPECT_EQ(engine.backendName(), "fftw");
+  EXPECT_NE(engine.fallbackReason().find("no-such-device"), std::string::npos) << engine.fallbackReason();
+}
+
+TEST(Fallback, AutoUsesFftwWithoutAGpu)
+{
+  if (hasOpenClGpu()) GTEST_SKIP() << "this machine has an OpenCL GPU";
+  Engine engine("auto");
+  EXPECT_EQ(engine.backendName(), "fftw");
+  EXPECT_FALSE(engine.fallbackReason().empty());
+}
+
+TEST(Fallback, MalformedNameIsAnArgumentError)
+{
+  try {
+    Engine engine("cuda");
+    FAIL() << "expected an error";
+  } catch (const EngineError& e) {
+    EXPECT_EQ(e.kind(), EngineError::Kind::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("cuda"), std::string::npos);
+  }
+}
+
+TEST(Fallback, EnvironmentVariableChoosesTheBackend)
+{
+  ::setenv("SPECTRASCOPE_BACKEND", "naive-dft", 1);
+  Engine engine;
+  ::unsetenv("SPECTRASCOPE_BACKEND");
+  EXPECT_EQ(engine.backendName(), "naive-dft");
+  EXPECT_TRUE(engine.fallbackReason().empty());
+}
+
+TEST(Fallback, DescriptorTheDeviceCannotDoGoesToFftwAndSaysSo)
+{
+  if (!hasOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
+  Engine engine("opencl");
+  ASSERT_NE(engine.backendName(), "fftw");
+  TransformDescriptor d = TransformDescriptor::complex1d(1000); // not a power of two yet
+  auto plan = engine.plan(d);
+  EXPECT_EQ(plan->backendName(), "fftw");
+  EXPECT_NE(plan->fallbackReason().find("FFTW serves it"), std::string::npos) << plan->fallbackReason();
+  auto devicePlan = engine.plan(TransformDescriptor::complex1d(1024));
+  EXPECT_EQ(devicePlan->backendName(), engine.backendName());
+  EXPECT_TRUE(devicePlan->fallbackReason().empty());
+}
+
+TEST(Fallback, TooLargeForTheDeviceIsOutOfResources)
+{
+  if (!hasOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
+  OpenClBackend backend(0);
+  // One buffer larger than the device allows; refused before anything is allocated.
+  const std::size_t n = std::size_t(1) << 29;
+  if (n * 8 <= backend.info().maxAllocBytes) GTEST_SKIP() << "device allows very large buffers";
+  try {
+    backend.createPlan(TransformDescriptor::complex1d(n));
+    FAIL() << "expected OutOfResources";
+  } catch (const EngineError& e) {
+    EXPECT_EQ(e.kind(), EngineError::Kind::OutOfResources) << e.what();
+  }
+}
+
+TEST(Engine, PlansAreCachedByDescriptor)
+{
+  Engine engine("fftw");
+  auto a = engine.plan(TransformDescriptor::complex1d(256, 2));
+  auto b = engine.plan(TransformDescriptor::complex1d(256, 2));
+  auto c = engine.plan(TransformDescriptor::complex1d(256, 3));
+  EXPECT_EQ(a.get(), b.get());
+  EXPECT_NE(a.get(), c.get());
+}
+
+TEST(Engine, ExecuteRejectsWrongBufferSizes)
+{
+  Engine engine("fftw");
+  auto plan = engine.plan(TransformDescriptor::complex1d(64));
+  std::vector<float> in(64), out(128);
+  EXPECT_THROW(plan->execute(in, out), EngineError);
+  in.resize(128);
+  EXPECT_THROW(plan->execute(in, in), EngineError); // out-of-place plan given one buffer
+}

@@ -1,0 +1,77 @@
+// The Stockham planner is pure arithmetic: check the shapes it chooses for the GPU's limits without a GPU.
+
+#include "StockhamPlanner.h"
+#include "spectrascope/engine/Errors.h"
+
+#include <gtest/gtest.h>
+
+using namespace spectrascope;
+using namespace spectrascope::detail;
+
+namespace {
+
+const DeviceLimits kGpu{48 * 1024, 1024, 0}; // what NVIDIA's OpenCL exposes
+
+void expectFits(const StockhamSchedule& s, const DeviceLimits& limits)
+{
+  for (const StockhamPass& p : s.passes) {
+    EXPECT_LE(p.groupSize(), limits.maxWorkGroupSize);
+    EXPECT_LE(p.lines * p.length * (p.splitExchange ? 4 : 8), limits.localMemBytes);
+    EXPECT_EQ(p.length % std::size_t(p.radix), 0u);
+  }
+}
+
+} // namespace
+
+TEST(Planner, BalancedFactorsMultiplyBack)
+{
+  for (std::size_t n : {2u, 64u, 4096u, 1u << 20, 1u << 24, 1u << 27}) {
+    std::size_t product = 1;
+    for (std::size_t f : balancedFactors(n, 2048)) {
+      EXPECT_LE(f, 2048u);
+      product *= f;
+    }
+    EXPECT_EQ(product, n);
+  }
+  EXPECT_EQ(balancedFactors(1u << 24, 2048).size(), 3u);
+}
+
+TEST(Planner, SingleLaunchUpTo8192OnTheGpu)
+{
+  for (std::size_t n : {2u, 16u, 64u, 1024u, 4096u, 8192u}) {
+    const auto s = planStockham(TransformDescriptor::complex1d(n, (1u << 25) / n), kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << n;
+    EXPECT_TRUE(s.passes[0].inPlaceSafe());
+    EXPECT_GE(s.passes[0].groupSize(), std::min<std::size_t>(64, (1u << 25) / n)) << n;
+    expectFits(s, kGpu);
+  }
+}
+
+TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
+{
+  const auto s = planStockham(TransformDescriptor::complex1d(1u << 24, 2), kGpu);
+  EXPECT_EQ(s.passes.size(), 3u);
+  for (const auto& p : s.passes) EXPECT_GE(p.lines, 4u) << "adjacent lines fill 32-byte sectors";
+  expectFits(s, kGpu);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20), kGpu).passes.size(), 2u);
+}
+
+TEST(Planner, ColumnPassesReadFourAdjacentColumns)
+{
+  const auto s = planStockham(TransformDescriptor::complex2d(1024, 1024, 32), kGpu);
+  ASSERT_EQ(s.passes.size(), 2u);
+  EXPECT_EQ(s.passes[1].axis, 1);
+  EXPECT_TRUE(s.passes[1].loadLinesFastest);
+  EXPECT_GE(s.passes[1].lines, 4u);
+  expectFits(s, kGpu);
+}
+
+TEST(Planner, RefusesWhatTheKernelsCannotDo)
+{
+  TransformDescriptor d = TransformDescriptor::complex1d(1000);
+  EXPECT_TRUE(stockhamCannotPlan(d).has_value());
+  EXPECT_THROW(planStockham(d, kGpu), EngineError);
+  d = TransformDescriptor::complex1d(1024);
+  d.kind = TransformKind::RealToComplex;
+  EXPECT_TRUE(stockhamCannotPlan(d).has_value());
+}

@@ -1,0 +1,27 @@
+#pragma once
+// Checks every FFT path in the test suite goes through: against FFTW in double precision on seeded
+// random input, and FFTW's own randomized property checks (libbench2/verify-lib.c): impulse response,
+// linearity and time shift. Each returns a relative L2 error, so a test states its tolerance.
+
+#include "spectrascope/engine/Plan.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace spectrascope::test {
+
+// Executes out-of-place (or in place on a copy for in-place plans) and returns the output.
+std::vector<float> runPlan(const Plan& plan, std::span<const float> input);
+
+double errorAgainstReference(const Plan& plan, std::uint64_t seed);
+// x = delta at a random position p: X[k] must be prod over axes of W^(k p).
+double impulseError(const Plan& plan, std::uint64_t seed);
+// F(a x + b y) must equal a F(x) + b F(y) for random complex a, b.
+double linearityError(const Plan& plan, std::uint64_t seed);
+// Rolling the input by s along every axis multiplies X[k] by prod over axes of W^(k s).
+double timeShiftError(const Plan& plan, std::uint64_t seed);
+// inverse(forward(x)) must equal x.
+double roundTripError(const Plan& forward, const Plan& inverse, std::uint64_t seed);
+
+} // namespace spectrascope::test

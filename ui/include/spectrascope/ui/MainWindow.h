@@ -1,0 +1,50 @@
+#pragma once
+// The main window: the Image, Audio and Learn tabs, the menus (File, Engine, Help) and a status bar that
+// names the backend in use. It shows what EngineService reports and asks it for backend switches; it
+// never touches the engine itself. All connections to the service are made in connectEngine().
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QMessageBox;
+class QTabWidget;
+
+namespace spectrascope::ui {
+
+class BackendMenu;
+class BackendStatusLabel;
+class EngineService;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+public:
+  explicit MainWindow(EngineService& engine, QWidget* parent = nullptr);
+
+  QTabWidget* tabs() const { return tabs_; }
+  BackendMenu* backendMenu() const { return backendMenu_; }
+  BackendStatusLabel* backendLabel() const { return backendLabel_; }
+
+public slots:
+  void showAbout();
+
+protected:
+  void closeEvent(QCloseEvent* event) override;
+
+private:
+  void createTabs();
+  void createMenus();
+  void createStatusBar();
+  void connectEngine();
+  void showEngineError(const QString& heading, const QString& detail);
+  void restoreWindowGeometry();
+  void saveWindowGeometry() const;
+
+  EngineService& engine_;
+  QTabWidget* tabs_ = nullptr;
+  BackendMenu* backendMenu_ = nullptr;
+  BackendStatusLabel* backendLabel_ = nullptr;
+  QPointer<QMessageBox> errorBox_; // at most one open; a newer error replaces its text
+};
+
+} // namespace spectrascope::ui

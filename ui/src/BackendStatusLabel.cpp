@@ -1,0 +1,44 @@
+#include "spectrascope/ui/BackendStatusLabel.h"
+
+#include "spectrascope/ui/BackendOption.h"
+
+namespace spectrascope::ui {
+
+BackendStatusLabel::BackendStatusLabel(QWidget* parent) : QLabel(parent)
+{
+  setObjectName(QStringLiteral("backendStatusLabel"));
+  setTextFormat(Qt::PlainText);
+  setText(tr("Starting the engine…"));
+}
+
+QString BackendStatusLabel::summary(const QString& name, const QString& device)
+{
+  return backendDisplayName(name) + QStringLiteral(" — ") + device;
+}
+
+void BackendStatusLabel::showBackend(const QString& name, const QString& device, const QString& fallbackReason)
+{
+  QString text = summary(name, device);
+  QString tip = tr("Backend: %1\nDevice: %2").arg(name, device);
+  if (!fallbackReason.isEmpty()) {
+    text += QStringLiteral(" · ") + elided(fallbackReason);
+    tip += tr("\nFallback: %1").arg(fallbackReason);
+  }
+  setText(text);
+  setToolTip(tip);
+}
+
+void BackendStatusLabel::showSwitching()
+{
+  setText(tr("Switching backend…"));
+  setToolTip({});
+}
+
+// The reason can be a paragraph (a driver error); the status bar keeps about forty characters of it.
+QString BackendStatusLabel::elided(const QString& text) const
+{
+  const int width = fontMetrics().averageCharWidth() * 40;
+  return fontMetrics().elidedText(text, Qt::ElideRight, width);
+}
+
+} // namespace spectrascope::ui

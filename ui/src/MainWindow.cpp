@@ -1,0 +1,143 @@
+#include "spectrascope/ui/MainWindow.h"
+
+#include "spectrascope/ui/AboutDialog.h"
+#include "spectrascope/ui/AudioTab.h"
+#include "spectrascope/ui/BackendMenu.h"
+#include "spectrascope/ui/BackendStatusLabel.h"
+#include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/ImageTab.h"
+#include "spectrascope/ui/LearnTab.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace spectrascope::ui {
+namespace {
+const char* kGeometryKey = "mainWindow/geometry";
+const char* kStateKey = "mainWindow/state";
+constexpr int kErrorMessageMs = 15000;
+} // namespace
+
+MainWindow::MainWindow(EngineService& engine, QWidget* parent) : QMainWindow(parent), engine_(engine)
+{
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowTitle(QStringLiteral("Spectrascope"));
+  createTabs();
+  createMenus();
+  createStatusBar();
+  connectEngine();
+  restoreWindowGeometry();
+}
+
+void MainWindow::createTabs()
+{
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("tabs"));
+  tabs_->setDocumentMode(true);
+  tabs_->addTab(new ImageTab(tabs_), tr("Image"));
+  tabs_->addTab(new AudioTab(tabs_), tr("Audio"));
+  tabs_->addTab(new LearnTab(tabs_), tr("Learn"));
+  setCentralWidget(tabs_);
+}
+
+void MainWindow::createMenus()
+{
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+
+  backendMenu_ = new BackendMenu(this);
+  menuBar()->addMenu(backendMenu_);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* about = help->addAction(tr("&About Spectrascope"), this, &MainWindow::showAbout);
+  about->setObjectName(QStringLiteral("aboutAction"));
+  about->setMenuRole(QAction::AboutRole);
+  QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+  aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::createStatusBar()
+{
+  backendLabel_ = new BackendStatusLabel(this);
+  statusBar()->addPermanentWidget(backendLabel_);
+}
+
+void MainWindow::connectEngine()
+{
+  connect(&engine_, &EngineService::backendChanged, backendLabel_, &BackendStatusLabel::showBackend);
+  connect(&engine_, &EngineService::backendsAvailable, backendMenu_, &BackendMenu::setOptions);
+  connect(&engine_, &EngineService::errorMessage, this, &MainWindow::showEngineError);
+  connect(&engine_, &EngineService::busyChanged, this, [this](bool busy) {
+    if (busy) {
+      backendLabel_->showSwitching();
+      return;
+    }
+    // Also re-checks the working backend's action after a switch that failed.
+    backendMenu_->setCurrent(engine_.requestedBackend(), engine_.backendName());
+  });
+  connect(backendMenu_, &BackendMenu::backendRequested, &engine_, &EngineService::selectBackend);
+}
+
+void MainWindow::showAbout()
+{
+  const QString backend = engine_.engine()
+                              ? BackendStatusLabel::summary(engine_.backendName(), engine_.deviceName())
+                              : tr("starting…");
+  auto* dialog = new AboutDialog(backend, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open(); // window-modal, but does not block the event loop
+}
+
+// Every error reaches the status bar; a message box (non-modal, one at a time) makes sure a real failure
+// is not missed while the user looks elsewhere.
+void MainWindow::showEngineError(const QString& heading, const QString& detail)
+{
+  statusBar()->showMessage(heading + QStringLiteral(": ") + detail.section(QLatin1Char('\n'), 0, 0),
+                           kErrorMessageMs);
+  if (!errorBox_) {
+    errorBox_ = new QMessageBox(QMessageBox::Warning, QStringLiteral("Spectrascope"), {}, QMessageBox::Ok, this);
+    errorBox_->setObjectName(QStringLiteral("engineErrorBox"));
+    errorBox_->setAttribute(Qt::WA_DeleteOnClose);
+    errorBox_->setModal(false);
+  }
+  errorBox_->setText(heading);
+  errorBox_->setInformativeText(detail);
+  errorBox_->show();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+  saveWindowGeometry();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreWindowGeometry()
+{
+  QSettings settings;
+  if (restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+    restoreState(settings.value(kStateKey).toByteArray());
+    return;
+  }
+  // First start: a comfortable size in device-independent pixels, never larger than the screen.
+  QSize size(1100, 720);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    size = size.boundedTo(screen->availableSize() * 0.9);
+  resize(size);
+}
+
+void MainWindow::saveWindowGeometry() const
+{
+  QSettings settings;
+  settings.setValue(kGeometryKey, saveGeometry());
+  settings.setValue(kStateKey, saveState());
+}
+
+} // namespace spectrascope::ui
