@@ -4,6 +4,7 @@
 // twiddles. Device limits are lowered through OpenClOptions so the GPU-sized shapes run at small sizes.
 
 #include "FftChecks.h"
+#include "OpenClTestDevice.h"
 #include "spectrascope/engine/BackendRegistry.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
@@ -36,9 +37,9 @@ OpenClBackend* backendFor(const OpenClOptions& o)
   const Key key{o.maxPassLength, o.localMemoryBytes, int(o.twiddles)};
   auto& b = backends[key];
   if (!b) {
-    const DeviceEnumeration all = enumerateOpenClDevices();
-    if (all.devices.empty()) return nullptr;
-    b = std::make_unique<OpenClBackend>(all.devices.front().index, o);
+    const auto device = test::preferredOpenClDevice();
+    if (!device) return nullptr;
+    b = std::make_unique<OpenClBackend>(*device, o);
   }
   return b.get();
 }

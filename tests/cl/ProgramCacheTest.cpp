@@ -1,6 +1,7 @@
 // The program cache on a real device: built once, loaded from disk by a new context, rebuilt when the
 // disk entry is damaged, and a build failure carries the compiler's log.
 
+#include "OpenClTestDevice.h"
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
@@ -22,7 +23,7 @@ protected:
   std::filesystem::path dir;
   void SetUp() override
   {
-    if (enumerateOpenClDevices().devices.empty()) GTEST_SKIP() << "no OpenCL device";
+    if (!test::preferredOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
     dir = std::filesystem::path(testing::TempDir()) /
           ("spectrascope-programs-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::remove_all(dir);
@@ -31,7 +32,7 @@ protected:
   {
     OpenClOptions o;
     o.cacheDirectory = dir;
-    return std::make_unique<OpenClBackend>(0, o);
+    return std::make_unique<OpenClBackend>(*test::preferredOpenClDevice(), o);
   }
 };
 

@@ -1,6 +1,7 @@
 // Backend selection and the one fallback point: whatever goes wrong with OpenCL, the engine keeps
 // working on FFTW and says why in one line.
 
+#include "OpenClTestDevice.h"
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
@@ -76,7 +77,7 @@ TEST(Fallback, DescriptorTheDeviceCannotDoGoesToFftwAndSaysSo)
 TEST(Fallback, TooLargeForTheDeviceIsOutOfResources)
 {
   if (!hasOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
-  OpenClBackend backend(0);
+  OpenClBackend backend(*test::preferredOpenClDevice());
   // One buffer larger than the device allows; refused before anything is allocated.
   const std::size_t n = std::size_t(1) << 29;
   if (n * 8 <= backend.info().maxAllocBytes) GTEST_SKIP() << "device allows very large buffers";
