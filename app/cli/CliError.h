@@ -9,7 +9,8 @@ namespace spectrascope::cli {
 
 enum ExitCode { Success = 0, RuntimeFailure = 1, UsageError = 2 };
 
-class CliError : public std::runtime_error {
+class CliError : public std::runtime_error
+{
 public:
   CliError(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
   ExitCode code() const { return code_; }
@@ -18,7 +19,13 @@ private:
   ExitCode code_;
 };
 
-inline CliError usageError(const std::string& message) { return {UsageError, message}; }
-inline CliError runtimeFailure(const std::string& message) { return {RuntimeFailure, message}; }
+inline CliError usageError(const std::string& message)
+{
+  return {UsageError, message};
+}
+inline CliError runtimeFailure(const std::string& message)
+{
+  return {RuntimeFailure, message};
+}
 
 } // namespace spectrascope::cli

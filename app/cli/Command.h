@@ -10,7 +10,8 @@
 
 namespace spectrascope::cli {
 
-class Command {
+class Command
+{
 public:
   virtual ~Command() = default;
 

@@ -10,17 +10,19 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <iostream>
 
 namespace spectrascope::cli {
 namespace {
 
 // Everything `devices` reports, gathered once and then rendered as text or JSON.
-struct Inventory {
+struct Inventory
+{
   DeviceEnumeration opencl;
   std::vector<BackendChoice> backends;
-  std::string requested;       // what "auto"/SPECTRASCOPE_BACKEND asks for
-  std::string defaultBackend;  // what that resolves to
+  std::string requested;      // what "auto"/SPECTRASCOPE_BACKEND asks for
+  std::string defaultBackend; // what that resolves to
   std::string defaultDevice;
   std::string fallbackReason;
 };
@@ -57,20 +59,29 @@ void printDevice(const OpenClDeviceInfo& d)
 void printText(const Inventory& inventory)
 {
   std::cout << "OpenCL devices:\n";
-  for (const OpenClDeviceInfo& d : inventory.opencl.devices) printDevice(d);
+  for (const OpenClDeviceInfo& d : inventory.opencl.devices)
+    printDevice(d);
   if (inventory.opencl.devices.empty()) std::cout << "  none\n";
   if (!inventory.opencl.problem.empty()) std::cout << "  problem: " << inventory.opencl.problem << "\n";
 
   std::cout << "\nBackends (for --backend):\n";
-  for (const BackendChoice& b : inventory.backends) std::cout << "  " << b.name << "  " << b.description << "\n";
+  std::size_t width = 0;
+  for (const BackendChoice& b : inventory.backends)
+    width = std::max(width, b.name.size());
+  for (const BackendChoice& b : inventory.backends)
+    std::cout << "  " << b.name << std::string(width + 2 - b.name.size(), ' ') << b.description << "\n";
 
   std::cout << "\nDefault backend: " << inventory.defaultBackend << " — " << inventory.defaultDevice
             << "\n  requested: " << inventory.requested
-            << (qEnvironmentVariableIsEmpty("SPECTRASCOPE_BACKEND") ? "\n" : " (from SPECTRASCOPE_BACKEND)\n");
+            << (qEnvironmentVariableIsEmpty("SPECTRASCOPE_BACKEND") ? "\n"
+                                                                    : " (from SPECTRASCOPE_BACKEND)\n");
   if (!inventory.fallbackReason.empty()) std::cout << "  fallback: " << inventory.fallbackReason << "\n";
 }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+  return QString::fromStdString(s);
+}
 
 QJsonObject deviceJson(const OpenClDeviceInfo& d)
 {
@@ -94,7 +105,8 @@ QJsonObject deviceJson(const OpenClDeviceInfo& d)
 void printJson(const Inventory& inventory)
 {
   QJsonArray devices;
-  for (const OpenClDeviceInfo& d : inventory.opencl.devices) devices.append(deviceJson(d));
+  for (const OpenClDeviceInfo& d : inventory.opencl.devices)
+    devices.append(deviceJson(d));
   QJsonArray backends;
   for (const BackendChoice& b : inventory.backends)
     backends.append(QJsonObject{{"name", q(b.name)}, {"description", q(b.description)}});
@@ -124,7 +136,8 @@ int DevicesCommand::run(const QStringList& arguments)
   parser.addOption(json);
   if (auto done = parse(parser, arguments, {})) return *done;
   if (!parser.positionalArguments().isEmpty())
-    throw usageError("devices takes no arguments, got '" + parser.positionalArguments().first().toStdString() + "'");
+    throw usageError("devices takes no arguments, got '" +
+                     parser.positionalArguments().first().toStdString() + "'");
 
   const Inventory inventory = takeInventory();
   if (parser.isSet(json))

@@ -10,7 +10,8 @@ struct DeviceEnumeration;
 
 namespace spectrascope::cli {
 
-class DevicesCommand : public Command {
+class DevicesCommand : public Command
+{
 public:
   QString name() const override { return QStringLiteral("devices"); }
   QString summary() const override;

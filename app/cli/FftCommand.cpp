@@ -26,7 +26,10 @@ std::uint64_t parseCount(const QCommandLineParser& parser, const QString& option
 }
 
 // A reason can carry a whole kernel build log; the note on stderr stays one line.
-std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+std::string firstLine(const std::string& text)
+{
+  return text.substr(0, text.find('\n'));
+}
 
 } // namespace
 
@@ -54,18 +57,20 @@ void FftCommand::describeOptions(QCommandLineParser& parser)
       "B transforms one after another, each N values (1-D) or M rows of N values (2-D, N fastest).\n"
       "The forward transform is unscaled; --inverse scales by 1/(N*M), so inverse(forward(x)) = x."));
   parser.addOptions({
-      QCommandLineOption(QStringLiteral("n"), QStringLiteral("Length N of the fastest dimension (required). "
-                                                      "Written --n N or -n N."),
-                  QStringLiteral("N")),
+      QCommandLineOption(QStringLiteral("n"),
+                         QStringLiteral("Length N of the fastest dimension (required). "
+                                        "Written --n N or -n N."),
+                         QStringLiteral("N")),
       QCommandLineOption(QStringLiteral("n2"), QStringLiteral("Number of rows M: makes the transform 2-D."),
-                  QStringLiteral("M")),
-      QCommandLineOption(QStringLiteral("batch"), QStringLiteral("Number of transforms B in the file (default 1)."),
-                  QStringLiteral("B")),
+                         QStringLiteral("M")),
+      QCommandLineOption(QStringLiteral("batch"),
+                         QStringLiteral("Number of transforms B in the file (default 1)."),
+                         QStringLiteral("B")),
       QCommandLineOption(QStringLiteral("inverse"), QStringLiteral("Inverse transform, scaled by 1/(N*M).")),
       QCommandLineOption(QStringLiteral("backend"),
-                  QStringLiteral("auto (default, or SPECTRASCOPE_BACKEND), fftw, naive-dft, opencl, "
-                                 "opencl:<index|name>; see `spectrascope-cli devices`."),
-                  QStringLiteral("name")),
+                         QStringLiteral("auto (default, or SPECTRASCOPE_BACKEND), fftw, naive-dft, opencl, "
+                                        "opencl:<index|name>; see `spectrascope-cli devices`."),
+                         QStringLiteral("name")),
       QCommandLineOption(QStringLiteral("timings"),
                          QStringLiteral("Print each kernel's time and bandwidth to stderr.")),
   });
@@ -79,7 +84,8 @@ FftCommand::Request FftCommand::requestFrom(const QCommandLineParser& parser)
   if (files.size() != 2)
     throw usageError("fft needs IN and OUT, got " + std::to_string(files.size()) +
                      " file name(s) (see spectrascope-cli fft --help)");
-  if (!parser.isSet(QStringLiteral("n"))) throw usageError("fft needs --n N (see spectrascope-cli fft --help)");
+  if (!parser.isSet(QStringLiteral("n")))
+    throw usageError("fft needs --n N (see spectrascope-cli fft --help)");
 
   Request r;
   r.n = parseCount(parser, QStringLiteral("n"));
@@ -133,7 +139,8 @@ void FftCommand::transform(const Request& r)
   if (!engine.fallbackReason().empty() && requestedBackendName(r.backend) != "auto")
     std::cerr << "spectrascope-cli: " << firstLine(engine.fallbackReason()) << "\n";
   const std::shared_ptr<const Plan> plan = engine.plan(descriptor);
-  if (!plan->fallbackReason().empty()) std::cerr << "spectrascope-cli: " << firstLine(plan->fallbackReason()) << "\n";
+  if (!plan->fallbackReason().empty())
+    std::cerr << "spectrascope-cli: " << firstLine(plan->fallbackReason()) << "\n";
 
   const std::vector<float> input = readFloats(r.input, descriptor.inputFloats());
   std::vector<float> output(descriptor.outputFloats());

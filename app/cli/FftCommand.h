@@ -9,14 +9,16 @@
 
 namespace spectrascope::cli {
 
-class FftCommand : public Command {
+class FftCommand : public Command
+{
 public:
   QString name() const override { return QStringLiteral("fft"); }
   QString summary() const override;
   int run(const QStringList& arguments) override;
 
 private:
-  struct Request {
+  struct Request
+  {
     std::uint64_t n = 0, n2 = 0, batch = 1; // n2 == 0: rank 1
     bool inverse = false;
     bool timings = false;

@@ -16,10 +16,14 @@ namespace {
 void fromLittleEndian(std::span<float> values)
 {
   if constexpr (std::endian::native == std::endian::big)
-    for (float& v : values) v = qFromLittleEndian(v);
+    for (float& v : values)
+      v = qFromLittleEndian(v);
 }
 
-QString qPath(const std::string& path) { return QString::fromStdString(path); }
+QString qPath(const std::string& path)
+{
+  return QString::fromStdString(path);
+}
 
 } // namespace
 
@@ -58,7 +62,8 @@ void writeFloats(const std::string& path, std::span<const float> values)
   } else {
     file.write(reinterpret_cast<const char*>(values.data()), qint64(values.size_bytes()));
   }
-  if (!file.commit()) throw runtimeFailure(path + ": cannot write (" + file.errorString().toStdString() + ")");
+  if (!file.commit())
+    throw runtimeFailure(path + ": cannot write (" + file.errorString().toStdString() + ")");
 }
 
 } // namespace spectrascope::cli

@@ -19,7 +19,8 @@ void printUsage(std::ostream& out, const std::vector<std::unique_ptr<Command>>& 
   out << "Usage: spectrascope-cli COMMAND [options] [arguments]\n\n"
          "The Spectrascope FFT engine from the command line.\n\nCommands:\n";
   for (const auto& command : commands)
-    out << "  " << command->name().leftJustified(10).toStdString() << command->summary().toStdString() << "\n";
+    out << "  " << command->name().leftJustified(10).toStdString() << command->summary().toStdString()
+        << "\n";
   out << "\nspectrascope-cli COMMAND --help describes a command.\n"
          "Options: -h, --help (this text), -v, --version.\n";
 }
@@ -35,6 +36,7 @@ int dispatch(const QStringList& arguments)
 {
   const auto commands = allCommands();
   if (arguments.isEmpty()) {
+    std::cerr << "spectrascope-cli: no command given\n\n";
     printUsage(std::cerr, commands);
     return UsageError;
   }

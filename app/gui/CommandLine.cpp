@@ -14,13 +14,15 @@ CommandLine parseCommandLine(const QApplication& app)
   parser.addVersionOption();
   const QCommandLineOption backend(
       QStringLiteral("backend"),
-      QApplication::translate("main", "FFT backend for this run: auto, fftw, naive-dft, opencl or "
-                                      "opencl:<index|name>. Overrides SPECTRASCOPE_BACKEND and the saved choice."),
+      QApplication::translate("main",
+                              "FFT backend for this run: auto, fftw, naive-dft, opencl or "
+                              "opencl:<index|name>. Overrides SPECTRASCOPE_BACKEND and the saved choice."),
       QStringLiteral("name"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
-      QApplication::translate("main", "Show the window, wait until the engine is ready (at most 3 s), save the "
-                                      "window as a PNG image and quit."),
+      QApplication::translate("main",
+                              "Show the window, wait until the engine is ready (at most 3 s), save the "
+                              "window as a PNG image and quit."),
       QStringLiteral("file.png"));
   parser.addOption(backend);
   parser.addOption(screenshot);

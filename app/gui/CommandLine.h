@@ -7,7 +7,8 @@ class QApplication;
 
 namespace spectrascope::gui {
 
-struct CommandLine {
+struct CommandLine
+{
   QString backend;    // empty: SPECTRASCOPE_BACKEND, else the saved choice, else auto
   QString screenshot; // empty: run normally
 };

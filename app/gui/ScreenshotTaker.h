@@ -14,7 +14,8 @@ class EngineService;
 
 namespace spectrascope::gui {
 
-class ScreenshotTaker : public QObject {
+class ScreenshotTaker : public QObject
+{
   Q_OBJECT
 
 public:

@@ -3,6 +3,8 @@
 #include <QFile>
 #include <QProcess>
 
+#include <cstring>
+
 #include <gtest/gtest.h>
 
 namespace spectrascope::test {

@@ -11,7 +11,8 @@
 
 namespace spectrascope::test {
 
-struct CliResult {
+struct CliResult
+{
   int exitCode = -1;
   bool crashed = false; // killed by a signal (bad_alloc abort, segfault) or timed out
   std::string out;
@@ -19,8 +20,8 @@ struct CliResult {
 };
 
 // The test's own environment, which ctest sets up (FFTW rigor, cache directory).
-CliResult runCli(const QStringList& arguments, const QProcessEnvironment& environment =
-                                                  QProcessEnvironment::systemEnvironment());
+CliResult runCli(const QStringList& arguments,
+                 const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment());
 
 void writeFloatFile(const QString& path, std::span<const float> values);
 std::vector<float> readFloatFile(const QString& path);

@@ -31,7 +31,10 @@ AboutDialog::AboutDialog(const QString& backendSummary, QWidget* parent) : QDial
   layout->addWidget(buttons);
 }
 
-QString AboutDialog::version() { return QStringLiteral(SPECTRASCOPE_VERSION); }
+QString AboutDialog::version()
+{
+  return QStringLiteral(SPECTRASCOPE_VERSION);
+}
 
 QString AboutDialog::descriptionHtml(const QString& backendSummary)
 {

@@ -16,7 +16,8 @@ QString BackendStatusLabel::summary(const QString& name, const QString& device)
   return backendDisplayName(name) + QStringLiteral(" — ") + device;
 }
 
-void BackendStatusLabel::showBackend(const QString& name, const QString& device, const QString& fallbackReason)
+void BackendStatusLabel::showBackend(const QString& name, const QString& device,
+                                     const QString& fallbackReason)
 {
   QString text = summary(name, device);
   QString tip = tr("Backend: %1\nDevice: %2").arg(name, device);

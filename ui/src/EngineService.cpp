@@ -5,9 +5,26 @@
 #include "spectrascope/engine/Errors.h"
 
 #include <QSettings>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace spectrascope::ui {
+namespace {
+
+// All engine setup of the process runs on this one thread, one job after another: PoCL 3.1 crashes
+// when two threads enumerate OpenCL devices at once (a null device name inside clGetDeviceInfo), and
+// setup is rare enough that running it in sequence costs nothing a person notices.
+QThreadPool& setupThread()
+{
+  struct OneThread : QThreadPool
+  {
+    OneThread() { setMaxThreadCount(1); }
+  };
+  static OneThread pool;
+  return pool;
+}
+
+} // namespace
 
 EngineService::EngineService(QObject* parent) : QObject(parent)
 {
@@ -30,12 +47,15 @@ void EngineService::start(const QString& sessionOverride)
   refreshBackends();
 }
 
-void EngineService::selectBackend(const QString& name) { request({name, true}); }
+void EngineService::selectBackend(const QString& name)
+{
+  request({name, true});
+}
 
 void EngineService::refreshBackends()
 {
   if (listing_.isRunning()) return;
-  listing_.setFuture(QtConcurrent::run(&EngineService::listBackends));
+  listing_.setFuture(QtConcurrent::run(&setupThread(), &EngineService::listBackends));
 }
 
 QString EngineService::backendName() const
@@ -90,7 +110,7 @@ void EngineService::launch(Request request)
     busy_ = true;
     emit busyChanged(true);
   }
-  creation_.setFuture(QtConcurrent::run(&EngineService::createEngine, std::move(request)));
+  creation_.setFuture(QtConcurrent::run(&setupThread(), &EngineService::createEngine, std::move(request)));
 }
 
 void EngineService::onEngineCreated()
@@ -126,7 +146,8 @@ void EngineService::reportFailure(const Creation& failed)
     // an engine: say so once, forget it if it was saved, and let the registry pick.
     QSettings settings;
     if (settings.value(settingsKey()).toString() == name) settings.remove(settingsKey());
-    emit errorMessage(tr("Unknown backend \"%1\"").arg(name), failed.error + tr("\nUsing automatic selection."));
+    emit errorMessage(tr("Unknown backend \"%1\"").arg(name),
+                      failed.error + tr("\nUsing automatic selection."));
     pending_ = Request{QStringLiteral("auto"), failed.request.remember};
     return;
   }

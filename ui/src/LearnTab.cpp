@@ -9,7 +9,11 @@ namespace spectrascope::ui {
 LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
 {
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(new PlaceholderPage(tr("Learn"), tr("Step through a fast Fourier transform stage by stage, from a sum of sinusoids to the butterflies, with the numbers shown at every step."), this));
+  layout->addWidget(
+      new PlaceholderPage(tr("Learn"),
+                          tr("Step through a fast Fourier transform stage by stage, from a sum of sinusoids "
+                             "to the butterflies, with the numbers shown at every step."),
+                          this));
 }
 
 } // namespace spectrascope::ui

@@ -103,7 +103,8 @@ void MainWindow::showEngineError(const QString& heading, const QString& detail)
   statusBar()->showMessage(heading + QStringLiteral(": ") + detail.section(QLatin1Char('\n'), 0, 0),
                            kErrorMessageMs);
   if (!errorBox_) {
-    errorBox_ = new QMessageBox(QMessageBox::Warning, QStringLiteral("Spectrascope"), {}, QMessageBox::Ok, this);
+    errorBox_ =
+        new QMessageBox(QMessageBox::Warning, QStringLiteral("Spectrascope"), {}, QMessageBox::Ok, this);
     errorBox_->setObjectName(QStringLiteral("engineErrorBox"));
     errorBox_->setAttribute(Qt::WA_DeleteOnClose);
     errorBox_->setModal(false);

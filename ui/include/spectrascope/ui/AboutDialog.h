@@ -6,7 +6,8 @@
 
 namespace spectrascope::ui {
 
-class AboutDialog : public QDialog {
+class AboutDialog : public QDialog
+{
   Q_OBJECT
 
 public:

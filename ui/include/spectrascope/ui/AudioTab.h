@@ -5,7 +5,8 @@
 
 namespace spectrascope::ui {
 
-class AudioTab : public QWidget {
+class AudioTab : public QWidget
+{
   Q_OBJECT
 
 public:

@@ -10,7 +10,8 @@ class QActionGroup;
 
 namespace spectrascope::ui {
 
-class BackendMenu : public QMenu {
+class BackendMenu : public QMenu
+{
   Q_OBJECT
 
 public:

@@ -6,7 +6,8 @@
 
 namespace spectrascope::ui {
 
-struct BackendOption {
+struct BackendOption
+{
   QString name;
   QString description;
 };

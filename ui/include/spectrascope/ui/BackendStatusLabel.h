@@ -7,7 +7,8 @@
 
 namespace spectrascope::ui {
 
-class BackendStatusLabel : public QLabel {
+class BackendStatusLabel : public QLabel
+{
   Q_OBJECT
 
 public:

@@ -4,9 +4,11 @@
 //
 // Threading contract
 //  - Create, call and destroy it on the GUI thread. Its signals are emitted on the GUI thread.
-//  - Everything slow runs on QThreadPool::globalInstance() through QtConcurrent and comes back through a
-//    QFutureWatcher: creating an engine enumerates OpenCL devices and opens a context (seconds on some
-//    drivers), and so does listing the backends. The GUI thread never waits for either.
+//  - Everything slow runs through QtConcurrent on one setup thread shared by the whole process and comes
+//    back through a QFutureWatcher: creating an engine enumerates OpenCL devices and opens a context
+//    (seconds on some drivers), and so does listing the backends. The GUI thread never waits for either.
+//    Jobs run one after another because OpenCL drivers (PoCL 3.1) crash when two threads enumerate
+//    devices at once; views that create their own engines must not do so concurrently with this service.
 //  - engine() hands out a shared_ptr. A worker may keep the engine it got and call Engine::plan() and
 //    Plan::execute() on its own thread (both are thread-safe) even after the user switched backends; the
 //    old engine is destroyed with its last user, on whichever thread that is.
@@ -33,7 +35,8 @@ class Engine;
 
 namespace spectrascope::ui {
 
-class EngineService : public QObject {
+class EngineService : public QObject
+{
   Q_OBJECT
 
 public:
@@ -50,7 +53,7 @@ public:
   bool isReady() const { return engine_ && !isBusy(); }
   bool isBusy() const { return busy_; }
   QString requestedBackend() const { return requested_; } // as asked for, e.g. "auto"
-  QString backendName() const;                            // in use, e.g. "fftw"; empty before the first engine
+  QString backendName() const; // in use, e.g. "fftw"; empty before the first engine
   QString deviceName() const;
   QString fallbackReason() const;
   // Null until the first engine exists.
@@ -68,12 +71,14 @@ signals:
   void errorMessage(const QString& heading, const QString& detail);
 
 private:
-  struct Request {
+  struct Request
+  {
     QString name;
     bool remember = false; // save in QSettings once it works
   };
   // What a background creation job hands back; holds no pointer into the service.
-  struct Creation {
+  struct Creation
+  {
     Request request;
     std::shared_ptr<Engine> engine;
     QString error;

@@ -5,7 +5,8 @@
 
 namespace spectrascope::ui {
 
-class ImageTab : public QWidget {
+class ImageTab : public QWidget
+{
   Q_OBJECT
 
 public:

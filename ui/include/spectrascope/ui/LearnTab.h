@@ -5,7 +5,8 @@
 
 namespace spectrascope::ui {
 
-class LearnTab : public QWidget {
+class LearnTab : public QWidget
+{
   Q_OBJECT
 
 public:

@@ -15,7 +15,8 @@ class BackendMenu;
 class BackendStatusLabel;
 class EngineService;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow
+{
   Q_OBJECT
 
 public:

@@ -5,7 +5,8 @@
 
 namespace spectrascope::ui {
 
-class PlaceholderPage : public QWidget {
+class PlaceholderPage : public QWidget
+{
   Q_OBJECT
 
 public:

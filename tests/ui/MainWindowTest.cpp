@@ -1,0 +1,169 @@
+// The main window and its engine service, driven as a user would: tabs, the Engine menu, the status
+// label, errors and the About box.
+
+#include "spectrascope/ui/MainWindow.h"
+#include "spectrascope/ui/AboutDialog.h"
+#include "spectrascope/ui/BackendMenu.h"
+#include "spectrascope/ui/BackendStatusLabel.h"
+#include "spectrascope/ui/EngineService.h"
+
+#include <QAction>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace spectrascope::ui;
+
+namespace {
+// Creating an engine opens an OpenCL context; PoCL on a loaded 2-core machine can take seconds.
+constexpr int kEngineTimeoutMs = 60000;
+} // namespace
+
+class MainWindowTest : public QObject
+{
+  Q_OBJECT
+
+private slots:
+  void initTestCase();
+  void init();
+  void hasImageAudioAndLearnTabs();
+  void backendMenuListsFftw();
+  void statusLabelNamesBackendAndDevice();
+  void switchingBackendUpdatesStatusLabelAndIsSaved();
+  void unknownBackendIsReportedAndAutoIsUsed();
+  void aboutDialogOpensAndCloses();
+  void geometryIsRestored();
+};
+
+void MainWindowTest::initTestCase()
+{
+  // QSettings go to a test location, never the user's real configuration.
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName(QStringLiteral("SpectrascopeTest"));
+  QCoreApplication::setApplicationName(QStringLiteral("ui_mainwindow_test"));
+}
+
+void MainWindowTest::init()
+{
+  QSettings().clear();
+}
+
+void MainWindowTest::hasImageAudioAndLearnTabs()
+{
+  EngineService service;
+  MainWindow window(service);
+  QTabWidget* tabs = window.tabs();
+  QCOMPARE(tabs->count(), 3);
+  QCOMPARE(tabs->tabText(0), QStringLiteral("Image"));
+  QCOMPARE(tabs->tabText(1), QStringLiteral("Audio"));
+  QCOMPARE(tabs->tabText(2), QStringLiteral("Learn"));
+}
+
+void MainWindowTest::backendMenuListsFftw()
+{
+  EngineService service;
+  MainWindow window(service);
+  service.start();
+  QTRY_VERIFY_WITH_TIMEOUT(window.backendMenu()->actionFor(QStringLiteral("fftw")) != nullptr,
+                           kEngineTimeoutMs);
+  QVERIFY(window.backendMenu()->actionFor(QStringLiteral("auto")) != nullptr);
+  QVERIFY(window.backendMenu()->actionFor(QStringLiteral("fftw"))->isCheckable());
+  // The request ("auto") is the checked one, whatever it resolved to.
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  QVERIFY(window.backendMenu()->actionFor(QStringLiteral("auto"))->isChecked());
+}
+
+void MainWindowTest::statusLabelNamesBackendAndDevice()
+{
+  EngineService service;
+  MainWindow window(service);
+  service.start();
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  const QString text = window.backendLabel()->text();
+  QVERIFY2(text.startsWith(BackendStatusLabel::summary(service.backendName(), service.deviceName())),
+           qPrintable(text));
+  if (!service.fallbackReason().isEmpty()) {
+    QVERIFY2(text.contains(QStringLiteral(" · ")), qPrintable(text));
+    QVERIFY(window.backendLabel()->toolTip().contains(service.fallbackReason()));
+  }
+}
+
+void MainWindowTest::switchingBackendUpdatesStatusLabelAndIsSaved()
+{
+  EngineService service;
+  MainWindow window(service);
+  service.start(QStringLiteral("naive-dft"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  QVERIFY2(window.backendLabel()->text().startsWith(QStringLiteral("Direct DFT")),
+           qPrintable(window.backendLabel()->text()));
+  QVERIFY2(!QSettings().contains(EngineService::settingsKey()), "--backend is for one run, not saved");
+
+  QTRY_VERIFY_WITH_TIMEOUT(window.backendMenu()->actionFor(QStringLiteral("fftw")) != nullptr,
+                           kEngineTimeoutMs);
+  QSignalSpy changed(&service, &EngineService::backendChanged);
+  window.backendMenu()->actionFor(QStringLiteral("fftw"))->trigger();
+  QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, kEngineTimeoutMs);
+  QCOMPARE(changed.first().at(0).toString(), QStringLiteral("fftw"));
+  QVERIFY2(window.backendLabel()->text().startsWith(QStringLiteral("FFTW — ")),
+           qPrintable(window.backendLabel()->text()));
+  QVERIFY(window.backendMenu()->actionFor(QStringLiteral("fftw"))->isChecked());
+  QCOMPARE(QSettings().value(EngineService::settingsKey()).toString(), QStringLiteral("fftw"));
+}
+
+void MainWindowTest::unknownBackendIsReportedAndAutoIsUsed()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  QSignalSpy errors(&service, &EngineService::errorMessage);
+  service.start(QStringLiteral("warp-drive"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  QCOMPARE(errors.count(), 1);
+  QVERIFY(errors.first().at(0).toString().contains(QStringLiteral("warp-drive")));
+  QCOMPARE(service.requestedBackend(), QStringLiteral("auto"));
+  auto* box = window.findChild<QMessageBox*>(QStringLiteral("engineErrorBox"));
+  QVERIFY(box != nullptr);
+  QVERIFY(box->isVisible());
+  QVERIFY2(!box->isModal(), "errors must not block the window");
+  box->close();
+}
+
+void MainWindowTest::aboutDialogOpensAndCloses()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  service.start(QStringLiteral("fftw"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+
+  auto* about = window.findChild<QAction*>(QStringLiteral("aboutAction"));
+  QVERIFY(about != nullptr);
+  about->trigger();
+  QPointer<AboutDialog> dialog = window.findChild<AboutDialog*>();
+  QVERIFY(dialog != nullptr);
+  QTRY_VERIFY(dialog->isVisible());
+  const QString text = dialog->findChild<QLabel*>(QStringLiteral("aboutText"))->text();
+  QVERIFY(text.contains(AboutDialog::version()));
+  QVERIFY(text.contains(QStringLiteral("FFTW — ")));
+  dialog->reject();
+  QTRY_VERIFY(dialog.isNull()); // deleted on close, so repeated opening does not pile up dialogs
+}
+
+void MainWindowTest::geometryIsRestored()
+{
+  EngineService service;
+  {
+    MainWindow first(service);
+    first.show();
+    first.resize(640, 480);
+    first.close();
+  }
+  MainWindow second(service);
+  QCOMPARE(second.size(), QSize(640, 480));
+}
+
+QTEST_MAIN(MainWindowTest)
+#include "MainWindowTest.moc"
