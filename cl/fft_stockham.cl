@@ -22,6 +22,12 @@
 #define THREADS (LEN / RADIX)
 #define GROUP_SIZE (THREADS * LINES)
 
+// Local-memory layout of the exchange buffer. One pad slot every 16 elements breaks the stride-RADIX
+// writes of the first local pass into distinct banks; one more slot per line makes the line stride odd,
+// so lanes that each hold a different line (adjacent columns) do not all hit the same bank.
+#define PADDED(e) ((e) + ((e) >> 4))
+#define LINE_STRIDE (PADDED(LEN) + 1)
+
 typedef float2 cfloat;
 
 inline cfloat cmul(cfloat a, cfloat b) { return (cfloat)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
@@ -136,19 +142,19 @@ inline void exchange(cfloat* v, __local exchange_t* line, const uint* dst, const
 #if SPLIT_EXCHANGE
   for (int part = 0; part < 2; ++part) {
     for (int s = 0; s < perThread; ++s)
-      for (int p = 0; p < P; ++p) line[dst[s] + p * ns] = part ? v[s + p * perThread].y : v[s + p * perThread].x;
+      for (int p = 0; p < P; ++p) line[PADDED(dst[s] + p * ns)] = part ? v[s + p * perThread].y : v[s + p * perThread].x;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int r = 0; r < RADIX; ++r) {
-      if (part) v[r].y = line[t + r * THREADS];
-      else v[r].x = line[t + r * THREADS];
+      if (part) v[r].y = line[PADDED(t + r * THREADS)];
+      else v[r].x = line[PADDED(t + r * THREADS)];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 #else
   for (int s = 0; s < perThread; ++s)
-    for (int p = 0; p < P; ++p) line[dst[s] + p * ns] = v[s + p * perThread];
+    for (int p = 0; p < P; ++p) line[PADDED(dst[s] + p * ns)] = v[s + p * perThread];
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (int r = 0; r < RADIX; ++r) v[r] = line[t + r * THREADS];
+  for (int r = 0; r < RADIX; ++r) v[r] = line[PADDED(t + r * THREADS)];
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 }
@@ -183,19 +189,19 @@ inline void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const 
 {
 #if SPLIT_EXCHANGE
   for (int part = 0; part < 2; ++part) {
-    for (int r = 0; r < RADIX; ++r) lines[mFrom * LEN + tFrom + r * THREADS] = part ? v[r].y : v[r].x;
+    for (int r = 0; r < RADIX; ++r) lines[mFrom * LINE_STRIDE + PADDED(tFrom + r * THREADS)] = part ? v[r].y : v[r].x;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int r = 0; r < RADIX; ++r) {
-      const float x = lines[mTo * LEN + tTo + r * THREADS];
+      const float x = lines[mTo * LINE_STRIDE + PADDED(tTo + r * THREADS)];
       if (part) v[r].y = x;
       else v[r].x = x;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 #else
-  for (int r = 0; r < RADIX; ++r) lines[mFrom * LEN + tFrom + r * THREADS] = v[r];
+  for (int r = 0; r < RADIX; ++r) lines[mFrom * LINE_STRIDE + PADDED(tFrom + r * THREADS)] = v[r];
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (int r = 0; r < RADIX; ++r) v[r] = lines[mTo * LEN + tTo + r * THREADS];
+  for (int r = 0; r < RADIX; ++r) v[r] = lines[mTo * LINE_STRIDE + PADDED(tTo + r * THREADS)];
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 }
@@ -212,7 +218,7 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
          const uint ns, const uint nOverL, const uint stride, const uint inner, const uint dist,
          const uint totalLines, const float scale)
 {
-  __local exchange_t lines[LINES * LEN];
+  __local exchange_t lines[LINES * LINE_STRIDE];
   const uint lid = get_local_id(0);
   const uint firstLine = get_group_id(0) * LINES;
 
@@ -233,7 +239,7 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
     v[r] = cmul(v[r], passTwiddle(passTwiddlesHi, passTwiddlesLo, passLoBits, k * (t + r * THREADS), ns * LEN));
 #endif
 
-  __local exchange_t* line = lines + m * LEN;
+  __local exchange_t* line = lines + m * LINE_STRIDE;
   localPass(v, line, localTwiddles, 1, FIRST_RADIX, t);
   for (uint localNs = FIRST_RADIX; localNs < LEN; localNs *= RADIX) localPass(v, line, localTwiddles, localNs, RADIX, t);
 

@@ -17,6 +17,14 @@ constexpr int kMaxRadix = 16;
 
 std::size_t exchangeBytesPerValue(bool split) { return split ? sizeof(float) : 2 * sizeof(float); }
 
+// Exchange-buffer slots per work-group, with the kernel's padding (cl/fft_stockham.cl: PADDED, LINE_STRIDE).
+std::size_t exchangeSlots(std::size_t length, std::size_t lines) { return lines * (length + length / 16 + 1); }
+
+bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, const DeviceLimits& limits)
+{
+  return exchangeSlots(length, lines) * exchangeBytesPerValue(split) <= limits.localMemBytes;
+}
+
 int radixFor(std::size_t length) { return int(std::min<std::size_t>(length, kMaxRadix)); }
 
 int firstRadixFor(std::size_t length, int radix)
@@ -31,7 +39,9 @@ int firstRadixFor(std::size_t length, int radix)
 std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool split)
 {
   std::size_t len = std::bit_floor(limits.localMemBytes / (lines * exchangeBytesPerValue(split)));
-  while (len > 1 && len / std::size_t(radixFor(len)) * lines > limits.maxWorkGroupSize) len /= 2;
+  while (len > 1 && (!fitsLocalMemory(len, lines, split, limits) ||
+                     len / std::size_t(radixFor(len)) * lines > limits.maxWorkGroupSize))
+    len /= 2;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return len;
 }
@@ -50,11 +60,11 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   lines = std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));
   // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.
   for (;; lines = std::max<std::size_t>(1, lines / 2)) {
-    if (lines * length * exchangeBytesPerValue(false) <= limits.localMemBytes) {
+    if (fitsLocalMemory(length, lines, false, limits)) {
       p.splitExchange = false;
       break;
     }
-    if (lines * length * exchangeBytesPerValue(true) <= limits.localMemBytes) {
+    if (fitsLocalMemory(length, lines, true, limits)) {
       p.splitExchange = true;
       break;
     }

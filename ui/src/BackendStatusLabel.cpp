@@ -35,10 +35,10 @@ void BackendStatusLabel::showSwitching()
   setToolTip({});
 }
 
-// The reason can be a paragraph (a driver error); the status bar keeps about forty characters of it.
+// The reason can be a paragraph (a driver error); the status bar keeps about sixty characters of it.
 QString BackendStatusLabel::elided(const QString& text) const
 {
-  const int width = fontMetrics().averageCharWidth() * 40;
+  const int width = fontMetrics().averageCharWidth() * 60;
   return fontMetrics().elidedText(text, Qt::ElideRight, width);
 }
 

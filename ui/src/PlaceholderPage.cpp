@@ -1,5 +1,6 @@
 #include "spectrascope/ui/PlaceholderPage.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -8,7 +9,7 @@ namespace spectrascope::ui {
 PlaceholderPage::PlaceholderPage(const QString& title, const QString& sentence, QWidget* parent)
     : QWidget(parent)
 {
-  auto* heading = new QLabel(title, this);
+  auto* heading = new QLabel(title);
   QFont headingFont = heading->font();
   // Relative to the platform font, so it scales with the user's font and DPI settings.
   headingFont.setPointSizeF(headingFont.pointSizeF() * 1.6);
@@ -16,17 +17,26 @@ PlaceholderPage::PlaceholderPage(const QString& title, const QString& sentence, 
   heading->setFont(headingFont);
   heading->setAlignment(Qt::AlignCenter);
 
-  auto* text = new QLabel(sentence, this);
+  auto* text = new QLabel(sentence);
   text->setObjectName(QStringLiteral("placeholderText"));
   text->setWordWrap(true);
   text->setAlignment(Qt::AlignCenter);
-  text->setMaximumWidth(text->fontMetrics().averageCharWidth() * 70); // a readable line length
 
-  auto* layout = new QVBoxLayout(this);
-  layout->addStretch();
-  layout->addWidget(heading);
-  layout->addWidget(text, 0, Qt::AlignHCenter);
-  layout->addStretch();
+  // The text column is as wide as the page up to a readable line length (about 70 characters). The
+  // labels get their width from the layout, not from an alignment flag, so word wrap can size their
+  // height for it.
+  auto* column = new QWidget;
+  column->setMaximumWidth(text->fontMetrics().averageCharWidth() * 70);
+  auto* columnLayout = new QVBoxLayout(column);
+  columnLayout->addStretch();
+  columnLayout->addWidget(heading);
+  columnLayout->addWidget(text);
+  columnLayout->addStretch();
+
+  auto* layout = new QHBoxLayout(this);
+  layout->addStretch(1);
+  layout->addWidget(column, 100); // takes all it may; the stretches share what is left
+  layout->addStretch(1);
 }
 
 } // namespace spectrascope::ui
