@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Spectrascope's set-up on a fresh Debian 12 machine: installs what is missing from Debian's packages,
+# builds, and then either launches the app or runs the whole test suite.
+#
+#   ./setup.sh run    install build + runtime packages, build, launch `spectrascope`
+#   ./setup.sh test   install build + test packages, build, run every test (what CI runs)
+#   ./setup.sh build  install build packages and build only
+#
+# Run as root, or as a user with sudo (asked for apt-get only). BUILD_DIR overrides ./build.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BUILD_DIR=${BUILD_DIR:-build}
+BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config ccache
+  qt6-base-dev qt6-multimedia-dev qt6-qpa-plugins libgl-dev
+  libfftw3-dev ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers libsndfile1-dev)
+RUN_PACKAGES=(fonts-dejavu-core)
+TEST_PACKAGES=(googletest libgtest-dev pocl-opencl-icd clinfo xvfb xauth pulseaudio pulseaudio-utils)
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_missing() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  echo "Installing: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$BUILD_DIR" --parallel "$(nproc)"
+}
+
+run_tests() {
+  # ctest runs every layer: engine, cl (PoCL), ui (offscreen Qt), cli.
+  ctest --test-dir "$BUILD_DIR" --parallel "$(nproc)" --output-on-failure --timeout 600
+}
+
+launch() {
+  if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+    echo "Built. No display here: run $BUILD_DIR/app/gui/spectrascope on a desktop, or" \
+      "xvfb-run -a $BUILD_DIR/app/gui/spectrascope --screenshot shot.png for a picture."
+    return
+  fi
+  exec "$BUILD_DIR/app/gui/spectrascope" "$@"
+}
+
+command=${1:-run}
+shift || true
+case "$command" in
+  run) install_missing "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}"; build; launch "$@" ;;
+  test) install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"; build; run_tests ;;
+  build) install_missing "${BUILD_PACKAGES[@]}"; build ;;
+  *) echo "usage: ./setup.sh run|test|build" >&2; exit 2 ;;
+esac
