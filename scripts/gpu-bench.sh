@@ -30,6 +30,7 @@ if [ "${RUN_TESTS:-1}" = 1 ]; then
     echo "tests: $(grep 'tests passed' "$OUT/tests.log")" || { echo "TESTS FAILED"; grep -E "Failed|\*\*\*" "$OUT/tests.log" | head -20; }
 fi
 
+[ "${RUN_BENCH:-1}" = 1 ] || exit 0
 ./build-gpu/app/spectrascope-bench --backend opencl $SUITE_ARGS ${BENCH_ARGS:-} --json | tee "$OUT/spectrascope.jsonl"
 if python3 -c 'import torch' 2>/dev/null; then
   python3 scripts/cufft_reference.py $SUITE_ARGS >"$OUT/cufft.jsonl"

@@ -3,7 +3,7 @@
 
 #include <QString>
 
-class QApplication;
+class QCoreApplication;
 
 namespace spectrascope::gui {
 
@@ -14,6 +14,9 @@ struct CommandLine
 };
 
 // Exits the process for --help, --version and bad arguments, as QCommandLineParser::process does.
-CommandLine parseCommandLine(const QApplication& app);
+CommandLine parseCommandLine(const QCoreApplication& app);
+
+// True if the arguments ask for --help or --version, which must be answered without a display.
+bool asksForHelpOrVersion(int argc, char** argv);
 
 } // namespace spectrascope::gui

@@ -13,13 +13,18 @@ int main(int argc, char** argv)
 {
   // Fractional scale factors (150 %) as the desktop asks, instead of rounding them to whole numbers.
   QGuiApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
-  QApplication app(argc, argv);
   // QSettings stores under these names.
-  QApplication::setOrganizationName(QStringLiteral("Spectrascope"));
-  QApplication::setApplicationName(QStringLiteral("spectrascope"));
-  QApplication::setApplicationDisplayName(QStringLiteral("Spectrascope"));
-  QApplication::setApplicationVersion(QStringLiteral(SPECTRASCOPE_VERSION));
+  QCoreApplication::setOrganizationName(QStringLiteral("Spectrascope"));
+  QCoreApplication::setApplicationName(QStringLiteral("spectrascope"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(SPECTRASCOPE_VERSION));
+  if (spectrascope::gui::asksForHelpOrVersion(argc, argv)) {
+    // Answered without connecting to a display, so scripts and CI can ask; process() exits.
+    QCoreApplication console(argc, argv);
+    spectrascope::gui::parseCommandLine(console);
+  }
 
+  QApplication app(argc, argv);
+  QApplication::setApplicationDisplayName(QStringLiteral("Spectrascope"));
   const spectrascope::gui::CommandLine options = spectrascope::gui::parseCommandLine(app);
 
   spectrascope::ui::EngineService engine;

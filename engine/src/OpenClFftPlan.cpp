@@ -42,6 +42,8 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
                                                             : std::size_t(info.localMemBytes);
   limits.maxWorkGroupSize = info.maxWorkGroupSize;
   limits.maxPassLength = backend.options().maxPassLength;
+  if (backend.options().targetGroupSize) limits.targetGroupSize = backend.options().targetGroupSize;
+  if (backend.options().minAdjacentLines) limits.minAdjacentLines = backend.options().minAdjacentLines;
   schedule_ = planStockham(d, limits);
 
   const std::size_t bytes = complexCount() * 2 * sizeof(float);

@@ -8,11 +8,6 @@
 namespace spectrascope::detail {
 namespace {
 
-// At least four adjacent lines per work-group when lines are adjacent in memory: four float2 values
-// fill one 32-byte memory sector.
-constexpr std::size_t kMinAdjacentLines = 4;
-// Work-items per group to aim for: enough warps to hide latency, small enough for many groups per CU.
-constexpr std::size_t kTargetGroupSize = 256;
 constexpr int kMaxRadix = 16;
 
 std::size_t exchangeBytesPerValue(bool split) { return split ? sizeof(float) : 2 * sizeof(float); }
@@ -54,8 +49,8 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   p.radix = radixFor(length);
   p.firstRadix = firstRadixFor(length, p.radix);
   const std::size_t threads = length / std::size_t(p.radix);
-  std::size_t lines = std::max<std::size_t>(1, kTargetGroupSize / threads);
-  if (loadAdjacent || storeAdjacent) lines = std::max(lines, kMinAdjacentLines);
+  std::size_t lines = std::max<std::size_t>(1, limits.targetGroupSize / threads);
+  if (loadAdjacent || storeAdjacent) lines = std::max(lines, limits.minAdjacentLines);
   lines = std::min(lines, std::bit_ceil(totalLines));
   lines = std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));
   // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.
@@ -115,10 +110,10 @@ StockhamSchedule planStockham(const TransformDescriptor& d, const DeviceLimits& 
     const std::size_t outer = d.elementsPerTransform() / (stride * n) * d.batch;
     if (n > 1) {
       const bool columns = stride > 1; // adjacent lines are adjacent in memory
-      const std::size_t singleMax = maxLengthFor(limits, columns ? kMinAdjacentLines : 1, true);
+      const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
       const std::vector<std::size_t> factors =
           n <= singleMax ? std::vector<std::size_t>{n}
-                         : balancedFactors(n, maxLengthFor(limits, kMinAdjacentLines, true));
+                         : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
       std::size_t ns = 1;
       for (std::size_t length : factors) {
         const std::size_t nOverL = n / length;

@@ -16,6 +16,11 @@ struct DeviceLimits {
   std::size_t localMemBytes = 48 * 1024;
   std::size_t maxWorkGroupSize = 1024;
   std::size_t maxPassLength = 0; // 0: derived from the limits above
+  // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
+  // compute unit. Lines per group for passes whose adjacent lines are adjacent in memory: four float2
+  // values fill one 32-byte sector. Both are tuning knobs (spectrascope-bench --group-size, --lines).
+  std::size_t targetGroupSize = 256;
+  std::size_t minAdjacentLines = 4;
 };
 
 struct StockhamPass {

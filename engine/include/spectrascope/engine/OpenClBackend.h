@@ -21,6 +21,9 @@ struct OpenClOptions {
   // Local memory the planner may use per work-group; 0 = the device's. Tests lower it to drive the
   // split re/im exchange and the fewer-lines shapes that large sub-transforms need on GPUs.
   std::size_t localMemoryBytes = 0;
+  // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
+  std::size_t targetGroupSize = 0;
+  std::size_t minAdjacentLines = 0;
   std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
 };
 
