@@ -16,15 +16,15 @@ CommandLine parseCommandLine(const QCoreApplication& app)
   parser.addVersionOption();
   const QCommandLineOption backend(
       QStringLiteral("backend"),
-      QCoreApplication::translate("main",
-                              "FFT backend for this run: auto, fftw, naive-dft, opencl or "
-                              "opencl:<index|name>. Overrides SPECTRASCOPE_BACKEND and the saved choice."),
+      QCoreApplication::translate(
+          "main", "FFT backend for this run: auto, fftw, naive-dft, opencl or "
+                  "opencl:<index|name>. Overrides SPECTRASCOPE_BACKEND and the saved choice."),
       QStringLiteral("name"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
       QCoreApplication::translate("main",
-                              "Show the window, wait until the engine is ready (at most 3 s), save the "
-                              "window as a PNG image and quit."),
+                                  "Show the window, wait until the engine is ready (at most 3 s), save the "
+                                  "window as a PNG image and quit."),
       QStringLiteral("file.png"));
   parser.addOption(backend);
   parser.addOption(screenshot);

@@ -23,7 +23,8 @@ void BackendMenu::setOptions(const BackendOptions& options)
 {
   clear(); // deletes the old actions, which also removes them from the group
   for (const BackendOption& option : options) {
-    QAction* action = addAction(QStringLiteral("%1 — %2").arg(option.name, option.description));
+    // The registry name goes in the shortcut column: it is what --backend and the CLI take.
+    QAction* action = addAction(option.description + QLatin1Char('\t') + option.name);
     action->setData(option.name);
     action->setCheckable(true);
     group_->addAction(action);

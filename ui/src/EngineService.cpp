@@ -49,6 +49,10 @@ void EngineService::start(const QString& sessionOverride)
 
 void EngineService::selectBackend(const QString& name)
 {
+  if (!busy_ && engine_ && name == requested_) {
+    QSettings().setValue(settingsKey(), name); // already in use: nothing to rebuild, only to remember
+    return;
+  }
   request({name, true});
 }
 
