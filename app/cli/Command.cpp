@@ -19,8 +19,10 @@ std::optional<int> Command::parse(QCommandLineParser& parser, const QStringList&
   if (parser.isSet(help)) {
     // Qt's first line names the executable's path; ours names the command as it is typed.
     QString text = parser.helpText();
-    text.replace(0, text.indexOf(QLatin1Char('\n')),
-                 QStringLiteral("Usage: spectrascope-cli %1 [options] %2\n").arg(name(), positionalSyntax));
+    text.replace(
+        0, text.indexOf(QLatin1Char('\n')),
+        QStringLiteral("Usage: spectrascope-cli %1 [options] %2").arg(name(), positionalSyntax).trimmed() +
+            QLatin1Char('\n'));
     std::fputs(qPrintable(text), stdout);
     return Success;
   }

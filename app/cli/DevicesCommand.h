@@ -4,10 +4,6 @@
 
 #include "Command.h"
 
-namespace spectrascope {
-struct DeviceEnumeration;
-}
-
 namespace spectrascope::cli {
 
 class DevicesCommand : public Command

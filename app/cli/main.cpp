@@ -50,8 +50,10 @@ int dispatch(const QStringList& arguments)
     return Success;
   }
   Command* command = find(commands, first);
-  if (!command)
-    throw usageError("unknown command '" + first.toStdString() + "' (see spectrascope-cli --help)");
+  if (!command) {
+    const char* what = first.startsWith(QLatin1Char('-')) ? "unknown option '" : "unknown command '";
+    throw usageError(what + first.toStdString() + "' (see spectrascope-cli --help)");
+  }
   return command->run(arguments.mid(1));
 }
 
