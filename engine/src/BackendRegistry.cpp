@@ -82,7 +82,8 @@ std::unique_ptr<Backend> createBackend(const std::string& name)
   const DeviceEnumeration all = enumerateOpenClDevices();
   if (name == "auto") {
     const auto gpu = std::find_if(all.devices.begin(), all.devices.end(), [](auto& d) { return d.isGpu(); });
-    if (gpu == all.devices.end()) throw deviceUnavailable(all.devices.empty() ? all.problem : "no OpenCL GPU");
+    if (gpu == all.devices.end())
+      throw deviceUnavailable(all.devices.empty() ? "no OpenCL GPU: " + all.problem : std::string("no OpenCL GPU"));
     return std::make_unique<OpenClBackend>(gpu->index);
   }
   const std::string selector = name == "opencl" ? std::string() : name.substr(7);
@@ -99,8 +100,8 @@ SelectedBackend selectBackend(const std::string& requested)
   } catch (const EngineError& e) {
     s.backend = std::make_unique<FftwBackend>();
     // "auto" falling back to FFTW on a machine without a GPU is the designed default, still worth a word.
-    s.fallbackReason = (s.requested == "auto" ? std::string("no OpenCL GPU: ") : s.requested + " unavailable: ") +
-                       e.what() + "; using FFTW";
+    s.fallbackReason = (s.requested == "auto" ? std::string() : s.requested + " unavailable: ") + e.what() +
+                       "; using FFTW";
   }
   return s;
 }

@@ -1,6 +1,8 @@
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/OpenCl.h"
 
+#include <mutex>
+
 namespace spectrascope {
 namespace {
 
@@ -18,10 +20,19 @@ std::string trimmed(std::string s)
   return s;
 }
 
+// PoCL 3.1 crashes when two threads query devices at once (clGetDeviceInfo(CL_DEVICE_NAME)); queries are
+// rare and cheap, so every enumeration in the process takes turns.
+std::mutex& enumerationMutex()
+{
+  static std::mutex m;
+  return m;
+}
+
 } // namespace
 
 DeviceEnumeration enumerateOpenClDevices()
 {
+  std::lock_guard lock(enumerationMutex());
   DeviceEnumeration result;
   std::vector<cl::Platform> platforms;
   try {
@@ -67,6 +78,7 @@ DeviceEnumeration enumerateOpenClDevices()
 // Used by the backend to get the cl::Device behind an index.
 cl::Device openClDeviceAt(int wanted)
 {
+  std::lock_guard lock(enumerationMutex());
   std::vector<cl::Platform> platforms;
   cl::Platform::get(&platforms);
   int index = 0;

@@ -55,6 +55,10 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
     const bool needsScratch = std::any_of(schedule_.passes.begin(), schedule_.passes.end(),
                                           [](const StockhamPass& p) { return !p.inPlaceSafe(); });
     if (needsScratch) scratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, bytes);
+    const bool noneInPlace = std::none_of(schedule_.passes.begin(), schedule_.passes.end(),
+                                          [](const StockhamPass& p) { return p.inPlaceSafe(); });
+    if (noneInPlace && schedule_.passes.size() % 2 == 1 && schedule_.passes.size() >= 3)
+      secondScratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, bytes);
   } catch (const cl::Error& e) {
     rethrowDeviceError(e, "preparing " + d.toString());
   }
@@ -132,7 +136,7 @@ std::vector<OpenClFftPlan::Step> OpenClFftPlan::steps(const cl::Buffer& input, c
     current = result[i].destination;
   }
   if (current != &output) {
-    // Odd number of buffer switches: let the last in-place-capable launch switch too, or copy back.
+    // Odd number of buffer switches: let the last in-place-capable launch switch too.
     for (std::size_t i = launches_.size(); i-- > 0;) {
       if (!launches_[i].pass.inPlaceSafe()) continue;
       for (std::size_t later = i; later < launches_.size(); ++later) {
@@ -141,7 +145,13 @@ std::vector<OpenClFftPlan::Step> OpenClFftPlan::steps(const cl::Buffer& input, c
       }
       return result;
     }
-    result.push_back({nullptr, &scratch_, &output});
+    // No launch can run in place and their count is odd (the constructor then made a second scratch
+    // buffer): ping-pong between the two scratch buffers so the last launch writes the output directly,
+    // instead of paying a full copy.
+    for (std::size_t i = 0; i < launches_.size(); ++i) {
+      result[i].source = i == 0 ? &output : result[i - 1].destination;
+      result[i].destination = i + 1 == launches_.size() ? &output : (i % 2 ? &secondScratch_ : &scratch_);
+    }
   }
   return result;
 }

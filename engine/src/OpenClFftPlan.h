@@ -49,6 +49,7 @@ private:
   StockhamSchedule schedule_;
   std::vector<Launch> launches_;
   cl::Buffer scratch_;
+  cl::Buffer secondScratch_; // only for in-place calls of an odd number (>= 3) of out-of-place launches
   mutable std::mutex mutex_; // kernels' arguments and the staging buffers are shared state
   mutable cl::Buffer stagingIn_, stagingOut_;
 };

@@ -19,7 +19,7 @@ struct DeviceLimits {
   // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
   // compute unit. Lines per group for passes whose adjacent lines are adjacent in memory: four float2
   // values fill one 32-byte sector. Both are tuning knobs (spectrascope-bench --group-size, --lines).
-  std::size_t targetGroupSize = 256;
+  std::size_t targetGroupSize = 64; // measured on the H200: 64 beats 128-1024 at N = 1024 (docs/benchmarks.md)
   std::size_t minAdjacentLines = 4;
 };
 

@@ -79,7 +79,7 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("twopass_n256", D::complex1d(256, 3), 16));
   c.push_back(make("twopass_inverse_inplace_n1024", inPlace(inverse(D::complex1d(1024, 2))), 32));
   c.push_back(make("threepass_n4096", D::complex1d(4096, 2), 16));
-  c.push_back(make("threepass_inplace_copyback_n512", inPlace(D::complex1d(512, 2)), 8));
+  c.push_back(make("threepass_inplace_two_scratch_n512", inPlace(D::complex1d(512, 2)), 8));
   c.push_back(make("fourpass_n65536", D::complex1d(65536), 16));
   c.push_back(make("twopass_n2pow20", D::complex1d(1u << 20), 1024));
   // Split re/im exchange and fewer lines, as on a GPU's 48 KB of local memory.
