@@ -35,6 +35,7 @@ Options:
   --twiddles table|onthefly   OpenCL twiddles from double tables (default) or computed on the fly
   --max-pass-length N    OpenCL: longest sub-transform per launch (forces multi-pass plans)
   --group-size N         OpenCL: work-items per group the planner aims for (tuning)
+  --strided-group-size N OpenCL: the same for passes over adjacent lines (tuning)
   --lines N              OpenCL: least adjacent lines per group in strided passes (tuning)
   --no-check             skip the accuracy check
   --json                 one JSON object per line per case instead of the table
@@ -101,6 +102,7 @@ Options parseArguments(int argc, char** argv)
       else usageError("--twiddles must be table or onthefly");
     } else if (a == "--max-pass-length") o.opencl.maxPassLength = std::size_t(parseCount(a, value(), 1 << 20));
     else if (a == "--group-size") o.opencl.targetGroupSize = std::size_t(parseCount(a, value(), 4096));
+    else if (a == "--strided-group-size") o.opencl.stridedGroupSize = std::size_t(parseCount(a, value(), 4096));
     else if (a == "--lines") o.opencl.minAdjacentLines = std::size_t(parseCount(a, value(), 256));
     else if (a == "--no-check") o.measure.checkAccuracy = false;
     else if (a == "--json") o.json = true;
@@ -114,7 +116,8 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
 {
   std::unique_ptr<Backend> backend = createBackend(o.backend);
   const OpenClOptions defaults;
-  const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.minAdjacentLines ||
+  const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
+                     o.opencl.minAdjacentLines ||
                      o.opencl.twiddles != defaults.twiddles;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);

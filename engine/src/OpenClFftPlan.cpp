@@ -43,6 +43,7 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
   limits.maxWorkGroupSize = info.maxWorkGroupSize;
   limits.maxPassLength = backend.options().maxPassLength;
   if (backend.options().targetGroupSize) limits.targetGroupSize = backend.options().targetGroupSize;
+  if (backend.options().stridedGroupSize) limits.stridedGroupSize = backend.options().stridedGroupSize;
   if (backend.options().minAdjacentLines) limits.minAdjacentLines = backend.options().minAdjacentLines;
   schedule_ = planStockham(d, limits);
 

@@ -49,8 +49,10 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   p.radix = radixFor(length);
   p.firstRadix = firstRadixFor(length, p.radix);
   const std::size_t threads = length / std::size_t(p.radix);
-  std::size_t lines = std::max<std::size_t>(1, limits.targetGroupSize / threads);
-  if (loadAdjacent || storeAdjacent) lines = std::max(lines, limits.minAdjacentLines);
+  const bool adjacent = loadAdjacent || storeAdjacent;
+  std::size_t lines =
+      std::max<std::size_t>(1, (adjacent ? limits.stridedGroupSize : limits.targetGroupSize) / threads);
+  if (adjacent) lines = std::max(lines, limits.minAdjacentLines);
   lines = std::min(lines, std::bit_ceil(totalLines));
   lines = std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));
   // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.

@@ -17,9 +17,12 @@ struct DeviceLimits {
   std::size_t maxWorkGroupSize = 1024;
   std::size_t maxPassLength = 0; // 0: derived from the limits above
   // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
-  // compute unit. Lines per group for passes whose adjacent lines are adjacent in memory: four float2
-  // values fill one 32-byte sector. Both are tuning knobs (spectrascope-bench --group-size, --lines).
-  std::size_t targetGroupSize = 64; // measured on the H200: 64 beats 128-1024 at N = 1024 (docs/benchmarks.md)
+  // compute unit. Measured on the H200 (docs/benchmarks.md): contiguous single-line passes run best at
+  // 64 (N = 1024: 79% of copy vs 64% at 256); passes over adjacent lines want 256 (N = 65536: 0.33 ms
+  // vs 0.46 ms at 64). Lines per group for adjacent-line passes: four float2 values fill one 32-byte
+  // sector. All are tuning knobs (spectrascope-bench --group-size, --strided-group-size, --lines).
+  std::size_t targetGroupSize = 64;
+  std::size_t stridedGroupSize = 256;
   std::size_t minAdjacentLines = 4;
 };
 

@@ -23,6 +23,7 @@ struct OpenClOptions {
   std::size_t localMemoryBytes = 0;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
   std::size_t targetGroupSize = 0;
+  std::size_t stridedGroupSize = 0;
   std::size_t minAdjacentLines = 0;
   std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
 };
