@@ -1,0 +1,66 @@
+#pragma once
+// FilterPipeline: the forward spectrum of an image is computed once; each mask change then costs only
+// mask multiply + inverse (C2R) + conversion to 8 bits. Works on any W x H and on every channel (planes are
+// one batched R2C / C2R transform through the engine's plans, so the backend may be OpenCL or FFTW).
+//
+// Threading: one pipeline serves one thread at a time (it owns its scratch buffers). Construction plans
+// the transforms (slow on a GPU backend: kernels are built), so make it off the GUI thread. The Engine
+// must outlive it.
+
+#include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/imaging/FrequencyMask.h"
+#include "spectrascope/engine/imaging/PixelRange.h"
+#include "spectrascope/engine/imaging/PlanarImage.h"
+
+#include <memory>
+#include <vector>
+
+namespace spectrascope {
+class Engine;
+class Plan;
+} // namespace spectrascope
+
+namespace spectrascope::imaging {
+
+class FilterPipeline
+{
+public:
+  // Plans the transforms and computes the forward spectrum of every channel. `report` (optional) gets the
+  // forward transform's records.
+  FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report = nullptr);
+  ~FilterPipeline();
+
+  std::size_t width() const { return image_.width; }
+  std::size_t height() const { return image_.height; }
+  std::size_t channels() const { return image_.channels; }
+  const PlanarImage& image() const { return image_; }
+  std::string backendName() const;
+
+  // One update: multiplies every channel's half-spectrum by `halfMask` ((W/2+1) x H values, see
+  // halfPlaneMask), inverts and converts. `report` gets one record per step (mask, inverse, to 8 bits).
+  PlanarBytes apply(const std::vector<float>& halfMask, PixelRange range, ExecutionReport* report = nullptr);
+  // The real filter output before conversion (for tests and tools), same steps.
+  PlanarImage applyFloat(const std::vector<float>& halfMask, ExecutionReport* report = nullptr);
+
+  // log(1 + |F|) of channel c (or, when c < 0, of the luminance Y = 0.299 R + 0.587 G + 0.114 B, which by
+  // linearity is the same weighted sum of the channel spectra), fftshift-centred, min-max
+  // scaled to 0..255: W x H bytes.
+  std::vector<std::uint8_t> logMagnitudeImage(int channel = -1) const;
+  // arg F of channel c, centred, -pi..pi mapped to 0..255.
+  std::vector<std::uint8_t> phaseImage(int channel = 0) const;
+  // The unshifted half-spectrum of channel c: (W/2+1) x H interleaved complex values.
+  const float* halfSpectrum(std::size_t c) const;
+
+private:
+  std::size_t halfRow() const { return image_.width / 2 + 1; }
+  std::size_t halfPlaneFloats() const { return 2 * halfRow() * image_.height; }
+  template <typename PerCentredBin> void forEachCentredBin(PerCentredBin&& f) const;
+
+  PlanarImage image_;
+  std::shared_ptr<const Plan> inverse_;
+  std::vector<float> spectrum_; // channels half-planes, interleaved complex
+  std::vector<float> scratch_;  // masked spectra
+  std::vector<float> result_;   // real output planes
+};
+
+} // namespace spectrascope::imaging

@@ -1,0 +1,202 @@
+#include "spectrascope/engine/imaging/FilterPipeline.h"
+
+#include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/Errors.h"
+
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <numbers>
+
+namespace spectrascope::imaging {
+namespace {
+
+std::uint64_t nowNs()
+{
+  return std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                           .count());
+}
+
+// Records one host step of an update in the same form as the backends' kernel records.
+class HostStep
+{
+public:
+  HostStep(ExecutionReport* report, std::string name, std::uint64_t bytes)
+      : report_(report), name_(std::move(name)), bytes_(bytes), start_(report ? nowNs() : 0)
+  {
+  }
+  ~HostStep()
+  {
+    if (!report_) return;
+    KernelRecord r;
+    r.name = name_;
+    r.type = KernelRecord::Type::Host;
+    r.queuedNs = r.startNs = start_;
+    r.endNs = nowNs();
+    r.bytes = bytes_;
+    report_->records.push_back(std::move(r));
+  }
+  HostStep(const HostStep&) = delete;
+  HostStep& operator=(const HostStep&) = delete;
+
+private:
+  ExecutionReport* report_;
+  std::string name_;
+  std::uint64_t bytes_;
+  std::uint64_t start_;
+};
+
+TransformDescriptor realTransform(const PlanarImage& image, TransformKind kind)
+{
+  TransformDescriptor d = TransformDescriptor::complex2d(
+      image.width, image.height, image.channels,
+      kind == TransformKind::RealToComplex ? Direction::Forward : Direction::Inverse);
+  d.kind = kind;
+  return d;
+}
+
+void checkImage(const PlanarImage& image)
+{
+  if (image.width == 0 || image.height == 0) throw invalidArgument("the image has no pixels");
+  if (image.channels == 0 || image.channels > 4) throw invalidArgument("images have 1 to 4 channels");
+  if (image.values.size() != image.channels * image.planeSize())
+    throw invalidArgument("the image data does not match its width, height and channel count");
+}
+
+void appendRecords(ExecutionReport* report, const ExecutionReport& from, const std::string& prefix)
+{
+  if (!report) return;
+  if (report->backend.empty()) report->backend = from.backend, report->device = from.device;
+  for (KernelRecord r : from.records) {
+    r.name = prefix + r.name;
+    report->records.push_back(std::move(r));
+  }
+}
+
+} // namespace
+
+FilterPipeline::FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report)
+    : image_(std::move(image))
+{
+  checkImage(image_);
+  const auto wallStart = nowNs();
+  const auto forward = engine.plan(realTransform(image_, TransformKind::RealToComplex));
+  inverse_ = engine.plan(realTransform(image_, TransformKind::ComplexToReal));
+  spectrum_.resize(forward->descriptor().outputFloats());
+  ExecutionReport forwardReport;
+  forward->execute(image_.values, spectrum_, report ? &forwardReport : nullptr);
+  appendRecords(report, forwardReport, "forward: ");
+  scratch_.resize(spectrum_.size());
+  result_.resize(image_.values.size());
+  if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
+}
+
+FilterPipeline::~FilterPipeline() = default;
+
+std::string FilterPipeline::backendName() const
+{
+  return inverse_->backendName();
+}
+
+const float* FilterPipeline::halfSpectrum(std::size_t c) const
+{
+  return spectrum_.data() + c * halfPlaneFloats();
+}
+
+PlanarImage FilterPipeline::applyFloat(const std::vector<float>& halfMask, ExecutionReport* report)
+{
+  if (halfMask.size() != halfRow() * image_.height)
+    throw invalidArgument("the mask must have (W/2+1) x H values for a W x H image");
+  const std::size_t bins = halfMask.size();
+  {
+    HostStep step(report, "mask multiply", std::uint64_t(bins) * image_.channels * 4 * 5);
+    for (std::size_t c = 0; c < image_.channels; ++c) {
+      const float* in = spectrum_.data() + c * halfPlaneFloats();
+      float* out = scratch_.data() + c * halfPlaneFloats();
+      for (std::size_t i = 0; i < bins; ++i) {
+        out[2 * i] = in[2 * i] * halfMask[i];
+        out[2 * i + 1] = in[2 * i + 1] * halfMask[i];
+      }
+    }
+  }
+  ExecutionReport inverseReport;
+  inverse_->execute(scratch_, result_, report ? &inverseReport : nullptr);
+  appendRecords(report, inverseReport, "inverse: ");
+  return PlanarImage{image_.width, image_.height, image_.channels, result_};
+}
+
+PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange range,
+                                  ExecutionReport* report)
+{
+  const auto wallStart = nowNs();
+  if (report) report->records.clear();
+  applyFloat(halfMask, report);
+  PlanarBytes bytes{image_.width, image_.height, image_.channels, std::vector<std::uint8_t>(result_.size())};
+  {
+    HostStep step(report, "to 8 bits (" + toString(range) + ")", result_.size() * 5);
+    for (std::size_t c = 0; c < image_.channels; ++c)
+      toBytes(result_.data() + c * image_.planeSize(), image_.planeSize(), range,
+              bytes.values.data() + c * image_.planeSize());
+  }
+  if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
+  return bytes;
+}
+
+// Calls f(centredIndex, F) for every pixel of the centred W x H layout with F the full-spectrum value
+// there, rebuilt from the half-plane by conjugate symmetry: F(k, l) = conj(F(W-k, H-l)).
+template <typename PerCentredBin> void FilterPipeline::forEachCentredBin(PerCentredBin&& f) const
+{
+  const std::size_t w = image_.width, h = image_.height, row = halfRow();
+  for (std::size_t cy = 0; cy < h; ++cy) {
+    const std::size_t l = (cy + h - h / 2) % h; // unshifted row of centred row cy
+    for (std::size_t cx = 0; cx < w; ++cx) {
+      const std::size_t k = (cx + w - w / 2) % w;
+      const bool direct = k < row;
+      const std::size_t hk = direct ? k : w - k, hl = direct ? l : (h - l) % h;
+      f(cy * w + cx, hl * row + hk, direct);
+    }
+  }
+}
+
+std::vector<std::uint8_t> FilterPipeline::logMagnitudeImage(int channel) const
+{
+  static constexpr float kLuma[3] = {0.299f, 0.587f, 0.114f};
+  const bool luma = channel < 0 && image_.channels == 3;
+  const std::size_t c = channel < 0 ? 0 : std::size_t(channel);
+  if (c >= image_.channels) throw invalidArgument("no such channel");
+  std::vector<float> logs(image_.planeSize());
+  forEachCentredBin([&](std::size_t out, std::size_t bin, bool) {
+    std::complex<float> value;
+    if (luma) {
+      for (std::size_t ch = 0; ch < 3; ++ch) {
+        const float* s = halfSpectrum(ch);
+        value += kLuma[ch] * std::complex<float>(s[2 * bin], s[2 * bin + 1]);
+      }
+    } else {
+      const float* s = halfSpectrum(c);
+      value = {s[2 * bin], s[2 * bin + 1]};
+    }
+    // log1p keeps the tiny bins of a smooth image distinct instead of rounding them to log(1) = 0.
+    logs[out] = std::log1p(std::abs(value));
+  });
+  std::vector<std::uint8_t> bytes(logs.size());
+  normalizeToBytes(logs.data(), logs.size(), bytes.data());
+  return bytes;
+}
+
+std::vector<std::uint8_t> FilterPipeline::phaseImage(int channel) const
+{
+  const std::size_t c = channel < 0 ? 0 : std::size_t(channel);
+  if (c >= image_.channels) throw invalidArgument("no such channel");
+  const float* s = halfSpectrum(c);
+  std::vector<std::uint8_t> bytes(image_.planeSize());
+  constexpr float pi = std::numbers::pi_v<float>;
+  forEachCentredBin([&](std::size_t out, std::size_t bin, bool direct) {
+    const float phase = std::atan2(direct ? s[2 * bin + 1] : -s[2 * bin + 1], s[2 * bin]);
+    bytes[out] = std::uint8_t(std::lround((phase + pi) / (2 * pi) * 255.0f));
+  });
+  return bytes;
+}
+
+} // namespace spectrascope::imaging
