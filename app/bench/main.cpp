@@ -205,6 +205,9 @@ int main(int argc, char** argv)
   } catch (const cl::Error& e) {
     std::cerr << "spectrascope-bench: OpenCL error " << e.what() << " (" << e.err() << ")\n";
     return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "spectrascope-bench: not enough host memory for these sizes; try a smaller --elements\n";
+    return 1;
   }
   return 0;
 }
