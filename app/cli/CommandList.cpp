@@ -2,6 +2,7 @@
 
 #include "DevicesCommand.h"
 #include "FftCommand.h"
+#include "SpectrogramCommand.h"
 
 namespace spectrascope::cli {
 
@@ -11,6 +12,7 @@ std::vector<std::unique_ptr<Command>> allCommands()
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(std::make_unique<DevicesCommand>());
   commands.push_back(std::make_unique<FftCommand>());
+  commands.push_back(std::make_unique<SpectrogramCommand>());
   return commands;
 }
 

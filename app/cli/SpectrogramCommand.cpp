@@ -1,0 +1,202 @@
+#include "SpectrogramCommand.h"
+
+#include "CliError.h"
+#include "MemoryBudget.h"
+#include "SoundFileReader.h"
+#include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/engine/audio/Stft.h"
+
+#include <QImage>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+namespace spectrascope::cli {
+namespace {
+
+constexpr std::size_t kReadChunkFrames = 1 << 16;
+// QImage addresses its bytes with an int.
+constexpr std::uint64_t kMaxImageBytes = std::uint64_t(1) << 31;
+
+std::size_t parseSize(const QCommandLineParser& parser, const QString& option, std::size_t min,
+                      std::size_t max)
+{
+  bool ok = false;
+  const qulonglong value = parser.value(option).toULongLong(&ok);
+  if (!ok || value < min || value > max)
+    throw usageError("--" + option.toStdString() + " needs a whole number from " + std::to_string(min) +
+                     " to " + std::to_string(max) + ", got '" + parser.value(option).toStdString() + "'");
+  return std::size_t(value);
+}
+
+// Reads the file in chunks and computes frames as soon as their samples are in; only the samples of
+// frames not yet computed are kept. Returns amplitude-corrected magnitudes, frame after frame.
+std::vector<float> magnitudesOf(SoundFileReader& reader, audio::Stft& stft, std::size_t& frames)
+{
+  const audio::StftSettings& s = stft.settings();
+  const std::size_t bins = stft.binCount();
+  const auto budget = availableMemoryBytes();
+  std::vector<float> samples, matrix;
+  frames = 0;
+  bool more = true;
+  while (more) {
+    more = reader.readMono(samples, kReadChunkFrames) > 0;
+    const std::size_t ready = audio::Stft::frameCount(samples.size(), s);
+    if (ready == 0) continue;
+    const std::uint64_t bytes = std::uint64_t(frames + ready) * bins * sizeof(float);
+    if (bytes > kMaxImageBytes / 4 * sizeof(float) || (budget && bytes > *budget / 2))
+      throw usageError("the spectrogram of this file has too many frames for memory (" +
+                       std::to_string(frames + ready) + " frames of " + std::to_string(bins) +
+                       " bins so far); use a larger --hop");
+    matrix.resize((frames + ready) * bins);
+    stft.magnitudes(samples, ready, std::span<float>(matrix).subspan(frames * bins));
+    frames += ready;
+    const std::size_t drop = ready * s.hop;
+    samples.erase(samples.begin(), samples.begin() + std::ptrdiff_t(std::min(drop, samples.size())));
+  }
+  return matrix;
+}
+
+void writeCsv(const std::string& path, const std::vector<float>& db, std::size_t frames, std::size_t bins)
+{
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw usageError(path + ": cannot be written");
+  char buffer[32];
+  for (std::size_t f = 0; f < frames; ++f) {
+    for (std::size_t k = 0; k < bins; ++k) {
+      std::snprintf(buffer, sizeof buffer, k ? ",%.3f" : "%.3f", double(db[f * bins + k]));
+      out << buffer;
+    }
+    out << '\n';
+  }
+  if (!out.flush()) throw runtimeFailure(path + ": writing failed");
+}
+
+void writePng(const std::string& path, const std::vector<float>& db, std::size_t frames, std::size_t bins,
+              double range, const audio::Colormap& colormap)
+{
+  QImage image(int(frames), int(bins), QImage::Format_RGB32);
+  if (image.isNull())
+    throw runtimeFailure("no memory for a " + std::to_string(frames) + "x" + std::to_string(bins) + " image");
+  for (std::size_t k = 0; k < bins; ++k) {
+    // Row 0 is the top of the image: the highest bin.
+    auto* line = reinterpret_cast<std::uint32_t*>(image.scanLine(int(bins - 1 - k)));
+    for (std::size_t f = 0; f < frames; ++f)
+      line[f] = colormap.argb(1.0 + db[f * bins + k] / range);
+  }
+  if (!image.save(QString::fromStdString(path), "PNG"))
+    throw usageError(path + ": the PNG cannot be written");
+}
+
+} // namespace
+
+QString SpectrogramCommand::summary() const
+{
+  return QStringLiteral("Spectrogram of an audio file as a PNG (and optionally CSV of dB values).");
+}
+
+void SpectrogramCommand::describeOptions(QCommandLineParser& parser)
+{
+  parser.setApplicationDescription(QStringLiteral(
+      "Short-time Fourier transform of the mono mix (mean of the channels) of IN (WAV, FLAC, Ogg Vorbis, "
+      "...).\n"
+      "Frame k covers samples [k*H, k*H+N), no padding at the ends; each is windowed (periodic windows as\n"
+      "scipy.signal.get_window defines them). The PNG has one column per frame and N/2+1 rows, low\n"
+      "frequencies at the bottom. Values are 20 log10 |X| normalised so the loudest bin of the file is 0 "
+      "dB,\n"
+      "clipped to [-range, 0] and mapped through the colormap."));
+  parser.addOptions({
+      QCommandLineOption(QStringLiteral("fft"),
+                         QStringLiteral("FFT size N, 16..65536, any size (default 2048)."),
+                         QStringLiteral("N"), QStringLiteral("2048")),
+      QCommandLineOption(QStringLiteral("hop"), QStringLiteral("Hop H in samples (default 512)."),
+                         QStringLiteral("H"), QStringLiteral("512")),
+      QCommandLineOption(
+          QStringLiteral("window"),
+          QStringLiteral("rectangular, hann (default), hamming, blackman, blackmanharris, flattop, "
+                         "kaiser[:BETA] (8.6), gaussian[:SIGMA] (N/8)."),
+          QStringLiteral("name"), QStringLiteral("hann")),
+      QCommandLineOption(QStringLiteral("range"),
+                         QStringLiteral("dB range below the loudest bin (default 100)."),
+                         QStringLiteral("DB"), QStringLiteral("100")),
+      QCommandLineOption(QStringLiteral("colormap"),
+                         QStringLiteral("viridis (default), magma, inferno, grayscale."),
+                         QStringLiteral("name"), QStringLiteral("viridis")),
+      QCommandLineOption(
+          QStringLiteral("csv"),
+          QStringLiteral("Also write the dB matrix (after normalisation and clipping): one row per "
+                         "frame, one column per bin."),
+          QStringLiteral("OUT.csv")),
+      QCommandLineOption(QStringLiteral("backend"),
+                         QStringLiteral("auto (default), fftw, naive-dft, opencl, opencl:<index|name>."),
+                         QStringLiteral("name")),
+  });
+  parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Audio file."));
+  parser.addPositionalArgument(QStringLiteral("OUT.png"), QStringLiteral("Image file (replaced)."));
+}
+
+SpectrogramCommand::Request SpectrogramCommand::requestFrom(const QCommandLineParser& parser)
+{
+  const QStringList files = parser.positionalArguments();
+  if (files.size() != 2)
+    throw usageError("spectrogram needs IN and OUT.png, got " + std::to_string(files.size()) +
+                     " file name(s) (see spectrascope-cli spectrogram --help)");
+  Request r;
+  r.fft = parseSize(parser, QStringLiteral("fft"), 16, 65536);
+  r.hop = parseSize(parser, QStringLiteral("hop"), 1, 1 << 24);
+  r.window = parser.value(QStringLiteral("window")).toStdString();
+  r.colormap = parser.value(QStringLiteral("colormap")).toStdString();
+  bool ok = false;
+  r.range = parser.value(QStringLiteral("range")).toDouble(&ok);
+  if (!ok || !(r.range > 0) || r.range > 400)
+    throw usageError("--range needs a number of dB above 0 and at most 400, got '" +
+                     parser.value(QStringLiteral("range")).toStdString() + "'");
+  r.csv = parser.value(QStringLiteral("csv")).toStdString();
+  r.backend = parser.value(QStringLiteral("backend")).toStdString();
+  r.input = files[0].toStdString();
+  r.output = files[1].toStdString();
+  return r;
+}
+
+int SpectrogramCommand::run(const QStringList& arguments)
+{
+  QCommandLineParser parser;
+  describeOptions(parser);
+  if (auto done = parse(parser, arguments, QStringLiteral("IN OUT.png"))) return *done;
+  const Request r = requestFrom(parser);
+  const auto window = audio::parseWindow(r.window);
+  if (!window)
+    throw usageError("unknown --window '" + r.window + "' (see spectrascope-cli spectrogram --help)");
+  const auto colormap = audio::Colormap::byName(r.colormap);
+  if (!colormap)
+    throw usageError("unknown --colormap '" + r.colormap + "': use viridis, magma, inferno or grayscale");
+
+  SoundFileReader reader(r.input);
+  Engine engine(r.backend);
+  audio::StftSettings settings;
+  settings.frameLength = r.fft;
+  settings.hop = r.hop;
+  settings.window = *window;
+  audio::Stft stft(engine, settings);
+  std::size_t frames = 0;
+  std::vector<float> db = magnitudesOf(reader, stft, frames);
+  if (frames == 0)
+    throw usageError(r.input + ": shorter than one frame of " + std::to_string(r.fft) + " samples");
+
+  const std::size_t bins = stft.binCount();
+  float loudest = 0;
+  for (float m : db)
+    loudest = std::max(loudest, m);
+  for (float& v : db) {
+    const float level = loudest > 0 ? audio::Stft::toDecibels(v / loudest) : -float(r.range);
+    v = std::clamp(level, -float(r.range), 0.0f);
+  }
+  writePng(r.output, db, frames, bins, r.range, *colormap);
+  if (!r.csv.empty()) writeCsv(r.csv, db, frames, bins);
+  return Success;
+}
+
+} // namespace spectrascope::cli
