@@ -34,12 +34,14 @@ template <typename Call> double timeCalls(Call&& call, const MeasureOptions& o, 
   return median(perCall);
 }
 
-Measurement started(const Backend& backend, const BenchCase& c)
+// A measurement of `c` on `backend`, already marked skipped if the backend cannot plan it.
+Measurement begin(const Backend& backend, const BenchCase& c)
 {
   Measurement m;
   m.benchCase = c;
   m.backend = backend.name();
   m.device = backend.deviceName();
+  if (auto why = backend.cannotPlan(c.descriptor)) m.skipped = *why;
   return m;
 }
 
@@ -76,12 +78,9 @@ double Measurement::gigaflops() const
 
 Measurement measureOnDevice(OpenClBackend& backend, const BenchCase& c, const MeasureOptions& o)
 {
-  Measurement m = started(backend, c);
+  Measurement m = begin(backend, c);
+  if (!m.skipped.empty()) return m;
   const TransformDescriptor& d = c.descriptor;
-  if (auto why = backend.cannotPlan(d)) {
-    m.skipped = *why;
-    return m;
-  }
   auto plan = backend.createPlan(d);
   auto& devicePlan = dynamic_cast<OpenClPlan&>(*plan);
   const std::vector<float> input = reference::randomSignal(d.inputFloats(), kSeed);
@@ -107,12 +106,9 @@ Measurement measureOnDevice(OpenClBackend& backend, const BenchCase& c, const Me
 
 Measurement measureOnHost(Backend& backend, const BenchCase& c, const MeasureOptions& o)
 {
-  Measurement m = started(backend, c);
+  Measurement m = begin(backend, c);
+  if (!m.skipped.empty()) return m;
   const TransformDescriptor& d = c.descriptor;
-  if (auto why = backend.cannotPlan(d)) {
-    m.skipped = *why;
-    return m;
-  }
   auto plan = backend.createPlan(d);
   const std::vector<float> input = reference::randomSignal(d.inputFloats(), kSeed);
   std::vector<float> work(std::max(d.inputFloats(), d.outputFloats()));

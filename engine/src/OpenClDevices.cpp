@@ -28,6 +28,42 @@ std::mutex& enumerationMutex()
   return m;
 }
 
+// Visits every device of every platform in the order that defines "opencl:<index>"; a platform that
+// reports no devices is skipped. Call with the enumeration lock held.
+template <typename Visit> void forEachDevice(const std::vector<cl::Platform>& platforms, Visit&& visit)
+{
+  int index = 0;
+  for (const cl::Platform& platform : platforms) {
+    std::vector<cl::Device> devices;
+    try {
+      platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
+    } catch (const cl::Error&) {
+      continue; // a platform with no devices is not an error
+    }
+    for (const cl::Device& device : devices) visit(index++, platform, device);
+  }
+}
+
+OpenClDeviceInfo describe(int index, const cl::Platform& platform, const cl::Device& device)
+{
+  OpenClDeviceInfo info;
+  info.index = index;
+  info.platform = trimmed(platform.getInfo<CL_PLATFORM_NAME>());
+  info.platformVersion = trimmed(platform.getInfo<CL_PLATFORM_VERSION>());
+  info.platformVendor = trimmed(platform.getInfo<CL_PLATFORM_VENDOR>());
+  info.name = trimmed(device.getInfo<CL_DEVICE_NAME>());
+  info.vendor = trimmed(device.getInfo<CL_DEVICE_VENDOR>());
+  info.type = typeName(device.getInfo<CL_DEVICE_TYPE>());
+  info.driverVersion = trimmed(device.getInfo<CL_DRIVER_VERSION>());
+  info.openclVersion = trimmed(device.getInfo<CL_DEVICE_VERSION>());
+  info.computeUnits = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  info.globalMemBytes = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+  info.maxAllocBytes = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  info.localMemBytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+  info.maxWorkGroupSize = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+  return info;
+}
+
 } // namespace
 
 DeviceEnumeration enumerateOpenClDevices()
@@ -43,33 +79,9 @@ DeviceEnumeration enumerateOpenClDevices()
                      "): no OpenCL driver is installed or registered in /etc/OpenCL/vendors";
     return result;
   }
-  int index = 0;
-  for (const cl::Platform& platform : platforms) {
-    std::vector<cl::Device> devices;
-    try {
-      platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
-    } catch (const cl::Error&) {
-      continue; // a platform with no devices is not an error
-    }
-    for (const cl::Device& device : devices) {
-      OpenClDeviceInfo info;
-      info.index = index++;
-      info.platform = trimmed(platform.getInfo<CL_PLATFORM_NAME>());
-      info.platformVersion = trimmed(platform.getInfo<CL_PLATFORM_VERSION>());
-      info.platformVendor = trimmed(platform.getInfo<CL_PLATFORM_VENDOR>());
-      info.name = trimmed(device.getInfo<CL_DEVICE_NAME>());
-      info.vendor = trimmed(device.getInfo<CL_DEVICE_VENDOR>());
-      info.type = typeName(device.getInfo<CL_DEVICE_TYPE>());
-      info.driverVersion = trimmed(device.getInfo<CL_DRIVER_VERSION>());
-      info.openclVersion = trimmed(device.getInfo<CL_DEVICE_VERSION>());
-      info.computeUnits = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-      info.globalMemBytes = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
-      info.maxAllocBytes = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
-      info.localMemBytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-      info.maxWorkGroupSize = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-      result.devices.push_back(info);
-    }
-  }
+  forEachDevice(platforms, [&](int index, const cl::Platform& platform, const cl::Device& device) {
+    result.devices.push_back(describe(index, platform, device));
+  });
   if (result.devices.empty() && result.problem.empty())
     result.problem = "OpenCL platforms exist but offer no device";
   return result;
@@ -81,18 +93,11 @@ cl::Device openClDeviceAt(int wanted)
   std::lock_guard lock(enumerationMutex());
   std::vector<cl::Platform> platforms;
   cl::Platform::get(&platforms);
-  int index = 0;
-  for (const cl::Platform& platform : platforms) {
-    std::vector<cl::Device> devices;
-    try {
-      platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
-    } catch (const cl::Error&) {
-      continue;
-    }
-    for (const cl::Device& device : devices)
-      if (index++ == wanted) return device;
-  }
-  return {};
+  cl::Device found;
+  forEachDevice(platforms, [&](int index, const cl::Platform&, const cl::Device& device) {
+    if (index == wanted) found = device;
+  });
+  return found;
 }
 
 } // namespace spectrascope
