@@ -2,7 +2,9 @@
 
 #include "DevicesCommand.h"
 #include "FftCommand.h"
+#include "FilterCommand.h"
 #include "SpectrogramCommand.h"
+#include "SpectrumCommand.h"
 
 namespace spectrascope::cli {
 
@@ -12,6 +14,8 @@ std::vector<std::unique_ptr<Command>> allCommands()
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(std::make_unique<DevicesCommand>());
   commands.push_back(std::make_unique<FftCommand>());
+  commands.push_back(std::make_unique<SpectrumCommand>());
+  commands.push_back(std::make_unique<FilterCommand>());
   commands.push_back(std::make_unique<SpectrogramCommand>());
   return commands;
 }

@@ -99,6 +99,11 @@ std::string FilterPipeline::backendName() const
   return inverse_->backendName();
 }
 
+std::string FilterPipeline::fallbackReason() const
+{
+  return inverse_->fallbackReason();
+}
+
 const float* FilterPipeline::halfSpectrum(std::size_t c) const
 {
   return spectrum_.data() + c * halfPlaneFloats();

@@ -153,6 +153,8 @@ TEST(FilterPipeline, OpenClAndFftwAgreeWithinOneGreyLevel)
   const int w = 120, h = 90;
   const PlanarImage image = randomImage(w, h, 3, 11);
   FilterPipeline onGpu(*opencl, image), onCpu(fftw, image);
+  if (onGpu.backendName().rfind("opencl", 0) != 0)
+    GTEST_SKIP() << "the OpenCL backend cannot plan real transforms of this size: " << onGpu.fallbackReason();
   for (const MaskSpec& spec : {MaskSpec{MaskKind::LowPass, MaskProfile::Gaussian, 0.08, 0.2, 2, {}},
                                MaskSpec{MaskKind::HighPass, MaskProfile::Butterworth, 0.1, 0.2, 4, {}}}) {
     const auto mask = halfPlaneMask(spec, w, h);

@@ -34,7 +34,9 @@ public:
   std::size_t height() const { return image_.height; }
   std::size_t channels() const { return image_.channels; }
   const PlanarImage& image() const { return image_; }
+  // Backend of the inverse transform (the per-update one), and why it is not the requested one if so.
   std::string backendName() const;
+  std::string fallbackReason() const;
 
   // One update: multiplies every channel's half-spectrum by `halfMask` ((W/2+1) x H values, see
   // halfPlaneMask), inverts and converts. `report` gets one record per step (mask, inverse, to 8 bits).

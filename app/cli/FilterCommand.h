@@ -1,0 +1,37 @@
+#pragma once
+// `spectrascope-cli filter IN OUT.png --mask KIND [options]`: frequency-domain filtering of an image with
+// the masks of spectrascope/engine/imaging/FrequencyMask.h; see --help for the exact semantics.
+
+#include "Command.h"
+
+#include "spectrascope/engine/imaging/FrequencyMask.h"
+#include "spectrascope/engine/imaging/PixelRange.h"
+
+#include <QImage>
+
+namespace spectrascope::cli {
+
+class FilterCommand : public Command
+{
+public:
+  QString name() const override { return QStringLiteral("filter"); }
+  QString summary() const override;
+  int run(const QStringList& arguments) override;
+
+private:
+  struct Request
+  {
+    imaging::MaskSpec mask;
+    QString maskImage; // --mask-image, then mask.kind == Custom
+    imaging::PixelRange range = imaging::PixelRange::Clamp;
+    bool gray = false, timings = false;
+    std::string backend;
+    QString input, output;
+  };
+
+  static void describeOptions(QCommandLineParser& parser);
+  static Request requestFrom(const QCommandLineParser& parser);
+  static std::vector<float> halfMask(const Request& request, const QImage& image);
+};
+
+} // namespace spectrascope::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Image files for the `spectrum` and `filter` commands: QImage decoding with the checks that turn bad input
+// (directories, empty, truncated or corrupt files, unknown formats, decompression bombs) into usage errors
+// before anything large is allocated, and the conversion to and from the engine's planar float images.
+
+#include "spectrascope/engine/imaging/PlanarImage.h"
+
+#include <QImage>
+#include <QString>
+
+namespace spectrascope::cli {
+
+// Largest image accepted: 2^28 pixels (16384 x 16384, or 12000 x 9000 with room to spare). Its float
+// planes and half-spectra take a few GiB, which the memory check below also weighs.
+constexpr qint64 kMaxImagePixels = qint64(1) << 28;
+
+// Decodes `path` or throws a usage error that names the file and says what is wrong with it.
+QImage readImage(const QString& path);
+
+// Colour images give three planes (R, G, B), grey ones one; `gray` asks for the luminance plane only.
+imaging::PlanarImage toPlanar(const QImage& image, bool gray);
+// One plane becomes Grayscale8, three become RGB888; an alpha channel of `alphaFrom` is carried over.
+QImage fromPlanar(const imaging::PlanarBytes& bytes, const QImage& alphaFrom = {});
+QImage grayImage(const std::vector<std::uint8_t>& bytes, int width, int height);
+
+// Writes `image`; the format follows the file name's suffix. Throws a usage error if it cannot.
+void writeImage(const QImage& image, const QString& path);
+
+} // namespace spectrascope::cli
