@@ -2,6 +2,7 @@
 
 #include "DevicesCommand.h"
 #include "FftCommand.h"
+#include "ListenCommand.h"
 #include "FilterCommand.h"
 #include "SpectrogramCommand.h"
 #include "SpectrumCommand.h"
@@ -17,6 +18,7 @@ std::vector<std::unique_ptr<Command>> allCommands()
   commands.push_back(std::make_unique<SpectrumCommand>());
   commands.push_back(std::make_unique<FilterCommand>());
   commands.push_back(std::make_unique<SpectrogramCommand>());
+  commands.push_back(std::make_unique<ListenCommand>());
   return commands;
 }
 

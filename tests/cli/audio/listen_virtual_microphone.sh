@@ -1,0 +1,77 @@
+#!/bin/sh
+# End-to-end capture check: starts a private PulseAudio server whose default source is a virtual
+# microphone (module-pipe-source) fed with a 1 kHz tone, runs `spectrascope-cli listen --json` against it
+# and asserts the reported frequency lies within one bin of the tone. Exits 77 (ctest: skipped) with a
+# message when no audio server can be started here.
+#   listen_virtual_microphone.sh /path/to/spectrascope-cli
+set -u
+CLI=$1
+TONE_HZ=1000
+RATE=48000
+FFT=8192
+
+skip() { echo "SKIPPED: $*"; exit 77; }
+command -v pulseaudio >/dev/null 2>&1 || skip "pulseaudio is not installed (./setup.sh test installs it)"
+command -v pactl >/dev/null 2>&1 || skip "pactl (pulseaudio-utils) is not installed"
+command -v python3 >/dev/null 2>&1 || skip "python3 is needed to generate the tone"
+
+WORK=$(mktemp -d)
+export XDG_RUNTIME_DIR="$WORK/runtime" PULSE_RUNTIME_PATH="$WORK/runtime/pulse" HOME="$WORK"
+export PULSE_SERVER="unix:$WORK/runtime/pulse/native"
+mkdir -p "$PULSE_RUNTIME_PATH" && chmod 700 "$XDG_RUNTIME_DIR"
+PA_PID= FEED_PID=
+cleanup() {
+  [ -n "$FEED_PID" ] && kill "$FEED_PID" 2>/dev/null
+  [ -n "$PA_PID" ] && kill "$PA_PID" 2>/dev/null && wait "$PA_PID" 2>/dev/null
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+# -n: no default configuration; only what the test needs. Root needs --system-less permission flags.
+pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=no \
+  --load="module-native-protocol-unix auth-anonymous=1 socket=$WORK/runtime/pulse/native" \
+  --load="module-pipe-source source_name=virtual_mic file=$WORK/mic.fifo format=s16le rate=$RATE channels=1" \
+  --load="module-null-sink sink_name=silence" >"$WORK/pulse.log" 2>&1 &
+PA_PID=$!
+for i in $(seq 1 50); do
+  pactl info >/dev/null 2>&1 && break
+  kill -0 "$PA_PID" 2>/dev/null || skip "pulseaudio did not start: $(tail -n 3 "$WORK/pulse.log" | tr '\n' ' ')"
+  sleep 0.1
+done
+pactl info >/dev/null 2>&1 || skip "pulseaudio did not answer within 5 s"
+pactl set-default-source virtual_mic || skip "the virtual microphone could not be made the default source"
+
+# The tone, written in real time (module-pipe-source takes what arrives): 20 ms blocks, half scale.
+python3 - "$WORK/mic.fifo" "$TONE_HZ" "$RATE" <<'PY' &
+import math, struct, sys, time
+path, tone, rate = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+block = rate // 50
+n = 0
+start = time.monotonic()
+with open(path, "wb", buffering=0) as fifo:
+    while True:
+        samples = [int(16383 * math.sin(2 * math.pi * tone * (n + i) / rate)) for i in range(block)]
+        fifo.write(struct.pack("<%dh" % block, *samples))
+        n += block
+        ahead = n / rate - (time.monotonic() - start)
+        if ahead > 0.1:
+            time.sleep(ahead - 0.1)
+PY
+FEED_PID=$!
+
+OUTPUT=$("$CLI" listen --device virtual_mic --seconds 3 --fft $FFT --json 2>"$WORK/listen.err")
+STATUS=$?
+echo "$OUTPUT"
+cat "$WORK/listen.err"
+[ $STATUS -eq 0 ] || { echo "FAILED: listen exited with $STATUS"; exit 1; }
+echo "$OUTPUT" | python3 -c '
+import json, sys
+tone, rate, fft = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
+lines = [json.loads(l) for l in sys.stdin if l.strip()]
+assert len(lines) == 3, "expected 3 lines, got %d" % len(lines)
+bin_hz = rate / fft
+for l in lines[1:]:  # the first second may start mid-stream
+    assert abs(l["frequency_hz"] - tone) <= bin_hz, "%.1f Hz is not within one bin (%.2f Hz) of %.0f Hz" % (l["frequency_hz"], bin_hz, tone)
+    assert -12 < l["level_dbfs"] < 0, "level %.1f dBFS, expected about -6" % l["level_dbfs"]
+print("OK: %s within one bin of %.0f Hz" % ([l["frequency_hz"] for l in lines], tone))
+' "$TONE_HZ" "$RATE" "$FFT" || exit 1
