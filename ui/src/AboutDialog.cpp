@@ -47,11 +47,12 @@ QString AboutDialog::descriptionHtml(const QString& backendSummary)
 }
 
 // Sample images and sounds that ship inside the app will be listed here with their origin and licence
-// (see shared/data/README.md for the ones the project uses); none ships yet.
+// (see shared/data/README.md for the ones the project uses).
 QString AboutDialog::attributionHtml()
 {
   return tr("<h3>Sample data</h3>"
-            "<p>No sample images or sounds are bundled with this version.</p>"
+            "<p>Sample image shown on first start: <i>coffee.png</i>, a photo by Rachel Michetti, CC0, "
+            "from the scikit-image sample data (Debian python3-skimage).</p>"
             "<h3>Third-party software</h3>"
             "<ul>"
             "<li>Qt %1 — LGPL-3.0</li>"
