@@ -1,0 +1,69 @@
+#pragma once
+// Runs the STFT of whatever arrives in the ring buffer, on its own thread.
+//
+// Threading contract: construct on the GUI thread, moveToThread() a worker thread, then call start() and
+// configure() only through queued invocations (or signals). columnsReady() is emitted on the worker
+// thread; connect it queued. When more than kMaxResultsInFlight results wait unconsumed (the GUI is
+// busy), new results are dropped and counted, never queued: the receiver calls resultConsumed().
+
+#include "spectrascope/ui/audio/AnalysisSettings.h"
+#include "spectrascope/ui/audio/SpectrumColumns.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace spectrascope {
+class Engine;
+namespace audio {
+class Stft;
+}
+} // namespace spectrascope
+
+namespace spectrascope::ui {
+
+class SampleRingBuffer;
+
+class AudioAnalysisWorker : public QObject
+{
+  Q_OBJECT
+
+public:
+  explicit AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
+  ~AudioAnalysisWorker() override;
+
+  static constexpr int kMaxResultsInFlight = 4;
+  // Thread-safe.
+  void resultConsumed() { --inFlight_; }
+  std::uint64_t droppedResults() const { return droppedResults_; }
+
+public slots:
+  void start();
+  void configure(const spectrascope::ui::AnalysisSettings& settings);
+  void stop();
+
+signals:
+  void columnsReady(const spectrascope::ui::SpectrumColumns& columns);
+  void errorMessage(const QString& heading, const QString& detail);
+
+private:
+  void poll();
+  void rebuild();
+
+  std::shared_ptr<SampleRingBuffer> ring_;
+  QTimer* timer_ = nullptr;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<audio::Stft> stft_;
+  AnalysisSettings settings_;
+  bool dirty_ = true;
+  std::uint64_t generation_ = ~std::uint64_t(0);
+  std::vector<float> pending_;    // samples read but not yet covered by a whole frame
+  std::int64_t pendingFirst_ = 0; // stream index of pending_[0]
+  std::atomic<int> inFlight_{0};
+  std::atomic<std::uint64_t> droppedResults_{0};
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,48 @@
+#pragma once
+// Microphone capture through QAudioSource into the ring buffer (mono mix of the device's channels).
+//
+// Threading: lives on its own capture thread (moveToThread); start()/stop() are invoked queued. Qt 6.4's
+// PulseAudio backend can block forever inside QAudioSource::start() when a stream fails, so the owner
+// runs a watchdog on the GUI thread: if started() does not arrive in time it reports the failure and
+// abandons this thread rather than waiting on it.
+
+#include <QAudioDevice>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+class QAudioSource;
+class QIODevice;
+
+namespace spectrascope::ui {
+
+class SampleRingBuffer;
+
+class MicrophoneCapture : public QObject
+{
+  Q_OBJECT
+
+public:
+  explicit MicrophoneCapture(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
+  ~MicrophoneCapture() override;
+
+public slots:
+  void start(const QAudioDevice& device);
+  void stop();
+
+signals:
+  void started(const QString& description);
+  void failed(const QString& heading, const QString& detail);
+  void levelChanged(float peakDbfs);
+
+private:
+  void readAvailable();
+
+  std::shared_ptr<SampleRingBuffer> ring_;
+  QAudioSource* source_ = nullptr;
+  QIODevice* io_ = nullptr;
+  std::vector<float> mono_;
+};
+
+} // namespace spectrascope::ui

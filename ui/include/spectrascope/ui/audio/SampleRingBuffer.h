@@ -1,0 +1,40 @@
+#pragma once
+// The fixed-size buffer between a source (generator, microphone) and the analysis worker. Writers never
+// block and never grow it: when the reader falls behind, the oldest samples are overwritten and counted
+// as dropped (drop, never queue without bound).
+//
+// Threading: one writer thread and one reader thread at a time; a mutex guards the few copies.
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+namespace spectrascope::ui {
+
+class SampleRingBuffer
+{
+public:
+  explicit SampleRingBuffer(std::size_t capacity = 1 << 18);
+
+  // Starts a new stream (new source or sample rate): empties the buffer and bumps the generation.
+  void reset(double sampleRate);
+  void write(const float* samples, std::size_t count);
+  // Moves everything available to the end of `out`; returns the stream index of the first moved sample.
+  std::int64_t readAll(std::vector<float>& out);
+
+  double sampleRate() const;
+  std::uint64_t generation() const;
+  std::uint64_t droppedSamples() const;
+
+private:
+  mutable std::mutex mutex_;
+  std::vector<float> data_;
+  std::size_t head_ = 0, size_ = 0; // head_: oldest sample
+  std::int64_t readIndex_ = 0;      // stream index of the oldest sample still held
+  double sampleRate_ = 48000;
+  std::uint64_t generation_ = 0;
+  std::uint64_t dropped_ = 0;
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,53 @@
+#pragma once
+// Keeps a scrolling spectrogram as a QImage (newest column at the right, low frequencies at the bottom),
+// one column per STFT frame, mapped through a colormap. Rows are display rows, not bins: each row shows
+// the loudest bin of the frequency span it covers, so narrow tones never vanish on a log axis.
+// No widget involved; the view scales image() into its rectangle.
+
+#include "spectrascope/engine/audio/Colormap.h"
+
+#include <QImage>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace spectrascope::ui {
+
+struct SpectrogramParameters
+{
+  int rows = 512;
+  int columns = 800; // history length
+  double sampleRate = 48000;
+  int fftSize = 4096;
+  double minDb = -120, maxDb = 0;
+  bool logFrequency = false;
+  double minFrequencyHz = 20;
+  std::string colormap = "viridis";
+  bool operator==(const SpectrogramParameters&) const = default;
+};
+
+class SpectrogramRenderer
+{
+public:
+  SpectrogramRenderer();
+  // Clears the history when the geometry or the frequency mapping changes.
+  void setParameters(const SpectrogramParameters& p);
+  const SpectrogramParameters& parameters() const { return params_; }
+  void appendColumn(std::span<const float> db);
+  QImage image() const;
+  std::uint64_t columnsAppended() const { return appended_; }
+
+private:
+  void buildRowMap();
+
+  SpectrogramParameters params_;
+  audio::Colormap colormap_;
+  QImage history_; // columns x rows, written circularly
+  int next_ = 0;   // column written next
+  std::uint64_t appended_ = 0;
+  std::vector<std::pair<int, int>> rowBins_; // per row (top first): [first, last] bin
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,111 @@
+#include "spectrascope/ui/audio/AudioAnalysisWorker.h"
+
+#include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/audio/Stft.h"
+#include "spectrascope/ui/audio/SampleRingBuffer.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+
+namespace spectrascope::ui {
+namespace {
+// 5 ms keeps the latency well inside the 50 ms budget and costs nothing when no samples arrived.
+constexpr int kPollMs = 5;
+// At most this many frames per poll; older frames beyond it are skipped (the display cannot show them
+// in time anyway), which bounds the worker's backlog after a stall.
+constexpr std::size_t kMaxFramesPerPoll = 512;
+} // namespace
+
+AudioAnalysisWorker::AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent)
+    : QObject(parent), ring_(std::move(ring))
+{
+}
+
+AudioAnalysisWorker::~AudioAnalysisWorker() = default;
+
+void AudioAnalysisWorker::start()
+{
+  if (!timer_) {
+    timer_ = new QTimer(this);
+    timer_->setTimerType(Qt::PreciseTimer);
+    connect(timer_, &QTimer::timeout, this, &AudioAnalysisWorker::poll);
+  }
+  timer_->start(kPollMs);
+}
+
+void AudioAnalysisWorker::stop()
+{
+  if (timer_) timer_->stop();
+  stft_.reset();
+  engine_.reset();
+}
+
+void AudioAnalysisWorker::configure(const AnalysisSettings& settings)
+{
+  settings_ = settings;
+  dirty_ = true;
+}
+
+void AudioAnalysisWorker::rebuild()
+{
+  dirty_ = false;
+  stft_.reset();
+  try {
+    // Real transforms are served by FFTW in this engine today; asking for it directly avoids OpenCL
+    // device enumeration on this thread while the engine service may be enumerating on its own.
+    if (!engine_) engine_ = std::make_unique<Engine>("fftw");
+    audio::StftSettings s;
+    s.frameLength = std::size_t(settings_.fftSize);
+    s.hop = std::size_t(std::max(1, settings_.hop));
+    s.window = settings_.window;
+    stft_ = std::make_unique<audio::Stft>(*engine_, s);
+  } catch (const std::exception& e) {
+    emit errorMessage(tr("Audio analysis failed"), QString::fromStdString(e.what()));
+  }
+}
+
+void AudioAnalysisWorker::poll()
+{
+  if (ring_->generation() != generation_) { // a new stream: forget the old one's samples
+    generation_ = ring_->generation();
+    pending_.clear();
+    pendingFirst_ = 0;
+  }
+  const std::int64_t first = ring_->readAll(pending_);
+  if (pending_.empty()) pendingFirst_ = first;
+  if (dirty_) rebuild();
+  if (!stft_) return;
+  const audio::StftSettings& s = stft_->settings();
+  std::size_t frames = audio::Stft::frameCount(pending_.size(), s);
+  if (frames == 0) return;
+  if (frames > kMaxFramesPerPoll) { // skip what we cannot show in time
+    const std::size_t skip = (frames - kMaxFramesPerPoll) * s.hop;
+    pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(skip));
+    pendingFirst_ += std::int64_t(skip);
+    frames = kMaxFramesPerPoll;
+  }
+  QElapsedTimer clock;
+  clock.start();
+  SpectrumColumns columns;
+  columns.bins = int(stft_->binCount());
+  columns.frames = int(frames);
+  columns.fftSize = int(s.fftSize());
+  columns.hop = int(s.hop);
+  columns.sampleRate = ring_->sampleRate();
+  columns.firstSample = pendingFirst_;
+  columns.db.resize(frames * stft_->binCount());
+  stft_->decibels(pending_, frames, columns.db);
+  columns.analysisMs = double(clock.nsecsElapsed()) * 1e-6;
+  const std::size_t used = frames * s.hop;
+  pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(std::min(used, pending_.size())));
+  pendingFirst_ += std::int64_t(used);
+  if (inFlight_ >= kMaxResultsInFlight) {
+    ++droppedResults_;
+    return;
+  }
+  ++inFlight_;
+  emit columnsReady(columns);
+}
+
+} // namespace spectrascope::ui

@@ -1,0 +1,65 @@
+#include "spectrascope/ui/audio/SampleRingBuffer.h"
+
+#include <algorithm>
+
+namespace spectrascope::ui {
+
+SampleRingBuffer::SampleRingBuffer(std::size_t capacity) : data_(capacity) {}
+
+void SampleRingBuffer::reset(double sampleRate)
+{
+  std::lock_guard lock(mutex_);
+  head_ = size_ = 0;
+  readIndex_ = 0;
+  sampleRate_ = sampleRate;
+  ++generation_;
+}
+
+void SampleRingBuffer::write(const float* samples, std::size_t count)
+{
+  std::lock_guard lock(mutex_);
+  const std::size_t capacity = data_.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    data_[(head_ + size_) % capacity] = samples[i];
+    if (size_ < capacity) {
+      ++size_;
+    } else { // full: the oldest sample goes
+      head_ = (head_ + 1) % capacity;
+      ++readIndex_;
+      ++dropped_;
+    }
+  }
+}
+
+std::int64_t SampleRingBuffer::readAll(std::vector<float>& out)
+{
+  std::lock_guard lock(mutex_);
+  const std::int64_t first = readIndex_;
+  const std::size_t capacity = data_.size();
+  for (std::size_t i = 0; i < size_; ++i)
+    out.push_back(data_[(head_ + i) % capacity]);
+  readIndex_ += std::int64_t(size_);
+  head_ = (head_ + size_) % capacity;
+  size_ = 0;
+  return first;
+}
+
+double SampleRingBuffer::sampleRate() const
+{
+  std::lock_guard lock(mutex_);
+  return sampleRate_;
+}
+
+std::uint64_t SampleRingBuffer::generation() const
+{
+  std::lock_guard lock(mutex_);
+  return generation_;
+}
+
+std::uint64_t SampleRingBuffer::droppedSamples() const
+{
+  std::lock_guard lock(mutex_);
+  return dropped_;
+}
+
+} // namespace spectrascope::ui

@@ -1,0 +1,80 @@
+#include "spectrascope/ui/audio/SpectrogramRenderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace spectrascope::ui {
+
+SpectrogramRenderer::SpectrogramRenderer() : colormap_(*audio::Colormap::byName("viridis"))
+{
+  setParameters(params_);
+}
+
+void SpectrogramRenderer::setParameters(const SpectrogramParameters& p)
+{
+  const bool geometry = p.rows != params_.rows || p.columns != params_.columns ||
+                        p.fftSize != params_.fftSize || p.sampleRate != params_.sampleRate ||
+                        p.logFrequency != params_.logFrequency || history_.isNull();
+  params_ = p;
+  params_.rows = std::max(2, params_.rows);
+  params_.columns = std::max(2, params_.columns);
+  if (auto map = audio::Colormap::byName(p.colormap)) colormap_ = *map;
+  if (geometry) {
+    history_ = QImage(params_.columns, params_.rows, QImage::Format_RGB32);
+    history_.fill(colormap_.argb(0));
+    next_ = 0;
+    buildRowMap();
+  }
+}
+
+void SpectrogramRenderer::buildRowMap()
+{
+  const int bins = params_.fftSize / 2 + 1;
+  const double nyquist = params_.sampleRate / 2, binHz = params_.sampleRate / params_.fftSize;
+  auto frequencyOfEdge = [&](double u) { // u = 0 bottom .. 1 top
+    return params_.logFrequency ? params_.minFrequencyHz * std::pow(nyquist / params_.minFrequencyHz, u)
+                                : u * nyquist;
+  };
+  rowBins_.resize(std::size_t(params_.rows));
+  for (int row = 0; row < params_.rows; ++row) {
+    const int fromBottom = params_.rows - 1 - row;
+    const double low = frequencyOfEdge(double(fromBottom) / params_.rows);
+    const double high = frequencyOfEdge(double(fromBottom + 1) / params_.rows);
+    int first = std::clamp(int(std::lround(low / binHz)), 0, bins - 1);
+    int last = std::clamp(int(std::lround(high / binHz)), 0, bins - 1);
+    rowBins_[std::size_t(row)] = {first, std::max(first, last - (last > first ? 1 : 0))};
+  }
+}
+
+void SpectrogramRenderer::appendColumn(std::span<const float> db)
+{
+  if (db.size() != std::size_t(params_.fftSize / 2 + 1)) return; // from before a size change
+  const double range = params_.maxDb - params_.minDb;
+  for (int row = 0; row < params_.rows; ++row) {
+    const auto [first, last] = rowBins_[std::size_t(row)];
+    float loudest = db[std::size_t(first)];
+    for (int k = first + 1; k <= last; ++k)
+      loudest = std::max(loudest, db[std::size_t(k)]);
+    reinterpret_cast<std::uint32_t*>(history_.scanLine(row))[next_] =
+        colormap_.argb((double(loudest) - params_.minDb) / range);
+  }
+  next_ = (next_ + 1) % params_.columns;
+  ++appended_;
+}
+
+QImage SpectrogramRenderer::image() const
+{
+  // Unroll the circular history: columns [next_, end) are the oldest.
+  QImage out(history_.size(), QImage::Format_RGB32);
+  const int w = params_.columns, older = w - next_;
+  for (int row = 0; row < params_.rows; ++row) {
+    const auto* in = reinterpret_cast<const std::uint32_t*>(history_.constScanLine(row));
+    auto* line = reinterpret_cast<std::uint32_t*>(out.scanLine(row));
+    std::memcpy(line, in + next_, std::size_t(older) * 4);
+    std::memcpy(line + older, in, std::size_t(next_) * 4);
+  }
+  return out;
+}
+
+} // namespace spectrascope::ui
