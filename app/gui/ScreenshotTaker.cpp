@@ -11,7 +11,7 @@
 namespace spectrascope::gui {
 namespace {
 // After the engine reports, give the status bar a few frames to repaint before grabbing.
-constexpr int kSettleMs = 150;
+constexpr int kSettleMs = 2000; // first start: FFTW measures its plans before the Image tab shows its result
 } // namespace
 
 ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, QString file, QObject* parent)

@@ -145,11 +145,12 @@ void ImageTab::createControls()
   auto* open = new QPushButton(tr("&Open image…"), this);
   open->setObjectName(QStringLiteral("openButton"));
   connect(open, &QPushButton::clicked, this, &ImageTab::chooseFile);
-  auto* openAction = new QAction(tr("Open image…"), this);
-  openAction->setShortcut(QKeySequence::Open);
-  openAction->setShortcutContext(Qt::WindowShortcut);
-  connect(openAction, &QAction::triggered, this, &ImageTab::chooseFile);
-  addAction(openAction);
+  openAction_ = new QAction(tr("&Open Image…"), this);
+  openAction_->setObjectName(QStringLiteral("openImageAction"));
+  openAction_->setShortcut(QKeySequence::Open);
+  openAction_->setShortcutContext(Qt::WindowShortcut);
+  connect(openAction_, &QAction::triggered, this, &ImageTab::chooseFile);
+  addAction(openAction_);
 
   kind_ = new QComboBox(this);
   kind_->setObjectName(QStringLiteral("maskKind"));

@@ -40,7 +40,9 @@ void MainWindow::createTabs()
   tabs_ = new QTabWidget(this);
   tabs_->setObjectName(QStringLiteral("tabs"));
   tabs_->setDocumentMode(true);
-  tabs_->addTab(new ImageTab(tabs_), tr("Image"));
+  imageTab_ = new ImageTab(tabs_);
+  imageTab_->setEngineService(&engine_); // the tab follows the Engine menu's backend
+  tabs_->addTab(imageTab_, tr("Image"));
   tabs_->addTab(new AudioTab(tabs_), tr("Audio"));
   tabs_->addTab(new LearnTab(tabs_), tr("Learn"));
   setCentralWidget(tabs_);
@@ -49,6 +51,8 @@ void MainWindow::createTabs()
 void MainWindow::createMenus()
 {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(imageTab_->openAction());
+  file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setMenuRole(QAction::QuitRole);

@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -52,6 +53,8 @@ public:
   ~ImageTab() override;
 
   void setEngineService(EngineService* service);
+  // File > Open Image… (standard Open shortcut); the main window puts it in its File menu.
+  QAction* openAction() const { return openAction_; }
 
   // Loads in the background; a file that cannot be read leaves the current image as it is and emits
   // errorMessage.
@@ -145,6 +148,7 @@ private:
   QSlider* cutoff_ = nullptr;
   QSlider* cutoff2_ = nullptr;
   QCheckBox* luminance_ = nullptr;
+  QAction* openAction_ = nullptr;
 };
 
 } // namespace spectrascope::ui

@@ -12,6 +12,7 @@ class QTabWidget;
 namespace spectrascope::ui {
 
 class BackendMenu;
+class ImageTab;
 class BackendStatusLabel;
 class EngineService;
 
@@ -43,6 +44,7 @@ private:
 
   EngineService& engine_;
   QTabWidget* tabs_ = nullptr;
+  ImageTab* imageTab_ = nullptr;
   BackendMenu* backendMenu_ = nullptr;
   BackendStatusLabel* backendLabel_ = nullptr;
   QPointer<QMessageBox> errorBox_; // at most one open; a newer error replaces its text
