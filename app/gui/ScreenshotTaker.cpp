@@ -10,8 +10,9 @@
 
 namespace spectrascope::gui {
 namespace {
-// After the engine reports, give the status bar a few frames to repaint before grabbing.
-constexpr int kSettleMs = 2000; // first start: FFTW measures its plans before the Image tab shows its result
+// After the engine reports, wait before grabbing: on a first start FFTW measures its plans before the
+// Image tab shows its result, and the status bar needs a few frames to repaint.
+constexpr int kSettleMs = 2000;
 } // namespace
 
 ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, QString file, QObject* parent)
