@@ -9,7 +9,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <complex>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 namespace spectrascope::test {
@@ -55,6 +58,29 @@ bool isLocalPeak(const std::vector<double>& row, std::size_t k, std::size_t reac
   for (std::size_t j = k - reach; j <= k + reach; ++j)
     if (j != k && row[j] > row[k]) return false;
   return true;
+}
+
+// A 16-bit mono PCM WAV of `samples` (already in the int16 range).
+void writeWav(const QString& path, const std::vector<std::int16_t>& samples, int rate)
+{
+  QFile file(path);
+  ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+  auto u32 = [&](std::uint32_t v) { file.write(reinterpret_cast<const char*>(&v), 4); };
+  auto u16 = [&](std::uint16_t v) { file.write(reinterpret_cast<const char*>(&v), 2); };
+  const std::uint32_t bytes = std::uint32_t(samples.size() * 2);
+  file.write("RIFF");
+  u32(36 + bytes);
+  file.write("WAVEfmt ");
+  u32(16);
+  u16(1); // PCM
+  u16(1); // mono
+  u32(std::uint32_t(rate));
+  u32(std::uint32_t(rate) * 2);
+  u16(2);
+  u16(16);
+  file.write("data");
+  u32(bytes);
+  file.write(reinterpret_cast<const char*>(samples.data()), qint64(bytes));
 }
 
 class Spectrogram : public testing::Test
@@ -124,6 +150,47 @@ TEST_F(Spectrogram, ChirpRisesFrom100HzTo15kHz)
   EXPECT_LE(peaks.back(), 1510u);
   for (std::size_t f = 1; f < peaks.size(); ++f)
     EXPECT_GE(peaks[f] + 1, peaks[f - 1]) << "frame " << f;
+}
+
+TEST_F(Spectrogram, CsvMatchesADirectStftInDoublePrecision)
+{
+  // Seeded noise plus a tone; N = 100 (not a power of two), hop 30, Hamming as scipy defines it.
+  const std::size_t n = 100, hop = 30, count = 1000;
+  std::mt19937 random(6);
+  std::uniform_int_distribution<int> noise(-3000, 3000);
+  std::vector<std::int16_t> samples(count);
+  for (std::size_t i = 0; i < count; ++i)
+    samples[i] = std::int16_t(noise(random) + 12000 * std::sin(2 * M_PI * 0.123 * double(i)));
+  writeWav(path("noise.wav"), samples, 8000);
+  const CliResult run =
+      runCli({QStringLiteral("spectrogram"), path("noise.wav"), path("n.png"), "--fft", "100", "--hop", "30",
+              "--window", "hamming", "--range", "80", "--csv", path("n.csv")});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const auto rows = readCsv(path("n.csv"));
+  const std::size_t frames = (count - n) / hop + 1, bins = n / 2 + 1;
+  ASSERT_EQ(rows.size(), frames);
+  // Reference: |sum x[kH+i] w[i] e^{-2 pi i k i / N}| with w[i] = 0.54 - 0.46 cos(2 pi i / N), then dB
+  // relative to the loudest bin of the file, clipped to [-80, 0].
+  std::vector<double> magnitude(frames * bins);
+  double loudest = 0;
+  for (std::size_t f = 0; f < frames; ++f)
+    for (std::size_t k = 0; k < bins; ++k) {
+      std::complex<double> sum = 0;
+      for (std::size_t i = 0; i < n; ++i)
+        sum += samples[f * hop + i] / 32768.0 * (0.54 - 0.46 * std::cos(2 * M_PI * double(i) / double(n))) *
+               std::polar(1.0, -2 * M_PI * double((k * i) % n) / double(n));
+      magnitude[f * bins + k] = std::abs(sum);
+      loudest = std::max(loudest, std::abs(sum));
+    }
+  for (std::size_t f = 0; f < frames; ++f) {
+    ASSERT_EQ(rows[f].size(), bins);
+    for (std::size_t k = 0; k < bins; ++k) {
+      const double expected = std::clamp(20 * std::log10(magnitude[f * bins + k] / loudest), -80.0, 0.0);
+      // float32 FFT: well inside 0.01 dB for bins within 60 dB of the loudest; 0.001 is the CSV's rounding.
+      const double tolerance = expected > -60 ? 0.01 : 0.2;
+      ASSERT_NEAR(rows[f][k], expected, tolerance) << "frame " << f << " bin " << k;
+    }
+  }
 }
 
 TEST_F(Spectrogram, RefusesATruncatedWav)
