@@ -11,14 +11,20 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMediaDevices>
+#include <QPainter>
+#include <QPushButton>
 #include <QSplitter>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace spectrascope::ui {
 namespace {
@@ -132,6 +138,23 @@ QWidget* AudioTab::createControls()
   peakHoldBox_ = new QCheckBox(tr("Peak hold"), panel);
   peakHoldBox_->setChecked(true);
   form->addRow(peakHoldBox_);
+  freezeBox_ = new QCheckBox(tr("Freeze"), panel);
+  freezeBox_->setObjectName(QStringLiteral("freeze"));
+  form->addRow(freezeBox_);
+  auto* exportImage = new QPushButton(tr("Export spectrogram…"), panel);
+  auto* exportCsv = new QPushButton(tr("Export spectrum…"), panel);
+  form->addRow(exportImage);
+  form->addRow(exportCsv);
+  connect(exportImage, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export spectrogram"), QStringLiteral("spectrogram.png"), tr("PNG images (*.png)"));
+    if (!path.isEmpty()) exportSpectrogram(path);
+  });
+  connect(exportCsv, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export spectrum"), QStringLiteral("spectrum.csv"), tr("CSV files (*.csv)"));
+    if (!path.isEmpty()) exportSpectrum(path);
+  });
 
   connect(sourceBox_, &QComboBox::currentIndexChanged, this,
           [this](int index) { setSource(index == 1 ? Source::Microphone : Source::Generator); });
@@ -206,6 +229,76 @@ std::uint64_t AudioTab::droppedResults() const
   return worker_->droppedResults();
 }
 
+void AudioTab::setFrozen(bool frozen)
+{
+  freezeBox_->setChecked(frozen);
+}
+
+bool AudioTab::isFrozen() const
+{
+  return freezeBox_->isChecked();
+}
+
+QString AudioTab::statusText() const
+{
+  return status_->text();
+}
+
+bool AudioTab::exportSpectrogram(const QString& pngPath)
+{
+  // The history image with a frequency scale on the left and the settings underneath.
+  const QImage history = spectrogram_->renderer().image();
+  const auto& p = spectrogram_->renderer().parameters();
+  constexpr int kLeft = 70, kBottom = 24;
+  QImage out(history.width() + kLeft, history.height() + kBottom, QImage::Format_RGB32);
+  out.fill(Qt::white);
+  QPainter painter(&out);
+  painter.drawImage(kLeft, 0, history);
+  painter.setPen(Qt::black);
+  const int ticks = 8;
+  for (int i = 0; i <= ticks; ++i) {
+    const double u = double(i) / ticks; // 0 bottom .. 1 top
+    const double f = p.logFrequency ? p.minFrequencyHz * std::pow(p.sampleRate / 2 / p.minFrequencyHz, u)
+                                    : u * p.sampleRate / 2;
+    const int y = int((1 - u) * (history.height() - 1));
+    painter.drawLine(kLeft - 5, y, kLeft, y);
+    painter.drawText(QRect(0, y - 8, kLeft - 8, 16), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("%1 Hz").arg(f, 0, 'f', 0));
+  }
+  painter.drawText(QRect(kLeft, history.height(), history.width(), kBottom), Qt::AlignCenter,
+                   tr("time → (newest at the right), FFT %1, hop %2, %3 Hz, %4 dB range")
+                       .arg(settings_.fftSize)
+                       .arg(settings_.hop)
+                       .arg(p.sampleRate)
+                       .arg(p.maxDb - p.minDb));
+  painter.end();
+  if (!out.save(pngPath, "PNG")) {
+    showError(tr("Export failed"), tr("%1 cannot be written").arg(pngPath));
+    return false;
+  }
+  return true;
+}
+
+bool AudioTab::exportSpectrum(const QString& csvPath)
+{
+  QFile file(csvPath);
+  if (latestFrame_.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+    showError(tr("Export failed"),
+              latestFrame_.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(csvPath));
+    return false;
+  }
+  QByteArray text = "frequency_hz,db\n";
+  const double binHz = latestRate_ / settings_.fftSize;
+  for (std::size_t k = 0; k < latestFrame_.size(); ++k)
+    text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' +
+            QByteArray::number(latestFrame_[k], 'f', 2) + '\n';
+  if (file.write(text) != text.size()) {
+    showError(tr("Export failed"), tr("%1 cannot be written").arg(csvPath));
+    return false;
+  }
+  return true;
+}
+
 void AudioTab::applyAnalysisSettings()
 {
   settings_.fftSize = fftBox_->currentData().toInt();
@@ -242,6 +335,7 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
 {
   worker_->resultConsumed();
   if (columns.fftSize != settings_.fftSize) return; // made before the size changed
+  if (freezeBox_->isChecked()) return;
   SpectrogramParameters p = spectrogram_->renderer().parameters();
   p.fftSize = columns.fftSize;
   p.sampleRate = columns.sampleRate;

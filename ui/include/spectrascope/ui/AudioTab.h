@@ -51,6 +51,14 @@ public:
   // Spectrogram columns shown since the start (for tests and the status line).
   std::uint64_t spectrogramColumns() const;
   std::uint64_t droppedResults() const;
+  // Freeze keeps what is shown and ignores new results until unfrozen; capture and analysis go on.
+  void setFrozen(bool frozen);
+  bool isFrozen() const;
+  QString statusText() const;
+  // Exports: the spectrogram as a PNG with frequency labels, the latest spectrum as CSV (frequency_hz,
+  // db). False, with the reason in statusText(), when the file cannot be written.
+  bool exportSpectrogram(const QString& pngPath);
+  bool exportSpectrum(const QString& csvPath);
 
   // Watchdog for QAudioSource::start() (Qt 6.4 + PulseAudio can block in it).
   static constexpr int kCaptureStartTimeoutMs = 4000;
@@ -98,6 +106,7 @@ private:
   QDoubleSpinBox* rangeBox_ = nullptr;
   QCheckBox* logAxisBox_ = nullptr;
   QCheckBox* peakHoldBox_ = nullptr;
+  QCheckBox* freezeBox_ = nullptr;
   QLabel* status_ = nullptr;
   double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
   bool frameDirty_ = false;
