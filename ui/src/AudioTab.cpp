@@ -19,6 +19,7 @@
 #include <QMediaDevices>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QThread>
 #include <QTimer>
@@ -49,7 +50,14 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent), ring_(std::make_shared<Sa
   auto* right = new QVBoxLayout;
   right->addWidget(views, 1);
   right->addWidget(status_);
-  layout->addWidget(createControls());
+  // Scrollable, so the controls never force the main window taller than a small screen.
+  auto* controls = new QScrollArea(this);
+  controls->setWidget(createControls());
+  controls->setWidgetResizable(true);
+  controls->setFrameShape(QFrame::NoFrame);
+  controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  controls->setMinimumWidth(controls->widget()->sizeHint().width() + 20);
+  layout->addWidget(controls);
   layout->addLayout(right, 1);
 
   displayTimer_ = new QTimer(this);

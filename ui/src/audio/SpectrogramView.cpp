@@ -7,7 +7,7 @@ namespace spectrascope::ui {
 SpectrogramView::SpectrogramView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("spectrogramView"));
-  setMinimumSize(300, 150);
+  setMinimumSize(300, 120);
 }
 
 void SpectrogramView::paintEvent(QPaintEvent*)

@@ -17,7 +17,7 @@ SpectrumView::SpectrumView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("spectrumView"));
   setMouseTracking(true);
-  setMinimumSize(300, 150);
+  setMinimumSize(300, 120);
 }
 
 void SpectrumView::setFrame(std::span<const float> db, double sampleRate, int fftSize)
