@@ -67,53 +67,6 @@ QImage readImage(const QString& path)
   return image;
 }
 
-imaging::PlanarImage toPlanar(const QImage& image, bool gray)
-{
-  const bool colour = !image.isGrayscale();
-  const QImage pixels = image.convertToFormat(colour ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
-  imaging::PlanarImage planar;
-  planar.width = std::size_t(pixels.width());
-  planar.height = std::size_t(pixels.height());
-  planar.channels = colour ? 3 : 1;
-  planar.values.resize(planar.channels * planar.planeSize());
-  for (std::size_t y = 0; y < planar.height; ++y) {
-    const uchar* line = pixels.constScanLine(int(y));
-    for (std::size_t x = 0; x < planar.width; ++x)
-      for (std::size_t c = 0; c < planar.channels; ++c)
-        planar.plane(c)[y * planar.width + x] = float(line[x * planar.channels + c]);
-  }
-  // Y = 0.299R + 0.587G + 0.114B in float, not Qt's rounded 8-bit grey conversion.
-  return gray ? imaging::luminance(planar) : planar;
-}
-
-QImage grayImage(const std::vector<std::uint8_t>& bytes, int width, int height)
-{
-  QImage image(width, height, QImage::Format_Grayscale8);
-  for (int y = 0; y < height; ++y)
-    std::copy_n(bytes.data() + std::size_t(y) * std::size_t(width), width, image.scanLine(y));
-  return image;
-}
-
-QImage fromPlanar(const imaging::PlanarBytes& bytes, const QImage& alphaFrom)
-{
-  const int w = int(bytes.width), h = int(bytes.height);
-  if (bytes.channels == 1 && !alphaFrom.hasAlphaChannel()) return grayImage(bytes.values, w, h);
-  QImage image(w, h, QImage::Format_RGBA8888);
-  const QImage alpha =
-      alphaFrom.hasAlphaChannel() ? alphaFrom.convertToFormat(QImage::Format_RGBA8888) : QImage();
-  for (int y = 0; y < h; ++y) {
-    uchar* line = image.scanLine(y);
-    const uchar* alphaLine = alpha.isNull() ? nullptr : alpha.constScanLine(y);
-    for (int x = 0; x < w; ++x) {
-      const std::size_t i = std::size_t(y) * bytes.width + std::size_t(x);
-      for (int c = 0; c < 3; ++c)
-        line[4 * x + c] = bytes.plane(bytes.channels == 3 ? std::size_t(c) : 0)[i];
-      line[4 * x + 3] = alphaLine ? alphaLine[4 * x + 3] : 255;
-    }
-  }
-  return alpha.isNull() ? image.convertToFormat(QImage::Format_RGB888) : image;
-}
-
 void writeImage(const QImage& image, const QString& path)
 {
   QImageWriter writer(path);

@@ -4,6 +4,7 @@
 // before anything large is allocated, and the conversion to and from the engine's planar float images.
 
 #include "spectrascope/engine/imaging/PlanarImage.h"
+#include "spectrascope/ui/PlanarImageConversion.h"
 
 #include <QImage>
 #include <QString>
@@ -17,11 +18,10 @@ constexpr qint64 kMaxImagePixels = qint64(1) << 28;
 // Decodes `path` or throws a usage error that names the file and says what is wrong with it.
 QImage readImage(const QString& path);
 
-// Colour images give three planes (R, G, B), grey ones one; `gray` asks for the luminance plane only.
-imaging::PlanarImage toPlanar(const QImage& image, bool gray);
-// One plane becomes Grayscale8, three become RGB888; an alpha channel of `alphaFrom` is carried over.
-QImage fromPlanar(const imaging::PlanarBytes& bytes, const QImage& alphaFrom = {});
-QImage grayImage(const std::vector<std::uint8_t>& bytes, int width, int height);
+// The conversions to and from the engine's planar images are shared with the Image tab.
+using ui::fromPlanar;
+using ui::greyImage;
+using ui::toPlanar;
 
 // Writes `image`; the format follows the file name's suffix. Throws a usage error if it cannot.
 void writeImage(const QImage& image, const QString& path);

@@ -49,7 +49,7 @@ int SpectrumCommand::run(const QStringList& arguments)
   const auto bytes =
       parser.isSet(QStringLiteral("phase")) ? pipeline.phaseImage(0) : pipeline.logMagnitudeImage(0);
   if (timings) std::cerr << timingTable(report);
-  writeImage(grayImage(bytes, image.width(), image.height()), files[1]);
+  writeImage(greyImage(bytes, image.width(), image.height()), files[1]);
   return Success;
 }
 

@@ -3,6 +3,7 @@
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/PlanarImageConversion.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -35,44 +36,6 @@ constexpr double kSliderScale = 1000.0;
 constexpr int kViewSize = 360;
 // The largest image the tab takes: 2^28 pixels (the CLI's limit too); Qt refuses to decode beyond it.
 constexpr qint64 kMaxPixels = qint64(1) << 28;
-
-imaging::PlanarImage toPlanar(const QImage& image, bool luminanceOnly)
-{
-  const bool colour = !image.isGrayscale();
-  const QImage pixels = image.convertToFormat(colour ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
-  imaging::PlanarImage planar{
-      std::size_t(pixels.width()), std::size_t(pixels.height()), colour ? 3u : 1u, {}};
-  planar.values.resize(planar.channels * planar.planeSize());
-  for (std::size_t y = 0; y < planar.height; ++y) {
-    const uchar* line = pixels.constScanLine(int(y));
-    for (std::size_t x = 0; x < planar.width; ++x)
-      for (std::size_t c = 0; c < planar.channels; ++c)
-        planar.plane(c)[y * planar.width + x] = float(line[x * planar.channels + c]);
-  }
-  return luminanceOnly ? imaging::luminance(planar) : planar;
-}
-
-QImage greyImage(const std::vector<std::uint8_t>& bytes, int width, int height)
-{
-  QImage image(width, height, QImage::Format_Grayscale8);
-  for (int y = 0; y < height; ++y)
-    std::copy_n(bytes.data() + std::size_t(y) * std::size_t(width), width, image.scanLine(y));
-  return image;
-}
-
-QImage fromPlanar(const imaging::PlanarBytes& bytes)
-{
-  const int w = int(bytes.width), h = int(bytes.height);
-  if (bytes.channels == 1) return greyImage(bytes.values, w, h);
-  QImage image(w, h, QImage::Format_RGB888);
-  for (int y = 0; y < h; ++y) {
-    uchar* line = image.scanLine(y);
-    for (int x = 0; x < w; ++x)
-      for (int c = 0; c < 3; ++c)
-        line[3 * x + c] = bytes.plane(std::size_t(c))[std::size_t(y) * bytes.width + x];
-  }
-  return image;
-}
 
 QImage decode(const QString& path, QString* error)
 {
