@@ -71,9 +71,16 @@ public:
     connect(io_, &QIODevice::readyRead, this, [this] { read(); });
     started = true;
   }
+  // Stops and destroys the source on the thread that owns it, so the audio backend's own thread never
+  // sees a stream freed from elsewhere while it is still delivering a buffer.
   void stop()
   {
-    if (source_) source_->stop();
+    if (!source_) return;
+    if (io_) io_->disconnect(this);
+    source_->stop();
+    delete source_;
+    source_ = nullptr;
+    io_ = nullptr;
   }
 
 private:

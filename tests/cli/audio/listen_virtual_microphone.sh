@@ -27,9 +27,11 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# -n: no default configuration; only what the test needs. Root needs --system-less permission flags.
+# -n: no default configuration; only what the test needs. srbchannel=no: libpulse 16.1 can abort in
+# srb_callback ('p->srb == srb') when a stream is torn down while the shared ring buffer is being
+# replaced; plain socket transport carries the same audio without that race.
 pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=no \
-  --load="module-native-protocol-unix auth-anonymous=1 socket=$WORK/runtime/pulse/native" \
+  --load="module-native-protocol-unix auth-anonymous=1 srbchannel=no socket=$WORK/runtime/pulse/native" \
   --load="module-pipe-source source_name=virtual_mic file=$WORK/mic.fifo format=s16le rate=$RATE channels=1" \
   --load="module-null-sink sink_name=silence" >"$WORK/pulse.log" 2>&1 &
 PA_PID=$!
