@@ -2,9 +2,9 @@
 
 #include "CliError.h"
 #include "MemoryBudget.h"
-#include "SoundFileReader.h"
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/engine/audio/SoundFileReader.h"
 #include "spectrascope/engine/audio/Stft.h"
 
 #include <QImage>
@@ -34,7 +34,7 @@ std::size_t parseSize(const QCommandLineParser& parser, const QString& option, s
 
 // Reads the file in chunks and computes frames as soon as their samples are in; only the samples of
 // frames not yet computed are kept. Returns amplitude-corrected magnitudes, frame after frame.
-std::vector<float> magnitudesOf(SoundFileReader& reader, audio::Stft& stft, std::size_t& frames)
+std::vector<float> magnitudesOf(audio::SoundFileReader& reader, audio::Stft& stft, std::size_t& frames)
 {
   const audio::StftSettings& s = stft.settings();
   const std::size_t bins = stft.binCount();
@@ -174,7 +174,7 @@ int SpectrogramCommand::run(const QStringList& arguments)
   if (!colormap)
     throw usageError("unknown --colormap '" + r.colormap + "': use viridis, magma, inferno or grayscale");
 
-  SoundFileReader reader(r.input);
+  audio::SoundFileReader reader(r.input); // bad files throw InvalidArgument: exit 2
   Engine engine(r.backend);
   audio::StftSettings settings;
   settings.frameLength = r.fft;
