@@ -3,6 +3,7 @@
 
 #include "BenchCase.h"
 #include "Measure.h"
+#include "Variants.h"
 #include "spectrascope/engine/BackendRegistry.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
@@ -39,6 +40,7 @@ Options:
   --lines N              OpenCL: least adjacent lines per group in strided passes (tuning)
   --no-check             skip the accuracy check
   --json                 one JSON object per line per case instead of the table
+  --variants             the kernel gallery against FFTW over N (see --variants --help)
   --help                 this text
 )";
 
@@ -178,6 +180,7 @@ void printRow(const Measurement& m, double copyGbps)
 
 int main(int argc, char** argv)
 {
+  if (wantsVariants(argc, argv)) return runVariants(argc, argv);
   const Options o = parseArguments(argc, argv);
   try {
     std::vector<BenchCase> cases = o.suite == "anchors" ? anchorSuite() : parseSizes(o.sizes, o.kind, o.elements);
