@@ -6,6 +6,7 @@
 #include "FilterCommand.h"
 #include "SpectrogramCommand.h"
 #include "SpectrumCommand.h"
+#include "StepsCommand.h"
 
 namespace spectrascope::cli {
 
@@ -19,6 +20,7 @@ std::vector<std::unique_ptr<Command>> allCommands()
   commands.push_back(std::make_unique<FilterCommand>());
   commands.push_back(std::make_unique<SpectrogramCommand>());
   commands.push_back(std::make_unique<ListenCommand>());
+  commands.push_back(std::make_unique<StepsCommand>());
   return commands;
 }
 
