@@ -164,27 +164,56 @@ template <typename PerCentredBin> void FilterPipeline::forEachCentredBin(PerCent
   }
 }
 
-std::vector<std::uint8_t> FilterPipeline::logMagnitudeImage(int channel) const
+std::complex<float> FilterPipeline::halfBinValue(std::size_t bin, bool direct, int channel) const
 {
   static constexpr float kLuma[3] = {0.299f, 0.587f, 0.114f};
-  const bool luma = channel < 0 && image_.channels == 3;
-  const std::size_t c = channel < 0 ? 0 : std::size_t(channel);
-  if (c >= image_.channels) throw invalidArgument("no such channel");
-  std::vector<float> logs(image_.planeSize());
-  forEachCentredBin([&](std::size_t out, std::size_t bin, bool) {
-    std::complex<float> value;
-    if (luma) {
-      for (std::size_t ch = 0; ch < 3; ++ch) {
-        const float* s = halfSpectrum(ch);
-        value += kLuma[ch] * std::complex<float>(s[2 * bin], s[2 * bin + 1]);
-      }
-    } else {
-      const float* s = halfSpectrum(c);
-      value = {s[2 * bin], s[2 * bin + 1]};
+  std::complex<float> value;
+  if (channel < 0 && image_.channels == 3) {
+    for (std::size_t ch = 0; ch < 3; ++ch) {
+      const float* s = halfSpectrum(ch);
+      value += kLuma[ch] * std::complex<float>(s[2 * bin], s[2 * bin + 1]);
     }
+  } else {
+    const float* s = halfSpectrum(channel < 0 ? 0 : std::size_t(channel));
+    value = {s[2 * bin], s[2 * bin + 1]};
+  }
+  return direct ? value : std::conj(value);
+}
+
+std::complex<float> FilterPipeline::binValue(long u, long v, int channel) const
+{
+  if (channel >= 0 && std::size_t(channel) >= image_.channels) throw invalidArgument("no such channel");
+  const long w = long(image_.width), h = long(image_.height);
+  const std::size_t k = std::size_t(((u % w) + w) % w), l = std::size_t(((v % h) + h) % h);
+  const bool direct = k < halfRow();
+  const std::size_t hk = direct ? k : image_.width - k, hl = direct ? l : (image_.height - l) % image_.height;
+  return halfBinValue(hl * halfRow() + hk, direct, channel);
+}
+
+std::vector<float> FilterPipeline::centredLogMagnitude(int channel) const
+{
+  if (channel >= 0 && std::size_t(channel) >= image_.channels) throw invalidArgument("no such channel");
+  std::vector<float> logs(image_.planeSize());
+  forEachCentredBin([&](std::size_t out, std::size_t bin, bool direct) {
     // log1p keeps the tiny bins of a smooth image distinct instead of rounding them to log(1) = 0.
-    logs[out] = std::log1p(std::abs(value));
+    logs[out] = std::log1p(std::abs(halfBinValue(bin, direct, channel)));
   });
+  return logs;
+}
+
+std::vector<float> FilterPipeline::centredPhase(int channel) const
+{
+  if (channel >= 0 && std::size_t(channel) >= image_.channels) throw invalidArgument("no such channel");
+  std::vector<float> phases(image_.planeSize());
+  forEachCentredBin([&](std::size_t out, std::size_t bin, bool direct) {
+    phases[out] = std::arg(halfBinValue(bin, direct, channel));
+  });
+  return phases;
+}
+
+std::vector<std::uint8_t> FilterPipeline::logMagnitudeImage(int channel) const
+{
+  const std::vector<float> logs = centredLogMagnitude(channel);
   std::vector<std::uint8_t> bytes(logs.size());
   normalizeToBytes(logs.data(), logs.size(), bytes.data());
   return bytes;

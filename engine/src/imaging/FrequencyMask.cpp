@@ -127,6 +127,39 @@ std::vector<float> halfPlaneFromCentred(const std::vector<float>& centred, std::
   return mask;
 }
 
+std::vector<float> composeHalfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height,
+                                        const std::vector<float>* paintedHalf, bool inverted)
+{
+  std::vector<float> mask = halfPlaneMask(spec, width, height);
+  if (paintedHalf) {
+    if (paintedHalf->size() != mask.size())
+      throw invalidArgument("the painted mask layer does not match the image size");
+    for (std::size_t i = 0; i < mask.size(); ++i)
+      mask[i] *= (*paintedHalf)[i];
+  }
+  if (inverted)
+    for (float& m : mask)
+      m = 1.0f - m;
+  return mask;
+}
+
+std::vector<float> centredFromHalfPlane(const std::vector<float>& half, std::size_t width, std::size_t height)
+{
+  const std::size_t row = width / 2 + 1;
+  if (half.size() != row * height) throw invalidArgument("the mask must have (W/2+1) x H values");
+  std::vector<float> centred(width * height);
+  for (std::size_t cy = 0; cy < height; ++cy) {
+    const std::size_t l = (cy + height - height / 2) % height; // unshifted row of centred row cy
+    for (std::size_t cx = 0; cx < width; ++cx) {
+      const std::size_t k = (cx + width - width / 2) % width;
+      const bool direct = k < row;
+      const std::size_t hk = direct ? k : width - k, hl = direct ? l : (height - l) % height;
+      centred[cy * width + cx] = half[hl * row + hk];
+    }
+  }
+  return centred;
+}
+
 std::string toString(MaskKind kind)
 {
   switch (kind) {

@@ -6,11 +6,16 @@
 namespace spectrascope::imaging {
 namespace {
 
-std::uint8_t clampRound(float value)
+// Round half to even (as std::nearbyint in the default rounding mode) and clamp to 0..255, without a
+// library call: clamping first keeps |value| far below 2^23, where adding and subtracting 1.5 * 2^23
+// rounds to an integer in the FPU's current mode. Branch-free, so the loops vectorise; this was the
+// second largest step of a slider update (after the inverse FFT) with std::nearbyint.
+inline std::uint8_t clampRound(float value)
 {
-  // NaN compares false everywhere and lands on 0.
-  const float r = std::nearbyint(value);
-  return r >= 255.0f ? 255 : (r > 0.0f ? std::uint8_t(r) : 0);
+  constexpr float kRoundingMagic = 12582912.0f; // 1.5 * 2^23
+  // std::max(0, NaN) is 0 (the comparison fails and the first argument wins): NaN lands on 0.
+  const float clamped = std::min(std::max(0.0f, value), 255.0f);
+  return std::uint8_t((clamped + kRoundingMagic) - kRoundingMagic);
 }
 
 } // namespace

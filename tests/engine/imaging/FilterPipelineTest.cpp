@@ -163,5 +163,9 @@ TEST(FilterPipeline, OpenClAndFftwAgreeWithinOneGreyLevel)
     for (std::size_t i = 0; i < a.values.size(); ++i)
       ASSERT_LE(std::abs(int(a.values[i]) - int(b.values[i])), 1) << onGpu.backendName() << " pixel " << i;
   }
-  EXPECT_EQ(onGpu.logMagnitudeImage(), onCpu.logMagnitudeImage());
+  // Single-precision sums in another order: a bin may round to the neighbouring grey level.
+  const auto gpuSpectrum = onGpu.logMagnitudeImage(), cpuSpectrum = onCpu.logMagnitudeImage();
+  ASSERT_EQ(gpuSpectrum.size(), cpuSpectrum.size());
+  for (std::size_t i = 0; i < gpuSpectrum.size(); ++i)
+    ASSERT_LE(std::abs(int(gpuSpectrum[i]) - int(cpuSpectrum[i])), 1) << "spectrum pixel " << i;
 }

@@ -12,6 +12,7 @@
 #include "spectrascope/engine/imaging/PixelRange.h"
 #include "spectrascope/engine/imaging/PlanarImage.h"
 
+#include <complex>
 #include <memory>
 #include <vector>
 
@@ -48,6 +49,12 @@ public:
   // linearity is the same weighted sum of the channel spectra), fftshift-centred, min-max
   // scaled to 0..255: W x H bytes.
   std::vector<std::uint8_t> logMagnitudeImage(int channel = -1) const;
+  // The same before scaling: log(1 + |F|) as floats, W x H centred (for display contrast controls).
+  std::vector<float> centredLogMagnitude(int channel = -1) const;
+  // arg F in -pi..pi as floats, W x H centred.
+  std::vector<float> centredPhase(int channel = -1) const;
+  // F at centred bin (u, v) (wrapping), of channel c or, when c < 0, of the luminance.
+  std::complex<float> binValue(long u, long v, int channel = -1) const;
   // arg F of channel c, centred, -pi..pi mapped to 0..255.
   std::vector<std::uint8_t> phaseImage(int channel = 0) const;
   // The unshifted half-spectrum of channel c: (W/2+1) x H interleaved complex values.
@@ -57,6 +64,8 @@ private:
   std::size_t halfRow() const { return image_.width / 2 + 1; }
   std::size_t halfPlaneFloats() const { return 2 * halfRow() * image_.height; }
   template <typename PerCentredBin> void forEachCentredBin(PerCentredBin&& f) const;
+  // F at half-plane bin `bin` (of channel c, or the luminance when c < 0), conjugated unless `direct`.
+  std::complex<float> halfBinValue(std::size_t bin, bool direct, int channel) const;
 
   PlanarImage image_;
   std::shared_ptr<const Plan> inverse_;

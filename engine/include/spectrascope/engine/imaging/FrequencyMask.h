@@ -64,6 +64,15 @@ std::vector<float> centredMask(const MaskSpec& spec, std::size_t width, std::siz
 std::vector<float> halfPlaneFromCentred(const std::vector<float>& centred, std::size_t width,
                                         std::size_t height, const std::vector<Notch>& notches = {});
 
+// The mask the Image tab edits: the spec's mask times a painted layer (half-plane form, or none), then
+// inverted (1 - m) if asked. Invert after painting is the "paint what to keep, then invert" workflow.
+std::vector<float> composeHalfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height,
+                                        const std::vector<float>* paintedHalf, bool inverted);
+// The inverse of the half-plane layout: W x H values in the centred layout, the missing half filled from
+// m(u, v) = m(-u, -v). For drawing and saving a mask.
+std::vector<float> centredFromHalfPlane(const std::vector<float>& half, std::size_t width,
+                                        std::size_t height);
+
 std::string toString(MaskKind kind);
 std::string toString(MaskProfile profile);
 
