@@ -13,6 +13,7 @@
 //     out[((j - k)*LEN + k + q*ns)*stride] = X[q] * scale           q in [0, LEN)
 // With ns == 1 and nOverL == 1 this is a whole transform in one launch: one read, one write.
 // Lines are enumerated inner index fastest (adjacent columns of a 2D array), then j, then batch.
+// Batch b starts at b*dist in the input and b*distOut in the output (padded rows of real transforms).
 //
 // Compile-time options (-D): LEN, RADIX, FIRST_RADIX, LINES (lines per work-group), LOAD_LINES_FASTEST and
 // STORE_LINES_FASTEST (which local id varies fastest across memory when loading/storing: adjacent lines,
@@ -216,7 +217,7 @@ __kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void
 fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* localTwiddles,
          __global const cfloat* passTwiddlesHi, __global const cfloat* passTwiddlesLo, const uint passLoBits,
          const uint ns, const uint nOverL, const uint stride, const uint inner, const uint dist,
-         const uint totalLines, const float scale)
+         const uint totalLines, const float scale, const uint distOut)
 {
   __local exchange_t lines[LINES * LINE_STRIDE];
   const uint lid = get_local_id(0);
@@ -257,6 +258,6 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
 #endif
   if (g >= totalLines) return;
   const uint kOut = j % ns;
-  const uint outBase = b * dist + i + ((j - kOut) * LEN + kOut) * stride;
+  const uint outBase = b * distOut + i + ((j - kOut) * LEN + kOut) * stride;
   for (int r = 0; r < RADIX; ++r) out[outBase + (t + r * THREADS) * ns * stride] = v[r] * scale;
 }

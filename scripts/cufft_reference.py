@@ -16,6 +16,9 @@ def anchor_cases():
     cases += [("c2c", (n, n)) for n in (256, 1024, 4096, 8192)]
     cases += [("r2c", (n, n)) for n in (1024, 4096)]
     cases += [("c2c", (1920, 1080)), ("c2c", (4000, 3000)), ("c2c", (44100,)), ("c2c", (1000,))]
+    cases += [(kind, (n, n, n)) for kind in ("c2c", "r2c") for n in (64, 128, 256)]
+    cases += [("r2c", (n,)) for n in (1 << 10, 1 << 16, 1 << 20)]
+    cases += [("c2c", (n,)) for n in (1009, 65537)]
     return cases
 
 

@@ -47,6 +47,11 @@ std::vector<BenchCase> anchorSuite()
   cases.push_back(makeCase({4000, 3000}, K::ComplexToComplex, e));
   cases.push_back(makeCase({44100}, K::ComplexToComplex, e));
   cases.push_back(makeCase({1000}, K::ComplexToComplex, e));
+  // Beyond TARGETS.md: 3D, 1D real and prime lengths (cuFFT timed on the same cases in the same run).
+  for (K kind : {K::ComplexToComplex, K::RealToComplex})
+    for (std::size_t n : {64u, 128u, 256u}) cases.push_back(makeCase({n, n, n}, kind, e));
+  for (std::size_t n : {1u << 10, 1u << 16, 1u << 20}) cases.push_back(makeCase({n}, K::RealToComplex, e));
+  for (std::size_t n : {1009u, 65537u}) cases.push_back(makeCase({n}, K::ComplexToComplex, e));
   return cases;
 }
 

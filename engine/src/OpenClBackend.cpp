@@ -1,6 +1,7 @@
 #include "spectrascope/engine/OpenClBackend.h"
 
 #include "OpenClFftPlan.h"
+#include "OpenClRealFftPlan.h"
 #include "spectrascope/engine/Errors.h"
 
 namespace spectrascope {
@@ -41,6 +42,7 @@ std::unique_ptr<Plan> OpenClBackend::createPlan(const TransformDescriptor& d)
 {
   d.validate();
   if (auto why = cannotPlan(d)) throw unsupported(*why);
+  if (d.kind != TransformKind::ComplexToComplex) return std::make_unique<detail::OpenClRealFftPlan>(*this, d);
   return std::make_unique<detail::OpenClFftPlan>(*this, d);
 }
 

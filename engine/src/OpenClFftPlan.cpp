@@ -1,5 +1,7 @@
 #include "OpenClFftPlan.h"
 
+#include "BluesteinStage.h"
+#include "DeviceCalls.h"
 #include "TwiddleTables.h"
 #include "spectrascope/engine/Errors.h"
 
@@ -7,80 +9,69 @@
 #include <cmath>
 
 namespace spectrascope::detail {
-namespace {
-
-// Copies the profiling timestamps of each event into its record and appends the records to the report.
-void appendTimedRecords(const std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
-                        ExecutionReport& report)
-{
-  cl::Event::waitForEvents(events);
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    records[i].queuedNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
-    records[i].startNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_START>();
-    records[i].endNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    report.records.push_back(records[i]);
-  }
-}
-
-// Device errors at execute time become engine errors the UI can show.
-[[noreturn]] void rethrowDeviceError(const cl::Error& e, const std::string& what)
-{
-  if (e.err() == CL_OUT_OF_RESOURCES || e.err() == CL_MEM_OBJECT_ALLOCATION_FAILURE ||
-      e.err() == CL_OUT_OF_HOST_MEMORY)
-    throw outOfResources(what + ": the device ran out of memory (" + std::to_string(e.err()) + ")");
-  throw deviceUnavailable(what + " failed: " + e.what() + " (" + std::to_string(e.err()) + ")");
-}
-
-} // namespace
-
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d)
-    : OpenClPlan(d), backend_(backend)
+    : OpenClPlan(d), backend_(backend), job_(AxisJob::fromDescriptor(d))
 {
-  const OpenClDeviceInfo& info = backend.info();
-  DeviceLimits limits;
-  limits.localMemBytes = backend.options().localMemoryBytes ? backend.options().localMemoryBytes
-                                                            : std::size_t(info.localMemBytes);
-  limits.maxWorkGroupSize = info.maxWorkGroupSize;
-  limits.maxPassLength = backend.options().maxPassLength;
-  if (backend.options().targetGroupSize) limits.targetGroupSize = backend.options().targetGroupSize;
-  if (backend.options().stridedGroupSize) limits.stridedGroupSize = backend.options().stridedGroupSize;
-  if (backend.options().minAdjacentLines) limits.minAdjacentLines = backend.options().minAdjacentLines;
-  schedule_ = planStockham(d, limits);
+  schedule_ = planStockham(d, limitsOf(backend));
+  prepare();
+}
 
-  const std::size_t bytes = complexCount() * 2 * sizeof(float);
+OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job)
+    : OpenClPlan(d), backend_(backend), job_(job)
+{
+  schedule_ = planStockham(job, limitsOf(backend));
+  prepare();
+}
+
+OpenClFftPlan::~OpenClFftPlan() = default;
+
+void OpenClFftPlan::prepare()
+{
+  const OpenClDeviceInfo& info = backend_.info();
+  const std::size_t bytes = bufferBytes();
   if (bytes > info.maxAllocBytes)
-    throw outOfResources(d.toString() + " needs a " + std::to_string(bytes >> 20) + " MiB buffer; " + info.name +
-                         " allows " + std::to_string(info.maxAllocBytes >> 20) + " MiB");
+    throw outOfResources(descriptor().toString() + " needs a " + std::to_string(bytes >> 20) + " MiB buffer; " +
+                         info.name + " allows " + std::to_string(info.maxAllocBytes >> 20) + " MiB");
   try {
     for (const StockhamPass& pass : schedule_.passes) launches_.push_back(makeLaunch(pass));
     const bool needsScratch = std::any_of(schedule_.passes.begin(), schedule_.passes.end(),
                                           [](const StockhamPass& p) { return !p.inPlaceSafe(); });
-    if (needsScratch) scratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, bytes);
+    if (needsScratch) scratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
     const bool noneInPlace = std::none_of(schedule_.passes.begin(), schedule_.passes.end(),
                                           [](const StockhamPass& p) { return p.inPlaceSafe(); });
     if (noneInPlace && schedule_.passes.size() % 2 == 1 && schedule_.passes.size() >= 3)
-      secondScratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, bytes);
+      secondScratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
   } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "preparing " + d.toString());
+    rethrowDeviceError(e, "preparing " + descriptor().toString());
   }
 }
 
-std::size_t OpenClFftPlan::complexCount() const
+std::size_t OpenClFftPlan::bufferBytes() const
 {
-  return descriptor().elementsPerTransform() * descriptor().batch;
+  return std::max(job_.inputValues(), job_.outputValues()) * 2 * sizeof(float);
 }
+
+std::size_t OpenClFftPlan::complexCount() const { return job_.inputValues(); }
 
 std::string OpenClFftPlan::buildOptions(const StockhamPass& p) const
 {
   const bool onTheFly = backend_.options().twiddles == OpenClOptions::Twiddles::OnTheFly;
-  const int dir = descriptor().direction == Direction::Forward ? -1 : 1;
-  return "-cl-std=CL1.2 -DLEN=" + std::to_string(p.length) + " -DRADIX=" + std::to_string(p.radix) +
-         " -DFIRST_RADIX=" + std::to_string(p.firstRadix) + " -DLINES=" + std::to_string(p.lines) +
-         " -DLOAD_LINES_FASTEST=" + std::to_string(int(p.loadLinesFastest)) +
-         " -DSTORE_LINES_FASTEST=" + std::to_string(int(p.storeLinesFastest)) +
-         " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange)) +
-         " -DPASS_TWIDDLE=" + std::to_string(int(p.ns > 1)) + " -DTWIDDLE_ONTHEFLY=" + std::to_string(int(onTheFly)) +
-         " -DDIR=" + std::to_string(dir);
+  const int dir = job_.direction == Direction::Forward ? -1 : 1;
+  std::string options = "-cl-std=CL1.2 -DLINES=" + std::to_string(p.lines) +
+                        " -DLOAD_LINES_FASTEST=" + std::to_string(int(p.loadLinesFastest)) +
+                        " -DSTORE_LINES_FASTEST=" + std::to_string(int(p.storeLinesFastest)) +
+                        " -DPASS_TWIDDLE=" + std::to_string(int(p.ns > 1)) +
+                        " -DTWIDDLE_ONTHEFLY=" + std::to_string(int(onTheFly)) + " -DDIR=" + std::to_string(dir);
+  if (p.family == StockhamPass::Family::Mixed) {
+    if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
+    options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) + " -DTHREADS=" + std::to_string(p.threads) +
+               " -DVMAX=" + std::to_string(p.registerValues) + " -DNUM_RADICES=" + std::to_string(p.radices.size());
+    for (std::size_t i = 0; i < p.radices.size(); ++i)
+      options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
+    return options;
+  }
+  return options + " -DLEN=" + std::to_string(p.length) + " -DRADIX=" + std::to_string(p.radix) +
+         " -DFIRST_RADIX=" + std::to_string(p.firstRadix) + " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange));
 }
 
 cl::Buffer OpenClFftPlan::uploadTable(const std::vector<float>& table)
@@ -91,11 +82,18 @@ cl::Buffer OpenClFftPlan::uploadTable(const std::vector<float>& table)
 
 OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
 {
-  const int sign = descriptor().direction == Direction::Forward ? -1 : 1;
+  const int sign = job_.direction == Direction::Forward ? -1 : 1;
   Launch launch;
   launch.pass = pass;
-  cl::Program program = backend_.programs().get("fft_stockham", buildOptions(pass));
-  launch.kernel = cl::Kernel(program, "fft_pass");
+  const std::string axis = "axis" + std::to_string(pass.axis);
+  if (pass.family == StockhamPass::Family::Bluestein) {
+    launch.bluestein = std::make_shared<BluesteinStage>(backend_, pass, job_.direction);
+    launch.name = "bluestein " + axis + " n" + std::to_string(pass.length);
+    return launch;
+  }
+  const bool mixed = pass.family == StockhamPass::Family::Mixed;
+  cl::Program program = backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass));
+  launch.kernel = cl::Kernel(program, mixed ? "fft_mixed_pass" : "fft_pass");
   launch.localTwiddles = uploadTable(twiddleTable(pass.length, pass.length, sign));
   if (pass.ns > 1) {
     const SplitTwiddles split = splitTwiddles(pass.ns * pass.length, sign);
@@ -105,8 +103,16 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
   } else {
     launch.passTwiddlesHi = launch.passTwiddlesLo = launch.localTwiddles; // unused by the kernel
   }
-  launch.name = "fft_pass axis" + std::to_string(pass.axis) + " len" + std::to_string(pass.length) + " r" +
-                std::to_string(pass.radix) + (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "");
+  std::string radices;
+  for (int r : pass.radices) radices += (radices.empty() ? "" : "x") + std::to_string(r);
+  if (mixed) {
+    const std::vector<cl_uint> values(pass.radices.begin(), pass.radices.end());
+    launch.radices = cl::Buffer(backend_.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                values.size() * sizeof(cl_uint), const_cast<cl_uint*>(values.data()));
+  }
+  launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" + std::to_string(pass.length) +
+                " r" + (mixed ? radices : std::to_string(pass.radix)) +
+                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "");
   return launch;
 }
 
@@ -170,19 +176,50 @@ void OpenClFftPlan::enqueue(const cl::Buffer& input, const cl::Buffer& output, E
   }
 }
 
+// The generic-shape program reads the length and radices here and its exchange buffer is sized here;
+// the specialised one ignores them (a minimal local buffer keeps every implementation happy).
+void OpenClFftPlan::setShapeArguments(cl::Kernel& kernel, const Launch& l) const
+{
+  const StockhamPass& p = l.pass;
+  const bool generic = backend_.options().genericMixedShapes;
+  const std::size_t exchange = generic ? p.lines * (p.length + p.length / 16 + 1) : 1;
+  kernel.setArg(14, cl_uint(p.length));
+  kernel.setArg(15, cl_uint(p.threads));
+  kernel.setArg(16, l.radices);
+  kernel.setArg(17, cl_uint(p.radices.size()));
+  kernel.setArg(18, cl::Local(exchange * 2 * sizeof(float)));
+}
+
+void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                                std::vector<KernelRecord>& records) const
+{
+  std::lock_guard lock(mutex_);
+  enqueueLocked(input, output, events, records);
+}
+
 void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
                                   std::vector<KernelRecord>& records) const
 {
-  const TransformDescriptor& d = descriptor();
-  const float inverseScale = d.direction == Direction::Inverse && d.normalization == Normalization::Standard
-                                 ? float(1.0 / double(d.elementsPerTransform()))
-                                 : 1.0f;
   const std::size_t bytes = complexCount() * 2 * sizeof(float);
   cl::CommandQueue& queue = backend_.queue();
   for (const Step& step : steps(input, output)) {
+    if (step.launch && step.launch->bluestein) {
+      const float scale = step.launch->pass.lastOfTransform ? schedule_.scale : 1.0f;
+      step.launch->bluestein->enqueue(*step.source, *step.destination, scale, events, records);
+      continue;
+    }
     cl::Event event;
     KernelRecord r;
-    if (!step.launch) {
+    if (!step.launch && job_.rowPitchIn != job_.rowPitchOut) {
+      // Nothing to transform (rows of length 1) but the rows change pitch: a rectangular copy.
+      const std::size_t rows = job_.inputValues() / job_.rowPitchIn, value = 2 * sizeof(float);
+      queue.enqueueCopyBufferRect(*step.source, *step.destination, {0, 0, 0}, {0, 0, 0},
+                                  {job_.extent[0] * value, rows, 1}, job_.rowPitchIn * value, 0,
+                                  job_.rowPitchOut * value, 0, nullptr, &event);
+      r.name = "copy";
+      r.type = KernelRecord::Type::Kernel;
+      r.bytes = 2 * job_.extent[0] * rows * value;
+    } else if (!step.launch) {
       queue.enqueueCopyBuffer(*step.source, *step.destination, 0, 0, bytes, nullptr, &event);
       r.name = "copy";
       r.type = KernelRecord::Type::Kernel;
@@ -203,15 +240,18 @@ void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& out
       kernel.setArg(9, cl_uint(p.inner));
       kernel.setArg(10, cl_uint(p.dist));
       kernel.setArg(11, cl_uint(p.totalLines));
-      kernel.setArg(12, p.lastOfTransform ? inverseScale : 1.0f);
+      kernel.setArg(12, p.lastOfTransform ? schedule_.scale : 1.0f);
+      kernel.setArg(13, cl_uint(p.distOut));
+      if (p.family == StockhamPass::Family::Mixed) setShapeArguments(kernel, l);
       const cl::NDRange global(p.groups() * p.groupSize()), local(p.groupSize());
       queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);
+      const double values = double(p.totalLines) * double(p.length);
       r.name = l.name;
       r.type = KernelRecord::Type::Kernel;
       r.globalSize = {p.groups() * p.groupSize(), 1, 1};
       r.localSize = {p.groupSize(), 1, 1};
-      r.bytes = 2 * bytes;
-      r.flops = 5.0 * double(complexCount()) * std::log2(double(p.length));
+      r.bytes = 2 * values * 2 * sizeof(float);
+      r.flops = 5.0 * values * std::log2(double(p.length));
     }
     events.push_back(event);
     records.push_back(r);

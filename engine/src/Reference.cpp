@@ -10,6 +10,26 @@
 
 namespace spectrascope::reference {
 
+namespace {
+
+// Runs FFTW double in place on `transforms` packed transforms of shape n (slowest first).
+void runInPlace(std::complex<double>* data, int rank, const int* n, int transforms, int dist, int sign)
+{
+  static std::mutex planner; // FFTW's planner is not thread-safe
+  fftw_plan plan;
+  auto* raw = reinterpret_cast<fftw_complex*>(data);
+  {
+    std::lock_guard lock(planner);
+    plan = fftw_plan_many_dft(rank, n, transforms, raw, nullptr, 1, dist, raw, nullptr, 1, dist, sign, FFTW_ESTIMATE);
+  }
+  if (!plan) throw unsupported("FFTW (double) could not plan a reference transform");
+  fftw_execute(plan);
+  std::lock_guard lock(planner);
+  fftw_destroy_plan(plan);
+}
+
+} // namespace
+
 std::vector<double> transform(const TransformDescriptor& d, std::span<const float> input)
 {
   d.validate();
@@ -17,23 +37,16 @@ std::vector<double> transform(const TransformDescriptor& d, std::span<const floa
   std::vector<std::complex<double>> full = detail::expandInput(d, input);
   int n[3];
   for (int i = 0; i < d.rank; ++i) n[i] = int(d.extent[d.rank - 1 - i]);
-  const int dist = int(d.elementsPerTransform());
-  auto* data = reinterpret_cast<fftw_complex*>(full.data());
   const int sign = d.direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD;
-  static std::mutex planner; // FFTW's planner is not thread-safe
-  fftw_plan plan;
-  {
-    std::lock_guard lock(planner);
-    plan = fftw_plan_many_dft(d.rank, n, int(d.batch), data, nullptr, 1, dist, data, nullptr, 1, dist, sign,
-                              FFTW_ESTIMATE);
-  }
-  if (!plan) throw unsupported("FFTW (double) could not plan the reference for " + d.toString());
-  fftw_execute(plan);
-  {
-    std::lock_guard lock(planner);
-    fftw_destroy_plan(plan);
-  }
+  runInPlace(full.data(), d.rank, n, int(d.batch), int(d.elementsPerTransform()), sign);
   return detail::extractOutput(d, full);
+}
+
+std::vector<std::complex<double>> transform1d(std::vector<std::complex<double>> values, Direction direction)
+{
+  const int n = int(values.size());
+  if (n > 0) runInPlace(values.data(), 1, &n, 1, n, direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD);
+  return values;
 }
 
 double relativeL2Error(std::span<const float> actual, std::span<const double> expected)

@@ -9,10 +9,11 @@ namespace spectrascope::detail {
 namespace {
 
 constexpr int kMaxRadix = 16;
+constexpr std::size_t kLargestPrimeRadix = 13;
 
 std::size_t exchangeBytesPerValue(bool split) { return split ? sizeof(float) : 2 * sizeof(float); }
 
-// Exchange-buffer slots per work-group, with the kernel's padding (cl/fft_stockham.cl: PADDED, LINE_STRIDE).
+// Exchange-buffer slots per work-group, with the kernels' padding (PADDED, LINE_STRIDE in cl/).
 std::size_t exchangeSlots(std::size_t length, std::size_t lines) { return lines * (length + length / 16 + 1); }
 
 bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, const DeviceLimits& limits)
@@ -30,7 +31,7 @@ int firstRadixFor(std::size_t length, int radix)
   return int(rest);
 }
 
-// Longest sub-transform one work-group can do with `lines` lines, split or not.
+// Longest power-of-two sub-transform one work-group can do with `lines` lines, split or not.
 std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool split)
 {
   std::size_t len = std::bit_floor(limits.localMemBytes / (lines * exchangeBytesPerValue(split)));
@@ -41,6 +42,26 @@ std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool spl
   return len;
 }
 
+// Longest mixed-radix sub-transform: the line must fit local memory whole (float2, no split), and at
+// radix 2 a work-item per butterfly must still fit the work-group.
+std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines)
+{
+  std::size_t len = limits.localMemBytes / (lines * exchangeBytesPerValue(false));
+  while (len > 1 && !fitsLocalMemory(len, lines, false, limits)) --len;
+  len = std::min(len, 2 * limits.maxWorkGroupSize);
+  if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
+  return std::max(len, kLargestPrimeRadix);
+}
+
+std::size_t linesFor(std::size_t threads, bool adjacent, std::size_t totalLines, const DeviceLimits& limits)
+{
+  std::size_t lines =
+      std::max<std::size_t>(1, (adjacent ? limits.stridedGroupSize : limits.targetGroupSize) / threads);
+  if (adjacent) lines = std::max(lines, limits.minAdjacentLines);
+  lines = std::min(lines, std::bit_ceil(totalLines));
+  return std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));
+}
+
 StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
                        const DeviceLimits& limits)
 {
@@ -48,13 +69,7 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   p.length = length;
   p.radix = radixFor(length);
   p.firstRadix = firstRadixFor(length, p.radix);
-  const std::size_t threads = length / std::size_t(p.radix);
-  const bool adjacent = loadAdjacent || storeAdjacent;
-  std::size_t lines =
-      std::max<std::size_t>(1, (adjacent ? limits.stridedGroupSize : limits.targetGroupSize) / threads);
-  if (adjacent) lines = std::max(lines, limits.minAdjacentLines);
-  lines = std::min(lines, std::bit_ceil(totalLines));
-  lines = std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));
+  std::size_t lines = linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
   // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.
   for (;; lines = std::max<std::size_t>(1, lines / 2)) {
     if (fitsLocalMemory(length, lines, false, limits)) {
@@ -74,7 +89,111 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   return p;
 }
 
+StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
+                            const DeviceLimits& limits)
+{
+  StockhamPass p;
+  p.family = StockhamPass::Family::Mixed;
+  p.length = length;
+  p.radices = mixedRadices(length);
+  const std::size_t largest = std::size_t(*std::max_element(p.radices.begin(), p.radices.end()));
+  p.threads = length / largest;
+  for (int r : p.radices) {
+    const std::size_t butterflies = length / std::size_t(r);
+    p.registerValues = std::max(p.registerValues, (butterflies + p.threads - 1) / p.threads * std::size_t(r));
+  }
+  std::size_t lines = linesFor(p.threads, loadAdjacent || storeAdjacent, totalLines, limits);
+  while (!fitsLocalMemory(length, lines, false, limits)) {
+    if (lines == 1) throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
+    lines /= 2;
+  }
+  p.lines = lines;
+  p.loadLinesFastest = loadAdjacent;
+  p.storeLinesFastest = storeAdjacent;
+  p.totalLines = totalLines;
+  return p;
+}
+
+bool transformsAxis(const AxisJob& job, int axis) { return (job.axes >> axis) & 1u; }
+
+std::size_t rowsOf(const AxisJob& job) { return job.extent[1] * job.extent[2] * job.batch; }
+
+// Appends the passes of one axis. `stride`: distance between the axis' consecutive elements.
+void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimits& limits,
+              StockhamSchedule& schedule)
+{
+  const std::size_t n = job.extent[axis];
+  const std::size_t elements = job.extent[0] * job.extent[1] * job.extent[2];
+  const std::size_t outer = elements / (stride * n) * job.batch;
+  const bool pitched = axis == 0 && (job.rowPitchIn || job.rowPitchOut);
+  const std::size_t pitchIn = pitched && job.rowPitchIn ? job.rowPitchIn : stride * n;
+  const std::size_t pitchOut = pitched && job.rowPitchOut ? job.rowPitchOut : stride * n;
+  const auto place = [&](StockhamPass p, bool first) {
+    p.axis = axis;
+    p.stride = stride;
+    p.inner = stride;
+    p.dist = first ? pitchIn : pitchOut;
+    p.distOut = pitchOut;
+    schedule.passes.push_back(std::move(p));
+  };
+  if (!isSmooth(n)) {
+    StockhamPass p;
+    p.family = StockhamPass::Family::Bluestein;
+    p.length = n;
+    p.lines = 1;
+    p.totalLines = stride * outer;
+    place(p, true);
+    return;
+  }
+  const bool columns = stride > 1; // adjacent lines are adjacent in memory
+  const bool powerOfTwo = std::has_single_bit(n);
+  std::vector<std::size_t> lengths;
+  if (powerOfTwo) {
+    const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
+    lengths = n <= singleMax ? std::vector<std::size_t>{n}
+                             : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
+  } else {
+    const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1);
+    lengths = n <= singleMax ? std::vector<std::size_t>{n}
+                             : launchLengths(n, maxMixedLengthFor(limits, limits.minAdjacentLines));
+  }
+  std::size_t ns = 1;
+  for (std::size_t length : lengths) {
+    const std::size_t nOverL = n / length;
+    const bool loadAdjacent = columns || nOverL > 1;
+    const bool storeAdjacent = columns || ns > 1;
+    const std::size_t totalLines = stride * nOverL * outer;
+    StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
+                                : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
+    p.ns = ns;
+    p.nOverL = nOverL;
+    place(p, ns == 1);
+    ns *= length;
+  }
+}
+
 } // namespace
+
+AxisJob AxisJob::fromDescriptor(const TransformDescriptor& d)
+{
+  AxisJob job;
+  job.extent = d.extent;
+  job.batch = d.batch;
+  job.direction = d.direction;
+  if (d.direction == Direction::Inverse && d.normalization == Normalization::Standard)
+    job.scale = float(1.0 / double(d.elementsPerTransform()));
+  return job;
+}
+
+std::size_t AxisJob::inputValues() const
+{
+  return rowPitchIn ? rowsOf(*this) * rowPitchIn : extent[0] * rowsOf(*this);
+}
+
+std::size_t AxisJob::outputValues() const
+{
+  return rowPitchOut ? rowsOf(*this) * rowPitchOut : extent[0] * rowsOf(*this);
+}
 
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor)
 {
@@ -89,50 +208,93 @@ std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor)
   return factors;
 }
 
+std::vector<std::size_t> primeFactors(std::size_t n)
+{
+  std::vector<std::size_t> factors;
+  for (std::size_t p = 2; p * p <= n; ++p)
+    while (n % p == 0) {
+      factors.push_back(p);
+      n /= p;
+    }
+  if (n > 1) factors.push_back(n);
+  return factors;
+}
+
+bool isSmooth(std::size_t n)
+{
+  for (std::size_t p : {2, 3, 5, 7, 11, 13})
+    while (n % p == 0) n /= p;
+  return n == 1;
+}
+
+std::size_t nextSmoothLength(std::size_t n)
+{
+  while (!isSmooth(n)) ++n;
+  return n;
+}
+
+std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength)
+{
+  std::vector<std::size_t> factors = primeFactors(n);
+  std::sort(factors.rbegin(), factors.rend());
+  for (std::size_t count = 1;; ++count) {
+    std::vector<std::size_t> bins(count, 1);
+    bool fits = true;
+    for (std::size_t f : factors) {
+      auto smallest = std::min_element(bins.begin(), bins.end());
+      if (*smallest * f > maxLength) {
+        fits = false;
+        break;
+      }
+      *smallest *= f;
+    }
+    if (fits) {
+      std::sort(bins.rbegin(), bins.rend());
+      return bins;
+    }
+  }
+}
+
+std::vector<int> mixedRadices(std::size_t length)
+{
+  const int twos = std::countr_zero(length);
+  std::vector<int> radices;
+  if (twos > 0)
+    for (std::size_t f : balancedFactors(std::size_t{1} << twos, kMaxRadix)) radices.push_back(int(f));
+  for (std::size_t p : primeFactors(length >> twos)) radices.push_back(int(p));
+  return radices;
+}
+
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d)
 {
-  if (d.kind != TransformKind::ComplexToComplex)
-    return "the OpenCL kernels do not do real (" + toString(d.kind) + ") transforms yet";
-  for (int axis = 0; axis < d.rank; ++axis)
-    if (!std::has_single_bit(d.extent[axis]))
-      return "the OpenCL kernels do only power-of-two sizes yet (got " + std::to_string(d.extent[axis]) + ")";
-  // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB.
-  if (double(d.elementsPerTransform()) * double(d.batch) > double(std::size_t{1} << 31))
-    return "more than 2^31 complex values in one call";
+  if (d.kind != TransformKind::ComplexToComplex && d.extent[0] % 2 != 0)
+    return "the OpenCL kernels do real transforms only with an even row length (got " +
+           std::to_string(d.extent[0]) + ")";
+  // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB. Bluestein's
+  // convolution holds up to four times the data.
+  double values = double(d.elementsPerTransform()) * double(d.batch);
+  for (int axis = 0; axis < 3; ++axis)
+    if (!isSmooth(d.extent[axis]))
+      values = std::max(values, values / double(d.extent[axis]) * double(nextSmoothLength(2 * d.extent[axis] - 1)));
+  if (values > double(std::size_t{1} << 31)) return "more than 2^31 complex values in one call";
   return std::nullopt;
 }
 
 StockhamSchedule planStockham(const TransformDescriptor& d, const DeviceLimits& limits)
 {
   if (auto why = stockhamCannotPlan(d)) throw unsupported(*why);
+  if (d.kind != TransformKind::ComplexToComplex) throw unsupported("planStockham plans complex transforms");
+  return planStockham(AxisJob::fromDescriptor(d), limits);
+}
+
+StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
+{
   StockhamSchedule schedule;
-  std::size_t stride = 1; // distance between consecutive elements along the axis
+  schedule.scale = job.scale;
+  std::size_t stride = 1;
   for (int axis = 0; axis < 3; ++axis) {
-    const std::size_t n = d.extent[axis];
-    const std::size_t outer = d.elementsPerTransform() / (stride * n) * d.batch;
-    if (n > 1) {
-      const bool columns = stride > 1; // adjacent lines are adjacent in memory
-      const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
-      const std::vector<std::size_t> factors =
-          n <= singleMax ? std::vector<std::size_t>{n}
-                         : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
-      std::size_t ns = 1;
-      for (std::size_t length : factors) {
-        const std::size_t nOverL = n / length;
-        const bool loadAdjacent = columns || nOverL > 1;
-        const bool storeAdjacent = columns || ns > 1;
-        StockhamPass p = shapePass(length, loadAdjacent, storeAdjacent, stride * nOverL * outer, limits);
-        p.axis = axis;
-        p.ns = ns;
-        p.nOverL = nOverL;
-        p.stride = stride;
-        p.inner = stride;
-        p.dist = stride * n;
-        schedule.passes.push_back(p);
-        ns *= length;
-      }
-    }
-    stride *= n;
+    if (job.extent[axis] > 1 && transformsAxis(job, axis)) planAxis(job, axis, stride, limits, schedule);
+    stride *= job.extent[axis];
   }
   if (!schedule.passes.empty()) schedule.passes.back().lastOfTransform = true;
   return schedule;

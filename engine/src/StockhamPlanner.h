@@ -1,10 +1,13 @@
 #pragma once
-// Decides how a complex transform becomes launches of cl/fft_stockham.cl: which axis, how the axis
-// length splits into per-launch sub-transform lengths, how many lines per work-group, and which work-item
-// mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls, unit-testable.
+// Decides how a complex transform becomes launches of the pass kernels: cl/fft_stockham.cl for
+// power-of-two axes, cl/fft_mixed.cl for axes whose length factors into 2, 3, 5, 7, 11 and 13, and a
+// Bluestein stage (cl/bluestein.cl around a smooth-length transform) for any other length. For each
+// axis: how its length splits into per-launch sub-transform lengths, how many lines per work-group, and
+// which work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
 
 #include "spectrascope/engine/TransformDescriptor.h"
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -27,34 +30,74 @@ struct DeviceLimits {
 };
 
 struct StockhamPass {
+  enum class Family { PowerOfTwo, Mixed, Bluestein };
+  Family family = Family::PowerOfTwo;
   int axis = 0;
   // Kernel specialisation (-D options).
-  std::size_t length = 0;     // LEN
-  int radix = 0;              // RADIX
-  int firstRadix = 0;         // FIRST_RADIX
+  std::size_t length = 0;     // LEN (Bluestein: the axis length n)
+  int radix = 0;              // RADIX (power of two)
+  int firstRadix = 0;         // FIRST_RADIX (power of two)
+  std::vector<int> radices;   // local passes, in order (mixed)
+  std::size_t threads = 0;    // work-items per line (mixed)
+  std::size_t registerValues = 0; // VMAX (mixed)
   std::size_t lines = 0;      // LINES per work-group
   bool loadLinesFastest = false;
   bool storeLinesFastest = false;
   bool splitExchange = false;
-  // Kernel arguments.
-  std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, totalLines = 0;
-  bool lastOfTransform = false; // carries the 1/N inverse scaling
-  // Each work-group reads and writes the same lines, so input and output may be one buffer.
-  bool inPlaceSafe() const { return ns == 1 && nOverL == 1; }
-  std::size_t groupSize() const { return length / std::size_t(radix) * lines; }
+  // Kernel arguments. Batch b of lines starts at b*dist in the input and at b*distOut in the output.
+  std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, distOut = 1, totalLines = 0;
+  bool lastOfTransform = false; // carries the schedule's scale
+  // Each work-group reads and writes the same lines (a Bluestein stage reads everything before it
+  // writes), so input and output may be one buffer.
+  bool inPlaceSafe() const { return family == Family::Bluestein || (ns == 1 && nOverL == 1); }
+  std::size_t groupSize() const
+  {
+    return family == Family::Mixed ? threads * lines : length / std::size_t(radix) * lines;
+  }
   std::size_t groups() const { return (totalLines + lines - 1) / lines; }
+};
+
+// What to transform: a complex array of `extent` (fastest first) times `batch`, along the axes whose bit
+// is set. Real transforms use it for their complex stages: rows of half length with padded pitches
+// (only when axis 0 is the sole axis), then the other axes of the half spectrum.
+struct AxisJob {
+  std::array<std::size_t, 3> extent{1, 1, 1};
+  std::size_t batch = 1;
+  unsigned axes = 0b111;
+  std::size_t rowPitchIn = 0, rowPitchOut = 0; // complex values between rows; 0: extent[0]
+  Direction direction = Direction::Forward;
+  float scale = 1.0f; // applied by the last launch
+
+  static AxisJob fromDescriptor(const TransformDescriptor& d);
+  // Complex values a buffer of this job's input or output must hold.
+  std::size_t inputValues() const;
+  std::size_t outputValues() const;
 };
 
 struct StockhamSchedule {
   std::vector<StockhamPass> passes;
+  float scale = 1.0f;
 };
 
 // Why these kernels cannot do the descriptor (nothing if they can).
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d);
 
 StockhamSchedule planStockham(const TransformDescriptor& d, const DeviceLimits& limits);
+StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits);
 
 // Splits log2(n) into `count` nearly equal exponents, largest first.
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor);
+
+// Prime factors of n, ascending, and whether all are radices the kernels have (2, 3, 5, 7, 11, 13).
+std::vector<std::size_t> primeFactors(std::size_t n);
+bool isSmooth(std::size_t n);
+// The smallest smooth length >= n (Bluestein's convolution length).
+std::size_t nextSmoothLength(std::size_t n);
+
+// Groups the prime factors of a smooth n into launch lengths no longer than maxLength, as few and as
+// even as possible, longest first.
+std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength);
+// The local passes of one mixed launch: powers of two as radix 16/8/4/2, then the odd primes.
+std::vector<int> mixedRadices(std::size_t length);
 
 } // namespace spectrascope::detail

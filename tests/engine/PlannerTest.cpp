@@ -68,10 +68,47 @@ TEST(Planner, ColumnPassesReadFourAdjacentColumns)
 
 TEST(Planner, RefusesWhatTheKernelsCannotDo)
 {
-  TransformDescriptor d = TransformDescriptor::complex1d(1000);
-  EXPECT_TRUE(stockhamCannotPlan(d).has_value());
-  EXPECT_THROW(planStockham(d, kGpu), EngineError);
-  d = TransformDescriptor::complex1d(1024);
+  TransformDescriptor d = TransformDescriptor::complex1d(1001);
   d.kind = TransformKind::RealToComplex;
-  EXPECT_TRUE(stockhamCannotPlan(d).has_value());
+  EXPECT_TRUE(stockhamCannotPlan(d).has_value()) << "odd real rows";
+  EXPECT_THROW(planStockham(d, kGpu), EngineError);
+  d.extent[0] = 1000;
+  EXPECT_FALSE(stockhamCannotPlan(d).has_value());
+}
+
+TEST(Planner, SmoothLengthsUseMixedRadixPasses)
+{
+  const auto s = planStockham(TransformDescriptor::complex1d(1000, 4), kGpu);
+  ASSERT_EQ(s.passes.size(), 1u);
+  EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Mixed);
+  std::size_t product = 1;
+  for (int r : s.passes[0].radices) product *= std::size_t(r);
+  EXPECT_EQ(product, 1000u);
+  EXPECT_LE(s.passes[0].registerValues, 32u);
+}
+
+TEST(Planner, LaunchLengthsMultiplyBackAndRespectTheLimit)
+{
+  for (std::size_t n : {1000u, 44100u, 3000u, 1920u, 4000u, 2u * 3 * 5 * 7 * 11 * 13}) {
+    for (std::size_t limit : {40u, 210u, 1445u}) {
+      std::size_t product = 1;
+      for (std::size_t l : launchLengths(n, limit)) {
+        EXPECT_LE(l, limit);
+        product *= l;
+      }
+      EXPECT_EQ(product, n);
+    }
+  }
+  EXPECT_EQ(launchLengths(44100, 5000).size(), 2u);
+}
+
+TEST(Planner, LargePrimeFactorsGoThroughBluestein)
+{
+  const auto s = planStockham(TransformDescriptor::complex2d(64, 1009), kGpu);
+  ASSERT_EQ(s.passes.size(), 2u);
+  EXPECT_EQ(s.passes[1].family, StockhamPass::Family::Bluestein);
+  EXPECT_TRUE(s.passes[1].inPlaceSafe());
+  EXPECT_EQ(nextSmoothLength(2 * 1009 - 1), 2025u);
+  EXPECT_FALSE(isSmooth(17));
+  EXPECT_TRUE(isSmooth(2 * 3 * 5 * 7 * 11 * 13));
 }

@@ -4,6 +4,7 @@
 
 #include "spectrascope/engine/TransformDescriptor.h"
 
+#include <complex>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -14,6 +15,9 @@ namespace spectrascope::reference {
 // layout) with FFTW double precision, honouring direction and normalization. Returns doubles in the
 // output layout.
 std::vector<double> transform(const TransformDescriptor& d, std::span<const float> input);
+
+// One unscaled 1D transform of double values, for tables the engine precomputes (Bluestein's filter).
+std::vector<std::complex<double>> transform1d(std::vector<std::complex<double>> values, Direction direction);
 
 // Relative L2 error ||actual - expected|| / ||expected||.
 double relativeL2Error(std::span<const float> actual, std::span<const double> expected);

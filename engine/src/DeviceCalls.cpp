@@ -1,0 +1,41 @@
+#include "DeviceCalls.h"
+
+#include "spectrascope/engine/Errors.h"
+
+namespace spectrascope::detail {
+
+void appendTimedRecords(const std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
+                        ExecutionReport& report)
+{
+  cl::Event::waitForEvents(events);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    records[i].queuedNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+    records[i].startNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    records[i].endNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    report.records.push_back(records[i]);
+  }
+}
+
+void rethrowDeviceError(const cl::Error& e, const std::string& what)
+{
+  if (e.err() == CL_OUT_OF_RESOURCES || e.err() == CL_MEM_OBJECT_ALLOCATION_FAILURE ||
+      e.err() == CL_OUT_OF_HOST_MEMORY)
+    throw outOfResources(what + ": the device ran out of memory (" + std::to_string(e.err()) + ")");
+  throw deviceUnavailable(what + " failed: " + e.what() + " (" + std::to_string(e.err()) + ")");
+}
+
+DeviceLimits limitsOf(OpenClBackend& backend)
+{
+  const OpenClDeviceInfo& info = backend.info();
+  const OpenClOptions& options = backend.options();
+  DeviceLimits limits;
+  limits.localMemBytes = options.localMemoryBytes ? options.localMemoryBytes : std::size_t(info.localMemBytes);
+  limits.maxWorkGroupSize = info.maxWorkGroupSize;
+  limits.maxPassLength = options.maxPassLength;
+  if (options.targetGroupSize) limits.targetGroupSize = options.targetGroupSize;
+  if (options.stridedGroupSize) limits.stridedGroupSize = options.stridedGroupSize;
+  if (options.minAdjacentLines) limits.minAdjacentLines = options.minAdjacentLines;
+  return limits;
+}
+
+} // namespace spectrascope::detail

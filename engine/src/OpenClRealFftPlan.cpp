@@ -1,0 +1,150 @@
+#include "OpenClRealFftPlan.h"
+
+#include "DeviceCalls.h"
+#include "TwiddleTables.h"
+#include "spectrascope/engine/Errors.h"
+
+namespace spectrascope::detail {
+
+OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d)
+    : OpenClPlan(d), backend_(backend)
+{
+  if (auto why = stockhamCannotPlan(d)) throw unsupported(*why);
+  const bool forward = d.kind == TransformKind::RealToComplex;
+  half_ = d.extent[0] / 2;
+  rows_ = d.extent[1] * d.extent[2] * d.batch;
+  complexPitch_ = half_ + 1;
+  realPitch_ = d.realRowLength() / 2;
+
+  AxisJob rows;
+  rows.extent = {half_, d.extent[1], d.extent[2]};
+  rows.batch = d.batch;
+  rows.axes = 0b001;
+  rows.direction = d.direction;
+  rows.rowPitchIn = realPitch_;
+  rows.rowPitchOut = forward ? complexPitch_ : realPitch_;
+  AxisJob rest;
+  rest.extent = {complexPitch_, d.extent[1], d.extent[2]};
+  rest.batch = d.batch;
+  rest.axes = 0b110;
+  rest.direction = d.direction;
+  try {
+    rowPlan_ = std::make_unique<OpenClFftPlan>(backend, d, rows);
+    if (d.extent[1] * d.extent[2] > 1) restPlan_ = std::make_unique<OpenClFftPlan>(backend, d, rest);
+    twiddles_ = [&] {
+      const std::vector<float> table = twiddleTable(d.extent[0], half_ / 2 + 1, -1);
+      return cl::Buffer(backend.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(float),
+                        const_cast<float*>(table.data()));
+    }();
+    cl::Program program = backend.programs().get("real_fft", "-cl-std=CL1.2");
+    rowKernel_ = cl::Kernel(program, forward ? "r2c_post" : "c2r_pre");
+    if (!forward && restPlan_)
+      spectrumScratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
+  } catch (const cl::Error& e) {
+    rethrowDeviceError(e, "preparing " + d.toString());
+  }
+}
+
+OpenClRealFftPlan::~OpenClRealFftPlan() = default;
+
+void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
+                                         std::vector<KernelRecord>& records) const
+{
+  constexpr std::size_t kGroup = 64;
+  const std::size_t pairs = half_ / 2 + 1, padded = (pairs + kGroup - 1) / kGroup * kGroup;
+  cl::Event event;
+  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded, rows_), cl::NDRange(kGroup, 1),
+                                        nullptr, &event);
+  KernelRecord r;
+  r.name = name;
+  r.type = KernelRecord::Type::Kernel;
+  r.globalSize = {padded, rows_, 1};
+  r.localSize = {kGroup, 1, 1};
+  r.bytes = 2.0 * double(complexPitch_) * double(rows_) * 2 * sizeof(float);
+  events.push_back(event);
+  records.push_back(r);
+}
+
+void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer& output,
+                                       std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+{
+  rowPlan_->enqueueInto(input, output, events, records);
+  rowKernel_.setArg(0, output);
+  rowKernel_.setArg(1, twiddles_);
+  rowKernel_.setArg(2, cl_uint(half_));
+  rowKernel_.setArg(3, cl_uint(complexPitch_));
+  rowKernel_.setArg(4, cl_uint(rows_));
+  enqueueRowKernel(rowKernel_, "r2c_post h" + std::to_string(half_), events, records);
+  if (restPlan_) restPlan_->enqueueInto(output, output, events, records);
+}
+
+void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer& output,
+                                       std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+{
+  const TransformDescriptor& d = descriptor();
+  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
+  const cl::Buffer* spectrum = &input;
+  if (restPlan_) {
+    restPlan_->enqueueInto(input, spectrumScratch_, events, records);
+    spectrum = &spectrumScratch_;
+  }
+  rowKernel_.setArg(0, *spectrum);
+  rowKernel_.setArg(1, output);
+  rowKernel_.setArg(2, twiddles_);
+  rowKernel_.setArg(3, cl_uint(half_));
+  rowKernel_.setArg(4, cl_uint(complexPitch_));
+  rowKernel_.setArg(5, cl_uint(realPitch_));
+  rowKernel_.setArg(6, cl_uint(rows_));
+  rowKernel_.setArg(7, scale);
+  enqueueRowKernel(rowKernel_, "c2r_pre h" + std::to_string(half_), events, records);
+  rowPlan_->enqueueInto(output, output, events, records);
+}
+
+void OpenClRealFftPlan::enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const
+{
+  std::vector<cl::Event> events;
+  std::vector<KernelRecord> records;
+  try {
+    std::lock_guard lock(mutex_);
+    if (descriptor().kind == TransformKind::RealToComplex) enqueueForward(input, output, events, records);
+    else enqueueInverse(input, output, events, records);
+    if (report) appendTimedRecords(events, records, *report);
+  } catch (const cl::Error& e) {
+    rethrowDeviceError(e, "running " + descriptor().toString());
+  }
+}
+
+void OpenClRealFftPlan::executeChecked(const float* input, float* output, ExecutionReport* report) const
+{
+  const TransformDescriptor& d = descriptor();
+  const std::size_t inBytes = d.inputFloats() * sizeof(float), outBytes = d.outputFloats() * sizeof(float);
+  const bool inPlace = d.placement == Placement::InPlace;
+  cl::CommandQueue& queue = backend_.queue();
+  try {
+    std::lock_guard lock(mutex_);
+    const std::size_t stagingBytes = inPlace ? std::max(inBytes, outBytes) : inBytes;
+    if (!stagingIn_()) stagingIn_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, stagingBytes);
+    if (!inPlace && !stagingOut_()) stagingOut_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, outBytes);
+    const cl::Buffer& deviceOut = inPlace ? stagingIn_ : stagingOut_;
+
+    std::vector<cl::Event> events(1);
+    std::vector<KernelRecord> records(1);
+    queue.enqueueWriteBuffer(stagingIn_, CL_FALSE, 0, inBytes, input, nullptr, &events[0]);
+    records[0].name = "upload";
+    records[0].type = KernelRecord::Type::Upload;
+    records[0].bytes = double(inBytes);
+    if (d.kind == TransformKind::RealToComplex) enqueueForward(stagingIn_, deviceOut, events, records);
+    else enqueueInverse(stagingIn_, deviceOut, events, records);
+    events.emplace_back();
+    queue.enqueueReadBuffer(deviceOut, CL_TRUE, 0, outBytes, output, nullptr, &events.back());
+    records.push_back({});
+    records.back().name = "download";
+    records.back().type = KernelRecord::Type::Download;
+    records.back().bytes = double(outBytes);
+    if (report) appendTimedRecords(events, records, *report);
+  } catch (const cl::Error& e) {
+    rethrowDeviceError(e, "running " + d.toString());
+  }
+}
+
+} // namespace spectrascope::detail

@@ -1,0 +1,45 @@
+#pragma once
+// Real transforms (R2C, C2R) on an OpenCL device through complex transforms of half the row length
+// (cl/real_fft.cl has the formulas). R2C: half-length complex rows, r2c_post in place, then the other
+// axes of the half spectrum. C2R: the other axes first (into a scratch buffer, so the input survives),
+// c2r_pre with the overall scale, then the half-length inverse rows in place. The row length must be even.
+
+#include "OpenClFftPlan.h"
+
+namespace spectrascope::detail {
+
+class OpenClRealFftPlan final : public OpenClPlan {
+public:
+  OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d);
+  ~OpenClRealFftPlan() override;
+
+  std::string backendName() const override { return backend_.name(); }
+  std::string deviceName() const override { return backend_.deviceName(); }
+  void enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const override;
+  OpenClBackend& backend() const override { return backend_; }
+
+protected:
+  void executeChecked(const float* input, float* output, ExecutionReport* report) const override;
+
+private:
+  void enqueueForward(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                      std::vector<KernelRecord>& records) const;
+  void enqueueInverse(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                      std::vector<KernelRecord>& records) const;
+  void enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
+                        std::vector<KernelRecord>& records) const;
+
+  OpenClBackend& backend_;
+  std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches
+  std::size_t complexPitch_ = 0;            // nx/2 + 1
+  std::size_t realPitch_ = 0;               // complex values per real row: h, or h + 1 in place
+  std::unique_ptr<OpenClFftPlan> rowPlan_;  // half-length rows
+  std::unique_ptr<OpenClFftPlan> restPlan_; // the other axes of the half spectrum (rank > 1)
+  cl::Buffer twiddles_;
+  mutable cl::Buffer spectrumScratch_;      // C2R with rank > 1: the input's transformed copy
+  mutable cl::Kernel rowKernel_;
+  mutable std::mutex mutex_;
+  mutable cl::Buffer stagingIn_, stagingOut_;
+};
+
+} // namespace spectrascope::detail
