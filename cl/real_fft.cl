@@ -4,6 +4,7 @@
 // X[0..h] in place. Inverse: c2r_pre turns X[0..h] into Z (with the overall scale), then the inverse
 // DFT_h along the rows leaves the real row in place. One work-item handles the pair (k, h - k), so both
 // kernels may run in place. twiddles[k] = W_n^k = exp(-2 pi i k / n), k in [0, h/2], from double.
+// The launch is flat over rows x pairs, so short rows do not leave most of a work-group idle.
 
 typedef float2 cfloat;
 
@@ -18,8 +19,8 @@ __kernel void r2c_post(__global cfloat* data, __global const cfloat* twiddles, c
                        const uint rows)
 {
   const uint pairs = h / 2 + 1;
-  const uint k = get_global_id(0), row = get_global_id(1);
-  if (k >= pairs || row >= rows) return;
+  const uint id = get_global_id(0), k = id % pairs, row = id / pairs;
+  if (row >= rows) return;
   __global cfloat* x = data + (size_t)row * pitch;
   if (k == 0) {
     const cfloat z0 = x[0];
@@ -40,8 +41,8 @@ __kernel void c2r_pre(__global const cfloat* in, __global cfloat* out, __global 
                       const uint h, const uint inPitch, const uint outPitch, const uint rows, const float scale)
 {
   const uint pairs = h / 2 + 1;
-  const uint k = get_global_id(0), row = get_global_id(1);
-  if (k >= pairs || row >= rows) return;
+  const uint id = get_global_id(0), k = id % pairs, row = id / pairs;
+  if (row >= rows) return;
   __global const cfloat* x = in + (size_t)row * inPitch;
   __global cfloat* z = out + (size_t)row * outPitch;
   if (k == 0) {

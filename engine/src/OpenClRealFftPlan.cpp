@@ -51,14 +51,14 @@ void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& 
                                          std::vector<KernelRecord>& records) const
 {
   constexpr std::size_t kGroup = 64;
-  const std::size_t pairs = half_ / 2 + 1, padded = (pairs + kGroup - 1) / kGroup * kGroup;
+  const std::size_t items = (half_ / 2 + 1) * rows_, padded = (items + kGroup - 1) / kGroup * kGroup;
   cl::Event event;
-  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded, rows_), cl::NDRange(kGroup, 1),
-                                        nullptr, &event);
+  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup), nullptr,
+                                        &event);
   KernelRecord r;
   r.name = name;
   r.type = KernelRecord::Type::Kernel;
-  r.globalSize = {padded, rows_, 1};
+  r.globalSize = {padded, 1, 1};
   r.localSize = {kGroup, 1, 1};
   r.bytes = 2.0 * double(complexPitch_) * double(rows_) * 2 * sizeof(float);
   events.push_back(event);
