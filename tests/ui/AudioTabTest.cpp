@@ -2,16 +2,21 @@
 // spectrogram, the FFT size can change while it runs, and the renderers draw without a window.
 
 #include "spectrascope/ui/AudioTab.h"
+#include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/audio/FileOverviewView.h"
+#include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SignalGenerator.h"
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 
 #include <QComboBox>
 #include <QFile>
+#include <QSettings>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <vector>
 
 using namespace spectrascope::ui;
@@ -19,6 +24,14 @@ using namespace spectrascope::ui;
 namespace {
 // The generator runs in real time; on a loaded 2-core machine the first columns can take a while.
 constexpr int kTimeoutMs = 20000;
+const QString kData = QStringLiteral(SPECTRASCOPE_TEST_DATA);
+
+bool near(double value, std::initializer_list<double> targets, double tolerance)
+{
+  for (double t : targets)
+    if (std::abs(value - t) <= tolerance) return true;
+  return false;
+}
 } // namespace
 
 class AudioTabTest : public QObject
@@ -26,13 +39,34 @@ class AudioTabTest : public QObject
   Q_OBJECT
 
 private slots:
+  void initTestCase();
+  void init();
   void generatorProducesSpectrogramColumnsOverTime();
+  void levelMeterReadsTheGeneratorLevel();
+  void analysisFollowsTheEngineService();
+  void openedFilePlaysWithOverviewAndSeeks();
+  void badFileIsReportedAndPreviousSourceKeepsRunning();
+  void choicesAreRememberedAcrossRestarts();
+  void frequencyAxesMapBothWays();
+  void virtualMicrophoneShowsToneAndSurvivesServerDeath();
   void changingFftSizeWhileRunningWorks();
   void freezeStopsTheDisplayAndExportsWork();
   void microphoneWithoutAudioServerIsReportedAndGeneratorResumes();
   void spectrogramRendererPutsAToneInTheRightRow();
   void generatorSineHasTheRequestedLevel();
 };
+
+void AudioTabTest::initTestCase()
+{
+  // The tab remembers its choices; tests keep theirs apart from a user's.
+  QCoreApplication::setOrganizationName(QStringLiteral("SpectrascopeTests"));
+  QCoreApplication::setApplicationName(QStringLiteral("ui_audiotab_test"));
+}
+
+void AudioTabTest::init()
+{
+  QSettings().clear();
+}
 
 void AudioTabTest::generatorProducesSpectrogramColumnsOverTime()
 {
@@ -42,7 +76,132 @@ void AudioTabTest::generatorProducesSpectrogramColumnsOverTime()
   QCOMPARE(tab.source(), AudioTab::Source::Generator);
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= 20, kTimeoutMs);
   const auto before = tab.spectrogramColumns();
+  tab.resetPaintStatistics();
   // 48 kHz at FFT 4096 with 87 % overlap is about 90 columns per second.
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 20, kTimeoutMs);
+  QTest::qWait(2000);
+  // Measured, not asserted (speed is never a test's verdict here): sample arrival -> painted column.
+  const PaintStatistics stats = tab.paintStatistics();
+  qInfo("FFT %d: latency mean %.1f ms, max %.1f ms over %llu painted updates; %.1f paints/s",
+        tab.fftSize(), stats.meanLatencyMs, stats.maxLatencyMs,
+        static_cast<unsigned long long>(stats.latencySamples), stats.paintsPerSecond());
+}
+
+void AudioTabTest::levelMeterReadsTheGeneratorLevel()
+{
+  AudioTab tab; // the generator's default: -6 dBFS peak
+  tab.show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.levelText().contains(QStringLiteral("peak -6.0 dBFS")), kTimeoutMs);
+}
+
+void AudioTabTest::analysisFollowsTheEngineService()
+{
+  EngineService service;
+  AudioTab tab;
+  tab.setEngineService(&service);
+  service.start(QStringLiteral("fftw"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.backendName(), service.backendName(), kTimeoutMs);
+  const auto before = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 10, kTimeoutMs);
+}
+
+void AudioTabTest::openedFilePlaysWithOverviewAndSeeks()
+{
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.setFftSize(8192);
+  tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  QVERIFY(std::abs(tab.fileSeconds() - 3.0) < 1e-6);
+  auto* overview = tab.findChild<FileOverviewView*>();
+  QVERIFY(overview && overview->isVisible() && !overview->image().isNull());
+  const auto before = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 10, kTimeoutMs);
+  // The strongest of the three tones lands within one bin (5.9 Hz at FFT 8192).
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {440, 1000, 5000}, 48000.0 / 8192), kTimeoutMs);
+  tab.seekFile(2.0);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.playPositionSeconds() >= 2.0, kTimeoutMs);
+}
+
+void AudioTabTest::badFileIsReportedAndPreviousSourceKeepsRunning()
+{
+  QTemporaryDir dir;
+  const QString bad = dir.filePath(QStringLiteral("noise.wav"));
+  QFile file(bad);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(QByteArray("RIFF\x10\x00\x00\x00WAVEfmt garbage that is no audio at all"));
+  file.close();
+  AudioTab tab;
+  tab.show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= 5, kTimeoutMs);
+  tab.openFile(bad);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.statusText().startsWith(QStringLiteral("Cannot open the audio file")),
+                           kTimeoutMs);
+  QVERIFY(tab.statusText().contains(QStringLiteral("noise.wav")));
+  QCOMPARE(tab.source(), AudioTab::Source::Generator);
+  QVERIFY(tab.loadedFile().isEmpty());
+  const auto before = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 5, kTimeoutMs);
+}
+
+void AudioTabTest::choicesAreRememberedAcrossRestarts()
+{
+  {
+    AudioTab tab;
+    tab.setFftSize(2048);
+    tab.setFrequencyScale(FrequencyScale::Mel);
+  }
+  AudioTab again;
+  QCOMPARE(again.fftSize(), 2048);
+  auto* axis = again.findChild<QComboBox*>(QStringLiteral("frequencyAxis"));
+  QVERIFY(axis);
+  QCOMPARE(FrequencyScale(axis->currentData().toInt()), FrequencyScale::Mel);
+}
+
+void AudioTabTest::frequencyAxesMapBothWays()
+{
+  for (FrequencyScale scale :
+       {FrequencyScale::Linear, FrequencyScale::Log, FrequencyScale::Mel, FrequencyScale::Octave}) {
+    const FrequencyAxis axis{scale, 24000, 20};
+    for (double f : {50.0, 440.0, 1000.0, 12000.0})
+      QVERIFY(std::abs(axis.frequencyAt(axis.unitOf(f)) - f) < 1e-6 * f);
+    QVERIFY(std::abs(axis.unitOf(24000) - 1) < 1e-12);
+    QVERIFY(!axis.ticks().empty());
+  }
+  // Mel: 1000 Hz is about 1000 mel and 24 kHz about 4016 mel.
+  const FrequencyAxis mel{FrequencyScale::Mel, 24000, 20};
+  QVERIFY(std::abs(mel.unitOf(1000) - 1000.0 / 4016.0) < 0.002);
+}
+
+// Runs only under tests/ui/audio/virtual_microphone_tab.sh, which starts a private PulseAudio server
+// with a virtual microphone playing a 1 kHz tone and says so in the environment.
+void AudioTabTest::virtualMicrophoneShowsToneAndSurvivesServerDeath()
+{
+  const int serverPid = qEnvironmentVariableIntValue("SPECTRASCOPE_TEST_PULSE_PID");
+  if (serverPid <= 0) QSKIP("needs tests/ui/audio/virtual_microphone_tab.sh (a private PulseAudio server)");
+  AudioTab tab;
+  tab.resize(900, 600);
+  tab.show();
+  tab.setFftSize(8192);
+  QVERIFY2(tab.selectInputDevice(QStringLiteral("virtual_mic")), "the virtual microphone is not listed");
+  tab.setSource(AudioTab::Source::Microphone);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.statusText().startsWith(QStringLiteral("Capturing")), kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
+  tab.resetPaintStatistics();
+  QTest::qWait(2000);
+  const PaintStatistics stats = tab.paintStatistics();
+  qInfo("microphone, FFT 8192: latency mean %.1f ms, max %.1f ms; %.1f paints/s; %llu results dropped",
+        stats.meanLatencyMs, stats.maxLatencyMs, stats.paintsPerSecond(),
+        static_cast<unsigned long long>(tab.droppedResults()));
+
+  QVERIFY(::kill(pid_t(serverPid), SIGKILL) == 0);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isMicrophoneLost(), kTimeoutMs);
+  QVERIFY2(tab.statusText().contains(QStringLiteral("Microphone")), qPrintable(tab.statusText()));
+  QVERIFY(tab.statusText().contains(QStringLiteral("generator runs until")));
+  qInfo("after the server died: %s", qPrintable(tab.statusText()));
+  const auto before = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 20, kTimeoutMs);
 }
 
@@ -114,7 +273,7 @@ void AudioTabTest::spectrogramRendererPutsAToneInTheRightRow()
   p.columns = 10;
   p.fftSize = 1000;
   p.sampleRate = 1000; // 1 Hz per bin, 500 Hz at the top: 5 Hz per row
-  p.logFrequency = false;
+  p.scale = FrequencyScale::Linear;
   renderer.setParameters(p);
   std::vector<float> db(501, -120.0f);
   db[250] = 0; // 250 Hz: row 49 from the bottom, 50 from the top

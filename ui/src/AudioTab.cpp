@@ -1,29 +1,45 @@
 #include "spectrascope/ui/AudioTab.h"
 
+#include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/engine/audio/PeakInterpolation.h"
 #include "spectrascope/engine/audio/Window.h"
+#include "spectrascope/ui/BackendStatusLabel.h"
+#include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
+#include "spectrascope/ui/audio/AudioOutput.h"
+#include "spectrascope/ui/audio/FileOverviewView.h"
+#include "spectrascope/ui/audio/FilePlaybackSource.h"
 #include "spectrascope/ui/audio/GeneratorSource.h"
+#include "spectrascope/ui/audio/LevelMeter.h"
 #include "spectrascope/ui/audio/MicrophoneCapture.h"
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
-#include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMediaDevices>
+#include <QMimeData>
 #include <QPainter>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSplitter>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 #include <cmath>
 
@@ -31,13 +47,22 @@ namespace spectrascope::ui {
 namespace {
 constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
 constexpr double kDefaultRangeDb = 120;
+const char* kSettingsGroup = "audio";
+
+QString fileFilter()
+{
+  return QObject::tr("Audio files (*.wav *.flac *.ogg *.oga *.mp3 *.aiff *.aif *.au);;All files (*)");
+}
 } // namespace
 
-AudioTab::AudioTab(QWidget* parent) : QWidget(parent), ring_(std::make_shared<SampleRingBuffer>())
+AudioTab::AudioTab(QWidget* parent)
+    : QWidget(parent), ring_(std::make_shared<SampleRingBuffer>()),
+      outputRing_(std::make_shared<SampleRingBuffer>(1 << 15))
 {
   qRegisterMetaType<SpectrumColumns>();
   qRegisterMetaType<AnalysisSettings>();
   setObjectName(QStringLiteral("audioTab"));
+  setAcceptDrops(true);
   spectrum_ = new SpectrumView(this);
   spectrogram_ = new SpectrogramView(this);
   auto* views = new QSplitter(Qt::Vertical, this);
@@ -46,10 +71,15 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent), ring_(std::make_shared<Sa
   views->setStretchFactor(1, 2);
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("audioStatus"));
-  auto* layout = new QHBoxLayout(this);
+  status_->setWordWrap(true);
+  figures_ = new QLabel(this);
+  figures_->setObjectName(QStringLiteral("audioFigures"));
+  figures_->setForegroundRole(QPalette::PlaceholderText);
   auto* right = new QVBoxLayout;
+  right->addWidget(createFileBar());
   right->addWidget(views, 1);
   right->addWidget(status_);
+  right->addWidget(figures_);
   // Scrollable, so the controls never force the main window taller than a small screen.
   auto* controls = new QScrollArea(this);
   controls->setWidget(createControls());
@@ -57,6 +87,7 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent), ring_(std::make_shared<Sa
   controls->setFrameShape(QFrame::NoFrame);
   controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   controls->setMinimumWidth(controls->widget()->sizeHint().width() + 20);
+  auto* layout = new QHBoxLayout(this);
   layout->addWidget(controls);
   layout->addLayout(right, 1);
 
@@ -64,46 +95,128 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent), ring_(std::make_shared<Sa
   connect(displayTimer_, &QTimer::timeout, this, &AudioTab::onDisplayTick);
   displayTimer_->start(kDisplayIntervalMs);
   connect(this, &AudioTab::errorMessage, this, &AudioTab::showError);
+  connect(&loading_, &QFutureWatcher<AudioFileOverview>::finished, this, &AudioTab::onFileLoaded);
+  connect(&loading_, &QFutureWatcher<AudioFileOverview>::progressValueChanged, progress_,
+          &QProgressBar::setValue);
   auto* devices = new QMediaDevices(this);
-  connect(devices, &QMediaDevices::audioInputsChanged, this, &AudioTab::refreshDevices);
+  connect(devices, &QMediaDevices::audioInputsChanged, this, &AudioTab::onInputsChanged);
   refreshDevices();
+  restoreSettings();
+  connectControls();
   applyDisplaySettings();
   startThreads();
 }
 
 AudioTab::~AudioTab()
 {
+  saveSettings();
+  loading_.cancel();
+  loading_.waitForFinished(); // stops between chunks: at most one chunk's work
   stopMicrophone();
   // Each object is destroyed on its own thread, where its timers live, before that thread ends.
   QMetaObject::invokeMethod(
       generator_, [g = generator_] { delete g; }, Qt::BlockingQueuedConnection);
   QMetaObject::invokeMethod(
       worker_, [w = worker_] { delete w; }, Qt::BlockingQueuedConnection);
-  for (QThread* thread : {generatorThread_, analysisThread_}) {
+  QMetaObject::invokeMethod(
+      player_, [p = player_] { delete p; }, Qt::BlockingQueuedConnection);
+  for (QThread* thread : {generatorThread_, analysisThread_, playbackThread_}) {
     thread->quit();
     thread->wait();
   }
+  outputThread_->quit(); // its object goes with it (deleteLater); never wait on the audio server
+}
+
+// ---- controls ----------------------------------------------------------------------------------------
+
+QWidget* AudioTab::createFileBar()
+{
+  fileBar_ = new QWidget(this);
+  auto* column = new QVBoxLayout(fileBar_);
+  column->setContentsMargins(0, 0, 0, 0);
+  auto* row = new QHBoxLayout;
+  playButton_ = new QPushButton(tr("Pause"), fileBar_);
+  playButton_->setObjectName(QStringLiteral("playButton"));
+  playButton_->setShortcut(Qt::Key_Space);
+  playButton_->setToolTip(tr("Play or pause the file (Space)"));
+  fileLabel_ = new QLabel(fileBar_);
+  progress_ = new QProgressBar(fileBar_);
+  progress_->setObjectName(QStringLiteral("loadingProgress"));
+  progress_->setRange(0, 1000);
+  progress_->setTextVisible(false);
+  cancelButton_ = new QPushButton(tr("Cancel"), fileBar_);
+  cancelButton_->setObjectName(QStringLiteral("cancelLoading"));
+  row->addWidget(playButton_);
+  row->addWidget(fileLabel_, 1);
+  row->addWidget(progress_, 1);
+  row->addWidget(cancelButton_);
+  column->addLayout(row);
+  overview_ = new FileOverviewView(fileBar_);
+  column->addWidget(overview_);
+  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(overview_),
+                     static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancelButton_)})
+    w->hide();
+  fileLabel_->setText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
+  fileLabel_->setForegroundRole(QPalette::PlaceholderText);
+  return fileBar_;
 }
 
 QWidget* AudioTab::createControls()
 {
   auto* panel = new QWidget(this);
-  auto* form = new QFormLayout(panel);
-  sourceBox_ = new QComboBox(panel);
+  auto* column = new QVBoxLayout(panel);
+  column->addWidget(createSourceControls(panel));
+  column->addWidget(createAnalysisControls(panel));
+  column->addWidget(createDisplayControls(panel));
+  column->addStretch(1);
+  return panel;
+}
+
+QWidget* AudioTab::createSourceControls(QWidget* panel)
+{
+  auto* group = new QGroupBox(tr("Source"), panel);
+  auto* form = new QFormLayout(group);
+  sourceBox_ = new QComboBox(group);
   sourceBox_->setObjectName(QStringLiteral("audioSource"));
-  sourceBox_->addItems({tr("Signal generator"), tr("Microphone")});
-  form->addRow(tr("Source"), sourceBox_);
-  deviceBox_ = new QComboBox(panel);
+  sourceBox_->addItems({tr("Signal generator"), tr("Microphone"), tr("Audio file")});
+  form->addRow(tr("Input"), sourceBox_);
+  openAction_ = new QAction(tr("Open &Audio…"), this);
+  openAction_->setObjectName(QStringLiteral("openAudioAction"));
+  openAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  openAction_->setShortcutContext(Qt::WindowShortcut);
+  connect(openAction_, &QAction::triggered, this, &AudioTab::chooseFile);
+  addAction(openAction_);
+  auto* open = new QPushButton(tr("Open audio file…"), group);
+  open->setObjectName(QStringLiteral("openAudioButton"));
+  connect(open, &QPushButton::clicked, this, &AudioTab::chooseFile);
+  form->addRow(open);
+  level_ = new LevelMeter(group);
+  form->addRow(tr("Level"), level_);
+  deviceBox_ = new QComboBox(group);
   deviceBox_->setObjectName(QStringLiteral("audioDevice"));
+  deviceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  deviceBox_->setMinimumContentsLength(16);
   form->addRow(tr("Device"), deviceBox_);
-  waveformBox_ = new QComboBox(panel);
+  micRateBox_ = new QComboBox(group);
+  micRateBox_->setObjectName(QStringLiteral("microphoneRate"));
+  micRateBox_->addItem(tr("Device default"), 0);
+  for (int rate : {22050, 44100, 48000, 96000})
+    micRateBox_->addItem(tr("%1 Hz").arg(rate), rate);
+  form->addRow(tr("Sample rate"), micRateBox_);
+  channelBox_ = new QComboBox(group);
+  channelBox_->setObjectName(QStringLiteral("channel"));
+  channelBox_->addItem(tr("Mix of all"), -1);
+  channelBox_->addItem(tr("Left / first"), 0);
+  channelBox_->addItem(tr("Right / second"), 1);
+  form->addRow(tr("Channel"), channelBox_);
+  waveformBox_ = new QComboBox(group);
   waveformBox_->setObjectName(QStringLiteral("waveform"));
   waveformBox_->addItems({tr("Sine"), tr("Two-tone"), tr("Linear chirp"), tr("Log chirp"), tr("White noise"),
                           tr("Pink noise"), tr("Square")});
   waveformBox_->setCurrentIndex(3);
   form->addRow(tr("Signal"), waveformBox_);
   auto frequency = [&](double value) {
-    auto* box = new QDoubleSpinBox(panel);
+    auto* box = new QDoubleSpinBox(group);
     box->setRange(1, 96000);
     box->setDecimals(1);
     box->setSuffix(tr(" Hz"));
@@ -114,43 +227,73 @@ QWidget* AudioTab::createControls()
   secondFrequencyBox_ = frequency(15000);
   form->addRow(tr("Frequency"), frequencyBox_);
   form->addRow(tr("Second / end"), secondFrequencyBox_);
-  levelBox_ = new QDoubleSpinBox(panel);
+  levelBox_ = new QDoubleSpinBox(group);
   levelBox_->setRange(-120, 0);
   levelBox_->setSuffix(tr(" dBFS"));
   levelBox_->setValue(-6);
-  form->addRow(tr("Level"), levelBox_);
-  fftBox_ = new QComboBox(panel);
+  form->addRow(tr("Amplitude"), levelBox_);
+  return group;
+}
+
+QWidget* AudioTab::createAnalysisControls(QWidget* panel)
+{
+  auto* group = new QGroupBox(tr("Analysis"), panel);
+  auto* form = new QFormLayout(group);
+  fftBox_ = new QComboBox(group);
   fftBox_->setObjectName(QStringLiteral("fftSize"));
   for (int n : {256, 512, 1000, 1024, 2048, 4096, 8192, 16384, 32768, 65536})
     fftBox_->addItem(QString::number(n), n);
   fftBox_->setCurrentText(QStringLiteral("4096"));
   form->addRow(tr("FFT size"), fftBox_);
-  overlapBox_ = new QComboBox(panel);
+  overlapBox_ = new QComboBox(group);
+  overlapBox_->setObjectName(QStringLiteral("overlap"));
   for (int percent : {0, 50, 75, 87, 95})
     overlapBox_->addItem(tr("%1 %").arg(percent), percent);
   overlapBox_->setCurrentIndex(3);
   form->addRow(tr("Overlap"), overlapBox_);
-  windowBox_ = new QComboBox(panel);
+  windowBox_ = new QComboBox(group);
+  windowBox_->setObjectName(QStringLiteral("window"));
   for (const auto& name : audio::windowNames())
     windowBox_->addItem(QString::fromStdString(name));
   windowBox_->setCurrentText(QStringLiteral("hann"));
   form->addRow(tr("Window"), windowBox_);
-  rangeBox_ = new QDoubleSpinBox(panel);
+  averagingBox_ = new QComboBox(group);
+  averagingBox_->setObjectName(QStringLiteral("averaging"));
+  averagingBox_->addItem(tr("None"), int(Averaging::None));
+  averagingBox_->addItem(tr("Peak hold"), int(Averaging::PeakHold));
+  averagingBox_->addItem(tr("Exponential"), int(Averaging::Exponential));
+  averagingBox_->setCurrentIndex(1);
+  form->addRow(tr("Averaging"), averagingBox_);
+  return group;
+}
+
+QWidget* AudioTab::createDisplayControls(QWidget* panel)
+{
+  auto* group = new QGroupBox(tr("Display"), panel);
+  auto* form = new QFormLayout(group);
+  axisBox_ = new QComboBox(group);
+  axisBox_->setObjectName(QStringLiteral("frequencyAxis"));
+  for (FrequencyScale scale :
+       {FrequencyScale::Linear, FrequencyScale::Log, FrequencyScale::Mel, FrequencyScale::Octave})
+    axisBox_->addItem(FrequencyAxis::scaleName(scale), int(scale));
+  axisBox_->setCurrentIndex(1);
+  form->addRow(tr("Frequency axis"), axisBox_);
+  rangeBox_ = new QDoubleSpinBox(group);
+  rangeBox_->setObjectName(QStringLiteral("dbRange"));
   rangeBox_->setRange(20, 200);
   rangeBox_->setSuffix(tr(" dB"));
   rangeBox_->setValue(kDefaultRangeDb);
   form->addRow(tr("Range"), rangeBox_);
-  logAxisBox_ = new QCheckBox(tr("Log frequency axis"), panel);
-  logAxisBox_->setChecked(true);
-  form->addRow(logAxisBox_);
-  peakHoldBox_ = new QCheckBox(tr("Peak hold"), panel);
-  peakHoldBox_->setChecked(true);
-  form->addRow(peakHoldBox_);
-  freezeBox_ = new QCheckBox(tr("Freeze"), panel);
+  colormapBox_ = new QComboBox(group);
+  colormapBox_->setObjectName(QStringLiteral("colormap"));
+  for (const auto& name : audio::Colormap::names())
+    colormapBox_->addItem(QString::fromStdString(name));
+  form->addRow(tr("Colours"), colormapBox_);
+  freezeBox_ = new QCheckBox(tr("Freeze"), group);
   freezeBox_->setObjectName(QStringLiteral("freeze"));
   form->addRow(freezeBox_);
-  auto* exportImage = new QPushButton(tr("Export spectrogram…"), panel);
-  auto* exportCsv = new QPushButton(tr("Export spectrum…"), panel);
+  auto* exportImage = new QPushButton(tr("Export spectrogram…"), group);
+  auto* exportCsv = new QPushButton(tr("Export spectrum…"), group);
   form->addRow(exportImage);
   form->addRow(exportCsv);
   connect(exportImage, &QPushButton::clicked, this, [this] {
@@ -163,22 +306,86 @@ QWidget* AudioTab::createControls()
         this, tr("Export spectrum"), QStringLiteral("spectrum.csv"), tr("CSV files (*.csv)"));
     if (!path.isEmpty()) exportSpectrum(path);
   });
+  return group;
+}
 
-  connect(sourceBox_, &QComboBox::currentIndexChanged, this,
-          [this](int index) { setSource(index == 1 ? Source::Microphone : Source::Generator); });
-  connect(deviceBox_, &QComboBox::activated, this, [this] {
-    if (source_ == Source::Microphone) startMicrophone();
+void AudioTab::connectControls()
+{
+  connect(sourceBox_, &QComboBox::activated, this, [this](int index) {
+    if (index == 2 && file_.path.isEmpty()) {
+      chooseFile(); // nothing loaded yet: ask for a file, keep the current source meanwhile
+      sourceBox_->setCurrentIndex(int(source_));
+      return;
+    }
+    setSource(Source(index));
   });
+  for (QComboBox* box : {deviceBox_, micRateBox_, channelBox_})
+    connect(box, &QComboBox::activated, this, [this] {
+      saveSettings();
+      if (source_ == Source::Microphone) startMicrophone();
+    });
   for (QDoubleSpinBox* box : {frequencyBox_, secondFrequencyBox_, levelBox_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyGeneratorSettings);
   connect(waveformBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyGeneratorSettings);
   for (QComboBox* box : {fftBox_, overlapBox_, windowBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyAnalysisSettings);
+  for (QComboBox* box : {axisBox_, averagingBox_, colormapBox_})
+    connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyDisplaySettings);
   connect(rangeBox_, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyDisplaySettings);
-  connect(logAxisBox_, &QCheckBox::toggled, this, &AudioTab::applyDisplaySettings);
-  connect(peakHoldBox_, &QCheckBox::toggled, spectrum_, &SpectrumView::setPeakHold);
-  return panel;
+  connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!player_->isPlaying()); });
+  connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
+  connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
 }
+
+// Every choice except the source comes back at the next start (the source does not: a microphone may
+// be gone, and the tab must move on first start).
+void AudioTab::restoreSettings()
+{
+  QSettings s;
+  s.beginGroup(QLatin1String(kSettingsGroup));
+  auto restoreIndex = [&](QComboBox* box, const char* key, bool byData) {
+    const QVariant value = s.value(QLatin1String(key));
+    if (!value.isValid()) return;
+    const int index = byData ? box->findData(value) : box->findText(value.toString());
+    if (index >= 0) box->setCurrentIndex(index);
+  };
+  if (s.contains(QStringLiteral("fftSize"))) setFftSize(s.value(QStringLiteral("fftSize")).toInt());
+  restoreIndex(overlapBox_, "overlap", true);
+  restoreIndex(windowBox_, "window", false);
+  restoreIndex(averagingBox_, "averaging", true);
+  restoreIndex(axisBox_, "frequencyAxis", true);
+  restoreIndex(colormapBox_, "colormap", false);
+  restoreIndex(micRateBox_, "microphoneRate", true);
+  restoreIndex(channelBox_, "channel", true);
+  restoreIndex(deviceBox_, "device", true);
+  restoreIndex(waveformBox_, "waveform", true);
+  rangeBox_->setValue(s.value(QStringLiteral("dbRange"), kDefaultRangeDb).toDouble());
+  frequencyBox_->setValue(s.value(QStringLiteral("frequency"), frequencyBox_->value()).toDouble());
+  secondFrequencyBox_->setValue(s.value(QStringLiteral("secondFrequency"), secondFrequencyBox_->value()).toDouble());
+  levelBox_->setValue(s.value(QStringLiteral("amplitude"), levelBox_->value()).toDouble());
+}
+
+void AudioTab::saveSettings() const
+{
+  QSettings s;
+  s.beginGroup(QLatin1String(kSettingsGroup));
+  s.setValue(QStringLiteral("fftSize"), fftBox_->currentData());
+  s.setValue(QStringLiteral("overlap"), overlapBox_->currentData());
+  s.setValue(QStringLiteral("window"), windowBox_->currentText());
+  s.setValue(QStringLiteral("averaging"), averagingBox_->currentData());
+  s.setValue(QStringLiteral("frequencyAxis"), axisBox_->currentData());
+  s.setValue(QStringLiteral("colormap"), colormapBox_->currentText());
+  s.setValue(QStringLiteral("microphoneRate"), micRateBox_->currentData());
+  s.setValue(QStringLiteral("channel"), channelBox_->currentData());
+  s.setValue(QStringLiteral("device"), deviceBox_->currentData());
+  s.setValue(QStringLiteral("waveform"), waveformBox_->currentIndex());
+  s.setValue(QStringLiteral("dbRange"), rangeBox_->value());
+  s.setValue(QStringLiteral("frequency"), frequencyBox_->value());
+  s.setValue(QStringLiteral("secondFrequency"), secondFrequencyBox_->value());
+  s.setValue(QStringLiteral("amplitude"), levelBox_->value());
+}
+
+// ---- threads and sources -----------------------------------------------------------------------------
 
 void AudioTab::startThreads()
 {
@@ -195,26 +402,194 @@ void AudioTab::startThreads()
   generator_ = new GeneratorSource(ring_);
   generator_->moveToThread(generatorThread_);
   generatorThread_->start();
+  startPlaybackThreads();
 
   applyGeneratorSettings();
   applyAnalysisSettings();
   QMetaObject::invokeMethod(worker_, &AudioAnalysisWorker::start, Qt::QueuedConnection);
-  QMetaObject::invokeMethod(generator_, &GeneratorSource::start, Qt::QueuedConnection);
+  runGenerator(true);
+}
+
+void AudioTab::startPlaybackThreads()
+{
+  playbackThread_ = new QThread(this);
+  playbackThread_->setObjectName(QStringLiteral("file playback"));
+  player_ = new FilePlaybackSource(ring_, outputRing_);
+  player_->moveToThread(playbackThread_);
+  connect(player_, &FilePlaybackSource::failed, this, &AudioTab::errorMessage, Qt::QueuedConnection);
+  connect(player_, &FilePlaybackSource::finished, this, [this] { playButton_->setText(tr("Play")); });
+  playbackThread_->start();
+
+  outputThread_ = new QThread; // no parent: if the audio server blocks it, it is abandoned, not joined
+  outputThread_->setObjectName(QStringLiteral("audio output"));
+  output_ = new AudioOutput(outputRing_);
+  output_->moveToThread(outputThread_);
+  connect(outputThread_, &QThread::finished, output_, &QObject::deleteLater);
+  connect(outputThread_, &QThread::finished, outputThread_, &QObject::deleteLater);
+  outputThread_->start();
 }
 
 void AudioTab::setSource(Source source)
 {
-  if (source == source_) return;
+  microphoneLost_ = false;
   source_ = source;
-  sourceBox_->setCurrentIndex(source == Source::Microphone ? 1 : 0);
-  if (source == Source::Microphone) {
-    QMetaObject::invokeMethod(generator_, &GeneratorSource::stop, Qt::QueuedConnection);
-    startMicrophone();
-  } else {
-    stopMicrophone();
-    QMetaObject::invokeMethod(generator_, &GeneratorSource::start, Qt::QueuedConnection);
-  }
+  sourceBox_->setCurrentIndex(int(source));
+  activate(source);
 }
+
+// Starts `source` and stops the others. source_ stays what the user chose: while a lost microphone is
+// replaced, the active source differs from it.
+void AudioTab::activate(Source source)
+{
+  if (source != Source::Microphone) stopMicrophone();
+  runGenerator(source == Source::Generator);
+  runPlayback(source == Source::File);
+  if (source == Source::Microphone) startMicrophone();
+}
+
+void AudioTab::runGenerator(bool on)
+{
+  QMetaObject::invokeMethod(generator_, on ? &GeneratorSource::start : &GeneratorSource::stop,
+                            Qt::QueuedConnection);
+}
+
+void AudioTab::runPlayback(bool on)
+{
+  playButton_->setVisible(on);
+  if (!on) {
+    QMetaObject::invokeMethod(player_, &FilePlaybackSource::pause, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
+    return;
+  }
+  setPlaying(true);
+}
+
+void AudioTab::setPlaying(bool playing)
+{
+  if (file_.path.isEmpty()) return;
+  if (playing && playPositionSeconds() >= file_.seconds() - 1e-3) seekFile(0); // at the end: again
+  QMetaObject::invokeMethod(player_, playing ? &FilePlaybackSource::play : &FilePlaybackSource::pause,
+                            Qt::QueuedConnection);
+  if (playing)
+    QMetaObject::invokeMethod(output_, [o = output_, rate = file_.sampleRate] { o->start(rate); },
+                              Qt::QueuedConnection);
+  else
+    QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
+  playButton_->setText(playing ? tr("Pause") : tr("Play"));
+}
+
+// ---- engine ------------------------------------------------------------------------------------------
+
+void AudioTab::setEngineService(EngineService* service)
+{
+  service_ = service;
+  if (!service_) return;
+  connect(service_, &EngineService::backendChanged, this, &AudioTab::pushEngine);
+  pushEngine();
+}
+
+void AudioTab::pushEngine()
+{
+  std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
+  if (!engine) return;
+  QMetaObject::invokeMethod(
+      worker_, [w = worker_, engine] { w->useEngine(engine); }, Qt::QueuedConnection);
+}
+
+// ---- files -------------------------------------------------------------------------------------------
+
+bool AudioTab::isAudioFileName(const QString& path)
+{
+  static const QStringList suffixes{"wav", "flac", "ogg", "oga", "mp3", "aiff", "aif", "au", "opus"};
+  return suffixes.contains(QFileInfo(path).suffix().toLower());
+}
+
+void AudioTab::chooseFile()
+{
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open audio file"), {}, fileFilter());
+  if (!path.isEmpty()) openFile(path);
+}
+
+void AudioTab::openFile(const QString& path)
+{
+  if (loading_.isRunning()) {
+    loading_.cancel();
+    loading_.waitForFinished(); // between chunks: short
+  }
+  const int channel = channelBox_->currentData().toInt();
+  std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
+  loading_.setFuture(QtConcurrent::run(loadAudioFileOverview, path, channel, engine));
+  fileLabel_->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  progress_->setValue(0);
+  progress_->show();
+  cancelButton_->show();
+}
+
+void AudioTab::cancelLoading()
+{
+  loading_.cancel();
+}
+
+void AudioTab::onFileLoaded()
+{
+  progress_->hide();
+  cancelButton_->hide();
+  const bool cancelled = loading_.isCanceled() || loading_.future().resultCount() == 0;
+  const AudioFileOverview loaded = cancelled ? AudioFileOverview{} : loading_.result();
+  const QString previous = file_.path.isEmpty() ? tr("Drop a sound file here, or open one (Ctrl+Shift+O).")
+                                                : fileLabel_->toolTip();
+  if (cancelled || !loaded.error.isEmpty()) { // the previous source keeps running
+    fileLabel_->setText(previous);
+    if (!cancelled) emit errorMessage(tr("Cannot open the audio file"), loaded.error);
+    else status_->setText(tr("Opening cancelled."));
+    return;
+  }
+  file_ = loaded;
+  const QString description = tr("%1 — %2, %3 Hz, %4 channel(s), %5 s")
+                                  .arg(QFileInfo(file_.path).fileName(), file_.formatName)
+                                  .arg(file_.sampleRate)
+                                  .arg(file_.channels)
+                                  .arg(file_.seconds(), 0, 'f', 1);
+  fileLabel_->setText(description);
+  fileLabel_->setToolTip(description);
+  fileLabel_->setForegroundRole(QPalette::WindowText);
+  overview_->setOverview(file_);
+  overview_->show();
+  applyDisplaySettings();
+  status_->setText(tr("Playing %1").arg(QFileInfo(file_.path).fileName()));
+  QMetaObject::invokeMethod(
+      player_, [p = player_, path = file_.path, c = file_.channel] { p->open(path, c); },
+      Qt::QueuedConnection);
+  setSource(Source::File);
+}
+
+double AudioTab::playPositionSeconds() const
+{
+  return file_.sampleRate > 0 ? double(player_->positionFrames()) / file_.sampleRate : 0;
+}
+
+void AudioTab::seekFile(double seconds)
+{
+  if (file_.path.isEmpty()) return;
+  const qint64 frame = qint64(std::clamp(seconds, 0.0, file_.seconds()) * file_.sampleRate);
+  QMetaObject::invokeMethod(player_, [p = player_, frame] { p->seek(frame); }, Qt::QueuedConnection);
+  overview_->setPosition(double(frame) / file_.sampleRate);
+}
+
+void AudioTab::dragEnterEvent(QDragEnterEvent* event)
+{
+  const auto urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls.first().isLocalFile() && isAudioFileName(urls.first().toLocalFile()))
+    event->acceptProposedAction();
+}
+
+void AudioTab::dropEvent(QDropEvent* event)
+{
+  openFile(event->mimeData()->urls().first().toLocalFile());
+  event->acceptProposedAction();
+}
+
+// ---- settings into the pipeline ----------------------------------------------------------------------
 
 void AudioTab::setFftSize(int size)
 {
@@ -227,6 +602,101 @@ void AudioTab::setFftSize(int size)
   }
 }
 
+void AudioTab::setFrequencyScale(FrequencyScale scale)
+{
+  axisBox_->setCurrentIndex(axisBox_->findData(int(scale)));
+}
+
+void AudioTab::applyAnalysisSettings()
+{
+  settings_.fftSize = fftBox_->currentData().toInt();
+  const int overlap = overlapBox_->currentData().toInt();
+  settings_.hop = std::max(1, settings_.fftSize * (100 - overlap) / 100);
+  settings_.window =
+      audio::parseWindow(windowBox_->currentText().toStdString()).value_or(audio::WindowSpec{});
+  QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
+                            Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
+  saveSettings();
+}
+
+void AudioTab::applyGeneratorSettings()
+{
+  GeneratorSettings s;
+  s.waveform = Waveform(waveformBox_->currentIndex());
+  s.frequencyHz = frequencyBox_->value();
+  s.secondFrequencyHz = secondFrequencyBox_->value();
+  s.levelDbfs = levelBox_->value();
+  if (generator_) generator_->setSettings(s);
+  if (generator_) saveSettings();
+}
+
+void AudioTab::applyDisplaySettings()
+{
+  const auto scale = FrequencyScale(axisBox_->currentData().toInt());
+  spectrum_->setDbRange(rangeBox_->value());
+  spectrum_->setScale(scale);
+  spectrum_->setAveraging(Averaging(averagingBox_->currentData().toInt()));
+  SpectrogramParameters p = spectrogram_->renderer().parameters();
+  p.minDb = -rangeBox_->value();
+  p.maxDb = 0;
+  p.scale = scale;
+  p.colormap = colormapBox_->currentText().toStdString();
+  spectrogram_->renderer().setParameters(p);
+  overview_->setDisplay(scale, p.minDb, p.colormap);
+  if (worker_) saveSettings();
+}
+
+// ---- results and display -----------------------------------------------------------------------------
+
+void AudioTab::onColumns(const SpectrumColumns& columns)
+{
+  worker_->resultConsumed();
+  level_->setLevel(columns.rmsDbfs, columns.peakDbfs);
+  backend_ = columns.backend;
+  if (columns.fftSize != settings_.fftSize) return; // made before the size changed
+  if (freezeBox_->isChecked()) return;
+  SpectrogramParameters p = spectrogram_->renderer().parameters();
+  p.fftSize = columns.fftSize;
+  p.sampleRate = columns.sampleRate;
+  p.hop = columns.hop;
+  spectrogram_->renderer().setParameters(p);
+  const std::size_t bins = std::size_t(columns.bins);
+  for (int f = 0; f < columns.frames; ++f)
+    spectrogram_->renderer().appendColumn(
+        std::span<const float>(columns.db).subspan(std::size_t(f) * bins, bins));
+  spectrogram_->noteArrival(columns.arrivalNs);
+  latestFrame_.assign(columns.db.end() - std::ptrdiff_t(bins), columns.db.end());
+  latestRate_ = columns.sampleRate;
+  frameDirty_ = true;
+  lastAnalysisMs_ += columns.analysisMs;
+  lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
+}
+
+void AudioTab::onDisplayTick()
+{
+  if (frameDirty_) {
+    spectrum_->setFrame(latestFrame_, latestRate_, settings_.fftSize);
+    frameDirty_ = false;
+  }
+  spectrum_->update();
+  spectrogram_->update();
+  if (source_ == Source::File && !microphoneLost_) overview_->setPosition(playPositionSeconds());
+  if (lastAudioMs_ < 1000) return;
+  const PaintStatistics stats = spectrogram_->statistics();
+  figures_->setText(tr("%1 · FFT %2, hop %3 · analysis %4 ms per s of audio · latency %5 ms (max %6) · "
+                       "%7 frames/s · %8 results dropped")
+                        .arg(backend_.isEmpty() ? tr("engine starting") : backend_)
+                        .arg(settings_.fftSize)
+                        .arg(settings_.hop)
+                        .arg(lastAnalysisMs_ / lastAudioMs_ * 1000.0, 0, 'f', 1)
+                        .arg(stats.meanLatencyMs, 0, 'f', 0)
+                        .arg(stats.maxLatencyMs, 0, 'f', 0)
+                        .arg(stats.paintsPerSecond(), 0, 'f', 0)
+                        .arg(worker_->droppedResults()));
+  lastAnalysisMs_ = lastAudioMs_ = 0;
+  spectrogram_->resetStatistics();
+}
+
 std::uint64_t AudioTab::spectrogramColumns() const
 {
   return spectrogram_->renderer().columnsAppended();
@@ -235,6 +705,18 @@ std::uint64_t AudioTab::spectrogramColumns() const
 std::uint64_t AudioTab::droppedResults() const
 {
   return worker_->droppedResults();
+}
+
+double AudioTab::peakFrequencyHz() const
+{
+  if (latestFrame_.size() < 3) return 0;
+  const auto peak = audio::interpolatePeak(latestFrame_, audio::strongestBin(latestFrame_, 1));
+  return peak.bin * latestRate_ / settings_.fftSize;
+}
+
+QString AudioTab::levelText() const
+{
+  return level_->text();
 }
 
 void AudioTab::setFrozen(bool frozen)
@@ -252,6 +734,16 @@ QString AudioTab::statusText() const
   return status_->text();
 }
 
+PaintStatistics AudioTab::paintStatistics() const
+{
+  return spectrogram_->statistics();
+}
+
+void AudioTab::resetPaintStatistics()
+{
+  spectrogram_->resetStatistics();
+}
+
 bool AudioTab::exportSpectrogram(const QString& pngPath)
 {
   // The history image with a frequency scale on the left and the settings underneath.
@@ -263,18 +755,16 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
   QPainter painter(&out);
   painter.drawImage(kLeft, 0, history);
   painter.setPen(Qt::black);
-  const int ticks = 8;
-  for (int i = 0; i <= ticks; ++i) {
-    const double u = double(i) / ticks; // 0 bottom .. 1 top
-    const double f = p.logFrequency ? p.minFrequencyHz * std::pow(p.sampleRate / 2 / p.minFrequencyHz, u)
-                                    : u * p.sampleRate / 2;
-    const int y = int((1 - u) * (history.height() - 1));
+  const FrequencyAxis axis = p.axis();
+  for (double f : axis.ticks()) {
+    const int y = int((1 - axis.unitOf(f)) * (history.height() - 1));
     painter.drawLine(kLeft - 5, y, kLeft, y);
     painter.drawText(QRect(0, y - 8, kLeft - 8, 16), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("%1 Hz").arg(f, 0, 'f', 0));
+                     tr("%1 Hz").arg(FrequencyAxis::tickLabel(f)));
   }
   painter.drawText(QRect(kLeft, history.height(), history.width(), kBottom), Qt::AlignCenter,
-                   tr("time → (newest at the right), FFT %1, hop %2, %3 Hz, %4 dB range")
+                   tr("%1 s of history, newest at the right; FFT %2, hop %3, %4 Hz, %5 dB range")
+                       .arg(p.columns * p.secondsPerColumn(), 0, 'f', 1)
                        .arg(settings_.fftSize)
                        .arg(settings_.hop)
                        .arg(p.sampleRate)
@@ -307,75 +797,7 @@ bool AudioTab::exportSpectrum(const QString& csvPath)
   return true;
 }
 
-void AudioTab::applyAnalysisSettings()
-{
-  settings_.fftSize = fftBox_->currentData().toInt();
-  const int overlap = overlapBox_->currentData().toInt();
-  settings_.hop = std::max(1, settings_.fftSize * (100 - overlap) / 100);
-  settings_.window =
-      audio::parseWindow(windowBox_->currentText().toStdString()).value_or(audio::WindowSpec{});
-  QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
-                            Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
-}
-
-void AudioTab::applyGeneratorSettings()
-{
-  GeneratorSettings s;
-  s.waveform = Waveform(waveformBox_->currentIndex());
-  s.frequencyHz = frequencyBox_->value();
-  s.secondFrequencyHz = secondFrequencyBox_->value();
-  s.levelDbfs = levelBox_->value();
-  generator_ ? generator_->setSettings(s) : void();
-}
-
-void AudioTab::applyDisplaySettings()
-{
-  spectrum_->setDbRange(rangeBox_->value());
-  spectrum_->setLogFrequency(logAxisBox_->isChecked());
-  SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.minDb = -rangeBox_->value();
-  p.maxDb = 0;
-  p.logFrequency = logAxisBox_->isChecked();
-  spectrogram_->renderer().setParameters(p);
-}
-
-void AudioTab::onColumns(const SpectrumColumns& columns)
-{
-  worker_->resultConsumed();
-  if (columns.fftSize != settings_.fftSize) return; // made before the size changed
-  if (freezeBox_->isChecked()) return;
-  SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.fftSize = columns.fftSize;
-  p.sampleRate = columns.sampleRate;
-  spectrogram_->renderer().setParameters(p);
-  const std::size_t bins = std::size_t(columns.bins);
-  for (int f = 0; f < columns.frames; ++f)
-    spectrogram_->renderer().appendColumn(
-        std::span<const float>(columns.db).subspan(std::size_t(f) * bins, bins));
-  latestFrame_.assign(columns.db.end() - std::ptrdiff_t(bins), columns.db.end());
-  latestRate_ = columns.sampleRate;
-  frameDirty_ = true;
-  lastAnalysisMs_ += columns.analysisMs;
-  lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
-}
-
-void AudioTab::onDisplayTick()
-{
-  if (frameDirty_) {
-    spectrum_->setFrame(latestFrame_, latestRate_, settings_.fftSize);
-    frameDirty_ = false;
-  }
-  spectrum_->update();
-  spectrogram_->update();
-  if (lastAudioMs_ > 1000) {
-    status_->setText(tr("FFT %1, hop %2: analysis %3 ms per second of audio; %4 results dropped")
-                         .arg(settings_.fftSize)
-                         .arg(settings_.hop)
-                         .arg(lastAnalysisMs_ / lastAudioMs_ * 1000.0, 0, 'f', 1)
-                         .arg(worker_->droppedResults()));
-    lastAnalysisMs_ = lastAudioMs_ = 0;
-  }
-}
+// ---- microphone --------------------------------------------------------------------------------------
 
 void AudioTab::refreshDevices()
 {
@@ -385,6 +807,28 @@ void AudioTab::refreshDevices()
     deviceBox_->addItem(device.description(), QString::fromUtf8(device.id()));
   const int index = deviceBox_->findData(current);
   if (index >= 0) deviceBox_->setCurrentIndex(index);
+}
+
+bool AudioTab::selectInputDevice(const QString& text)
+{
+  refreshDevices();
+  for (int i = 0; i < deviceBox_->count(); ++i)
+    if (deviceBox_->itemText(i).contains(text) || deviceBox_->itemData(i).toString().contains(text)) {
+      deviceBox_->setCurrentIndex(i);
+      return true;
+    }
+  return false;
+}
+
+void AudioTab::onInputsChanged()
+{
+  refreshDevices();
+  // The device list changed: a lost microphone may be back (plugged in again, server restarted).
+  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->count() > 0) {
+    status_->setText(tr("Input devices changed: trying the microphone again…"));
+    microphoneLost_ = false;
+    activate(Source::Microphone);
+  }
 }
 
 void AudioTab::startMicrophone()
@@ -400,15 +844,24 @@ void AudioTab::startMicrophone()
   capture_->moveToThread(captureThread_);
   connect(captureThread_, &QThread::finished, capture_, &QObject::deleteLater);
   connect(captureThread_, &QThread::finished, captureThread_, &QObject::deleteLater);
-  connect(capture_, &MicrophoneCapture::failed, this, &AudioTab::errorMessage, Qt::QueuedConnection);
+  // Only the current capture may report: a failure of one already replaced is old news.
+  connect(capture_, &MicrophoneCapture::failed, this,
+          [this, c = capture_](const QString& heading, const QString& detail) {
+            if (c == capture_) onMicrophoneFailed(heading, detail);
+          });
   captureStarted_ = false;
-  connect(capture_, &MicrophoneCapture::started, this, [this](const QString& description) {
+  connect(capture_, &MicrophoneCapture::started, this, [this, c = capture_](const QString& description) {
+    if (c != capture_) return;
     captureStarted_ = true;
+    lastWritten_ = ring_->samplesWritten();
+    captureLiveness_->start(kCaptureSilenceTimeoutMs);
     status_->setText(tr("Capturing from %1").arg(description));
   });
   captureThread_->start();
+  const int rate = micRateBox_->currentData().toInt(), channel = channelBox_->currentData().toInt();
   QMetaObject::invokeMethod(
-      capture_, [capture = capture_, device] { capture->start(device); }, Qt::QueuedConnection);
+      capture_, [capture = capture_, device, rate, channel] { capture->start(device, rate, channel); },
+      Qt::QueuedConnection);
   if (!captureWatchdog_) {
     captureWatchdog_ = new QTimer(this);
     captureWatchdog_->setSingleShot(true);
@@ -417,26 +870,57 @@ void AudioTab::startMicrophone()
       // The capture thread is stuck inside the audio server: leave it behind and say so.
       captureThread_ = nullptr;
       capture_ = nullptr;
-      emit errorMessage(tr("Microphone did not start"),
-                        tr("The audio system did not open the device within %1 s. Try another device, or "
-                           "check that the audio server runs.")
-                            .arg(kCaptureStartTimeoutMs / 1000));
+      onMicrophoneFailed(tr("Microphone did not start"),
+                         tr("The audio system did not open the device within %1 s. Try another device, or "
+                            "check that the audio server runs.")
+                             .arg(kCaptureStartTimeoutMs / 1000));
     });
+    captureLiveness_ = new QTimer(this);
+    connect(captureLiveness_, &QTimer::timeout, this, &AudioTab::checkCaptureAlive);
   }
   captureWatchdog_->start(kCaptureStartTimeoutMs);
 }
 
+// A source that stops delivering without an error (Qt 6.4 does not always report a dead PulseAudio
+// server) is lost all the same.
+void AudioTab::checkCaptureAlive()
+{
+  const std::uint64_t written = ring_->samplesWritten();
+  if (written != lastWritten_ || !captureStarted_) {
+    lastWritten_ = written;
+    return;
+  }
+  onMicrophoneFailed(tr("Microphone stopped"),
+                     tr("No sound arrived for %1 s: the device was unplugged or the audio server went away.")
+                         .arg(kCaptureSilenceTimeoutMs / 1000));
+}
+
 void AudioTab::stopMicrophone()
 {
+  if (captureLiveness_) captureLiveness_->stop();
   if (!captureThread_) return;
   if (captureWatchdog_) captureWatchdog_->stop();
-  // A capture that never started may be stuck in the audio server: never block the GUI on it.
-  if (captureStarted_)
-    QMetaObject::invokeMethod(capture_, &MicrophoneCapture::stop, Qt::BlockingQueuedConnection);
+  // The capture object stops its source in its destructor, on its own thread (deleteLater when the
+  // thread finishes). Waiting is bounded and only for a capture that started: one that did not may be
+  // stuck in the audio server, and the GUI never blocks on it.
   captureThread_->quit();
   if (captureStarted_) captureThread_->wait(1000);
   captureThread_ = nullptr;
   capture_ = nullptr;
+  captureStarted_ = false;
+}
+
+void AudioTab::onMicrophoneFailed(const QString& heading, const QString& detail)
+{
+  if (source_ != Source::Microphone || microphoneLost_) return;
+  stopMicrophone();
+  microphoneLost_ = true;
+  const Source standIn = file_.path.isEmpty() ? Source::Generator : Source::File;
+  activate(standIn);
+  emit errorMessage(heading, detail + QLatin1Char(' ') +
+                                 (standIn == Source::File ? tr("The file plays until the microphone returns.")
+                                                          : tr("The signal generator runs until the "
+                                                               "microphone returns.")));
 }
 
 void AudioTab::showError(const QString& heading, const QString& detail)

@@ -43,7 +43,9 @@ void MainWindow::createTabs()
   imageTab_ = new ImageTab(tabs_);
   imageTab_->setEngineService(&engine_); // the tab follows the Engine menu's backend
   tabs_->addTab(imageTab_, tr("Image"));
-  tabs_->addTab(new AudioTab(tabs_), tr("Audio"));
+  audioTab_ = new AudioTab(tabs_);
+  audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
+  tabs_->addTab(audioTab_, tr("Audio"));
   tabs_->addTab(new LearnTab(tabs_), tr("Learn"));
   setCentralWidget(tabs_);
 }
@@ -52,6 +54,7 @@ void MainWindow::createMenus()
 {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(imageTab_->openAction());
+  file->addAction(audioTab_->openAction());
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

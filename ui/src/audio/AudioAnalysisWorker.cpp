@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <cmath>
 
 namespace spectrascope::ui {
 namespace {
@@ -41,6 +42,14 @@ void AudioAnalysisWorker::stop()
   engine_.reset();
 }
 
+void AudioAnalysisWorker::useEngine(std::shared_ptr<Engine> engine)
+{
+  if (!engine || engine == engine_) return;
+  stft_.reset(); // its plans belong to the old engine
+  engine_ = std::move(engine);
+  dirty_ = true;
+}
+
 void AudioAnalysisWorker::configure(const AnalysisSettings& settings)
 {
   settings_ = settings;
@@ -52,9 +61,9 @@ void AudioAnalysisWorker::rebuild()
   dirty_ = false;
   stft_.reset();
   try {
-    // Real transforms are served by FFTW in this engine today; asking for it directly avoids OpenCL
-    // device enumeration on this thread while the engine service may be enumerating on its own.
-    if (!engine_) engine_ = std::make_unique<Engine>("fftw");
+    // Only until the service's engine arrives: "fftw" needs no OpenCL device enumeration, which must
+    // not run on this thread while the engine service may be enumerating on its own.
+    if (!engine_) engine_ = std::make_shared<Engine>("fftw");
     audio::StftSettings s;
     s.frameLength = std::size_t(settings_.fftSize);
     s.hop = std::size_t(std::max(1, settings_.hop));
@@ -72,8 +81,13 @@ void AudioAnalysisWorker::poll()
     pending_.clear();
     pendingFirst_ = 0;
   }
+  const std::size_t before = pending_.size();
   const std::int64_t first = ring_->readAll(pending_);
-  if (pending_.empty()) pendingFirst_ = first;
+  if (before == 0) pendingFirst_ = first;
+  if (pending_.size() > before) {
+    arrivalNs_ = ring_->lastWriteNs();
+    accumulateLevel(std::span<const float>(pending_).subspan(before));
+  }
   if (dirty_) rebuild();
   if (!stft_) return;
   const audio::StftSettings& s = stft_->settings();
@@ -97,6 +111,9 @@ void AudioAnalysisWorker::poll()
   columns.db.resize(frames * stft_->binCount());
   stft_->decibels(pending_, frames, columns.db);
   columns.analysisMs = double(clock.nsecsElapsed()) * 1e-6;
+  columns.backend = QString::fromStdString(stft_->backendName());
+  columns.arrivalNs = arrivalNs_;
+  takeLevel(columns);
   const std::size_t used = frames * s.hop;
   pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(std::min(used, pending_.size())));
   pendingFirst_ += std::int64_t(used);
@@ -106,6 +123,26 @@ void AudioAnalysisWorker::poll()
   }
   ++inFlight_;
   emit columnsReady(columns);
+}
+
+void AudioAnalysisWorker::accumulateLevel(std::span<const float> fresh)
+{
+  for (float v : fresh) {
+    levelSquares_ += double(v) * v;
+    levelPeak_ = std::max(levelPeak_, std::abs(v));
+  }
+  levelCount_ += fresh.size();
+}
+
+void AudioAnalysisWorker::takeLevel(SpectrumColumns& columns)
+{
+  auto dbfs = [](double amplitude) { return amplitude > 1e-10 ? float(20 * std::log10(amplitude)) : -200.0f; };
+  // A full-scale sine reads 0 dBFS peak and -3 dBFS RMS, as level meters conventionally show it.
+  columns.rmsDbfs = levelCount_ ? dbfs(std::sqrt(levelSquares_ / double(levelCount_))) : -200.0f;
+  columns.peakDbfs = dbfs(levelPeak_);
+  levelSquares_ = 0;
+  levelPeak_ = 0;
+  levelCount_ = 0;
 }
 
 } // namespace spectrascope::ui

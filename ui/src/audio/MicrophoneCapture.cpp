@@ -18,7 +18,7 @@ MicrophoneCapture::~MicrophoneCapture()
   stop();
 }
 
-void MicrophoneCapture::start(const QAudioDevice& device)
+void MicrophoneCapture::start(const QAudioDevice& device, int sampleRate, int channel)
 {
   stop();
   if (device.isNull()) {
@@ -26,9 +26,12 @@ void MicrophoneCapture::start(const QAudioDevice& device)
     return;
   }
   QAudioFormat format = device.preferredFormat();
+  if (sampleRate > 0) format.setSampleRate(sampleRate);
+  if (channel >= 0) format.setChannelCount(std::max(format.channelCount(), channel + 1));
   format.setSampleFormat(QAudioFormat::Float);
   if (!device.isFormatSupported(format)) format.setSampleFormat(QAudioFormat::Int16);
   if (!device.isFormatSupported(format)) format = device.preferredFormat();
+  channel_ = channel < format.channelCount() ? channel : -1; // a mono device has no right channel
   source_ = new QAudioSource(device, format, this);
   // About 10 ms blocks: small enough for the latency budget, large enough for PulseAudio.
   source_->setBufferSize(format.bytesForDuration(20000));
@@ -77,10 +80,15 @@ void MicrophoneCapture::readAvailable()
   float peak = 0;
   for (qsizetype f = 0; f < frames; ++f) {
     const char* frame = bytes.constData() + f * frameBytes;
-    float sum = 0;
-    for (int c = 0; c < channels; ++c)
-      sum += format.normalizedSampleValue(frame + c * format.bytesPerSample());
-    mono_[std::size_t(f)] = sum / float(channels);
+    float value = 0;
+    if (channel_ >= 0) {
+      value = format.normalizedSampleValue(frame + channel_ * format.bytesPerSample());
+    } else {
+      for (int c = 0; c < channels; ++c)
+        value += format.normalizedSampleValue(frame + c * format.bytesPerSample());
+      value /= float(channels);
+    }
+    mono_[std::size_t(f)] = value;
     peak = std::max(peak, std::abs(mono_[std::size_t(f)]));
   }
   ring_->write(mono_.data(), mono_.size());

@@ -1,6 +1,7 @@
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace spectrascope::ui {
 
@@ -29,6 +30,8 @@ void SampleRingBuffer::write(const float* samples, std::size_t count)
       ++dropped_;
     }
   }
+  written_ += count;
+  lastWriteNs_ = nowNs();
 }
 
 std::int64_t SampleRingBuffer::readAll(std::vector<float>& out)
@@ -54,6 +57,25 @@ std::uint64_t SampleRingBuffer::generation() const
 {
   std::lock_guard lock(mutex_);
   return generation_;
+}
+
+std::int64_t SampleRingBuffer::lastWriteNs() const
+{
+  std::lock_guard lock(mutex_);
+  return lastWriteNs_;
+}
+
+std::uint64_t SampleRingBuffer::samplesWritten() const
+{
+  std::lock_guard lock(mutex_);
+  return written_;
+}
+
+std::int64_t SampleRingBuffer::nowNs()
+{
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 std::uint64_t SampleRingBuffer::droppedSamples() const

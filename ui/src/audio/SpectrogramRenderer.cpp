@@ -15,7 +15,7 @@ void SpectrogramRenderer::setParameters(const SpectrogramParameters& p)
 {
   const bool geometry = p.rows != params_.rows || p.columns != params_.columns ||
                         p.fftSize != params_.fftSize || p.sampleRate != params_.sampleRate ||
-                        p.logFrequency != params_.logFrequency || history_.isNull();
+                        p.scale != params_.scale || p.minFrequencyHz != params_.minFrequencyHz || history_.isNull();
   params_ = p;
   params_.rows = std::max(2, params_.rows);
   params_.columns = std::max(2, params_.columns);
@@ -31,11 +31,9 @@ void SpectrogramRenderer::setParameters(const SpectrogramParameters& p)
 void SpectrogramRenderer::buildRowMap()
 {
   const int bins = params_.fftSize / 2 + 1;
-  const double nyquist = params_.sampleRate / 2, binHz = params_.sampleRate / params_.fftSize;
-  auto frequencyOfEdge = [&](double u) { // u = 0 bottom .. 1 top
-    return params_.logFrequency ? params_.minFrequencyHz * std::pow(nyquist / params_.minFrequencyHz, u)
-                                : u * nyquist;
-  };
+  const double binHz = params_.sampleRate / params_.fftSize;
+  const FrequencyAxis axis = params_.axis();
+  auto frequencyOfEdge = [&](double u) { return axis.frequencyAt(u); }; // u = 0 bottom .. 1 top
   rowBins_.resize(std::size_t(params_.rows));
   for (int row = 0; row < params_.rows; ++row) {
     const int fromBottom = params_.rows - 1 - row;

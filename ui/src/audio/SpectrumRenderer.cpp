@@ -7,63 +7,100 @@
 #include <cmath>
 
 namespace spectrascope::ui {
+namespace {
+// Room for "-120" at the left and the frequency labels underneath.
+constexpr double kLeftMargin = 38, kBottomMargin = 18, kTopMargin = 4, kRightMargin = 8;
+const QColor kBackground(20, 22, 28), kGrid(52, 57, 68), kLabel(150, 158, 172);
+const QColor kTrace(110, 200, 255), kSecondTrace(230, 150, 60);
+
+void drawGrid(QPainter& painter, const SpectrumParameters& p)
+{
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  painter.setPen(QPen(kGrid, 1));
+  QFont font = painter.font();
+  font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+  painter.setFont(font);
+  for (double level = p.maxDb; level >= p.minDb - 1e-9; level -= 20) {
+    const double y = std::round(SpectrumRenderer::yOf(p, level)) + 0.5;
+    painter.setPen(kGrid);
+    painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    painter.setPen(kLabel);
+    painter.drawText(QRectF(0, y - 8, kLeftMargin - 5, 16), Qt::AlignRight | Qt::AlignVCenter,
+                     QString::number(level, 'f', 0));
+  }
+  for (double f : p.axis().ticks()) {
+    const double x = std::round(SpectrumRenderer::xOf(p, f)) + 0.5;
+    painter.setPen(kGrid);
+    painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    painter.setPen(kLabel);
+    painter.drawText(QRectF(x - 30, plot.bottom() + 2, 60, kBottomMargin - 2), Qt::AlignHCenter | Qt::AlignTop,
+                     FrequencyAxis::tickLabel(f));
+  }
+  painter.setPen(kLabel);
+  painter.drawText(QRectF(0, plot.bottom() + 2, kLeftMargin - 5, kBottomMargin - 2),
+                   Qt::AlignRight | Qt::AlignTop, QStringLiteral("Hz"));
+}
+
+void drawTrace(QPainter& painter, const SpectrumParameters& p, std::span<const float> values, const QColor& colour)
+{
+  if (values.size() < 2) return;
+  const double binHz = p.sampleRate / std::max(1, p.fftSize);
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  QPainterPath path;
+  bool started = false;
+  for (std::size_t k = 1; k < values.size(); ++k) {
+    const double x = SpectrumRenderer::xOf(p, double(k) * binHz);
+    if (x < plot.left() - 1) continue;
+    const QPointF point(x, SpectrumRenderer::yOf(p, values[k]));
+    if (!started) {
+      path.moveTo(point);
+      started = true;
+    } else {
+      path.lineTo(point);
+    }
+  }
+  painter.setPen(QPen(colour, 1.25));
+  painter.drawPath(path);
+}
+} // namespace
+
+QRectF SpectrumRenderer::plotRect(const SpectrumParameters& p)
+{
+  return QRectF(kLeftMargin, kTopMargin, std::max(1.0, p.size.width() - kLeftMargin - kRightMargin),
+                std::max(1.0, p.size.height() - kTopMargin - kBottomMargin));
+}
 
 double SpectrumRenderer::frequencyAt(const SpectrumParameters& p, double x)
 {
-  const double nyquist = p.sampleRate / 2, u = x / std::max(1, p.size.width());
-  if (!p.logFrequency) return u * nyquist;
-  return p.minFrequencyHz * std::pow(nyquist / p.minFrequencyHz, u);
+  const QRectF plot = plotRect(p);
+  return p.axis().frequencyAt((x - plot.left()) / plot.width());
 }
 
 double SpectrumRenderer::xOf(const SpectrumParameters& p, double f)
 {
-  const double nyquist = p.sampleRate / 2, w = p.size.width();
-  if (!p.logFrequency) return f / nyquist * w;
-  return std::log(std::max(f, 1e-9) / p.minFrequencyHz) / std::log(nyquist / p.minFrequencyHz) * w;
+  const QRectF plot = plotRect(p);
+  return plot.left() + p.axis().unitOf(f) * plot.width();
 }
 
 double SpectrumRenderer::yOf(const SpectrumParameters& p, double db)
 {
+  const QRectF plot = plotRect(p);
   const double u = (std::clamp(db, p.minDb, p.maxDb) - p.maxDb) / (p.minDb - p.maxDb);
-  return u * (p.size.height() - 1);
+  return plot.top() + u * plot.height();
 }
 
 QImage SpectrumRenderer::render(const SpectrumParameters& p, std::span<const float> db,
-                                std::span<const float> peakHold)
+                                std::span<const float> secondTrace, double dpr)
 {
-  QImage image(p.size, QImage::Format_RGB32);
-  image.fill(QColor(20, 22, 28));
+  QImage image((QSizeF(p.size) * dpr).toSize(), QImage::Format_RGB32);
+  image.setDevicePixelRatio(dpr);
+  image.fill(kBackground);
   QPainter painter(&image);
+  drawGrid(painter, p);
   painter.setRenderHint(QPainter::Antialiasing);
-  // Grid: every 20 dB, and decades (log) or 2 kHz steps (linear).
-  painter.setPen(QColor(55, 60, 70));
-  for (double level = p.maxDb; level >= p.minDb; level -= 20)
-    painter.drawLine(QPointF(0, yOf(p, level)), QPointF(p.size.width(), yOf(p, level)));
-  if (p.logFrequency) {
-    for (double f : {100.0, 1000.0, 10000.0})
-      painter.drawLine(QPointF(xOf(p, f), 0), QPointF(xOf(p, f), p.size.height()));
-  } else {
-    for (double f = 2000; f < p.sampleRate / 2; f += 2000)
-      painter.drawLine(QPointF(xOf(p, f), 0), QPointF(xOf(p, f), p.size.height()));
-  }
-  const double binHz = p.sampleRate / std::max(1, p.fftSize);
-  auto trace = [&](std::span<const float> values, const QColor& colour) {
-    if (values.size() < 2) return;
-    QPainterPath path;
-    bool started = false;
-    for (std::size_t k = 1; k < values.size(); ++k) {
-      const QPointF point(xOf(p, double(k) * binHz), yOf(p, values[k]));
-      if (point.x() < -1) continue;
-      if (!started)
-        path.moveTo(point), started = true;
-      else
-        path.lineTo(point);
-    }
-    painter.setPen(QPen(colour, 1.2));
-    painter.drawPath(path);
-  };
-  trace(peakHold, QColor(230, 150, 60));
-  trace(db, QColor(110, 200, 255));
+  painter.setClipRect(plotRect(p));
+  drawTrace(painter, p, secondTrace, kSecondTrace);
+  drawTrace(painter, p, db, kTrace);
   return image;
 }
 

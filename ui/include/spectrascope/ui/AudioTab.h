@@ -1,38 +1,55 @@
 #pragma once
-// The "Audio" tab: a live spectrum and a scrolling spectrogram of the built-in signal generator (the
-// default, so the tab moves on first start) or a microphone.
+// The "Audio" tab: a live spectrum, a scrolling spectrogram and a level meter of the built-in signal
+// generator (the default, so the tab moves on first start), a microphone, or an audio file played in
+// real time with a whole-file overview to click and seek in.
 //
-// Data flow (STYLE.md): source (generator thread or microphone capture thread) -> SampleRingBuffer ->
-// AudioAnalysisWorker on its own thread (batched STFT through the engine) -> SpectrumColumns by queued
-// signal -> views, painted on a display timer. The ring buffer overwrites, the worker drops results the
-// GUI has not consumed: nothing queues without bound.
+// Data flow (STYLE.md): source (generator, microphone capture or file playback, each on its own thread)
+// -> SampleRingBuffer -> AudioAnalysisWorker on its own thread (batched STFT through the engine the
+// Engine menu chose) -> SpectrumColumns by queued signal -> views, painted on a display timer. The ring
+// buffer overwrites, the worker drops results the GUI has not consumed: nothing queues without bound.
+// Files are read for the overview on a QtConcurrent thread with progress and cancel.
 //
-// Threading: create, use and destroy on the GUI thread. The destructor stops and joins the worker and
-// generator threads; a capture thread stuck in the audio server is abandoned, not waited for.
+// Faults: a microphone that fails to start, dies, or stops delivering sound is reported and the file (if
+// one is loaded) or the generator takes over until the device list changes and capture can start again.
+// A file that cannot be read is reported and the previous source keeps running.
+//
+// Threading: create, use and destroy on the GUI thread. The destructor stops and joins the worker,
+// generator and playback threads; a capture or output thread stuck in the audio server is abandoned.
 
 #include "spectrascope/ui/audio/AnalysisSettings.h"
+#include "spectrascope/ui/audio/AudioFileOverview.h"
+#include "spectrascope/ui/audio/FrequencyAxis.h"
+#include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
 #include <QAudioDevice>
+#include <QFutureWatcher>
 #include <QWidget>
 
 #include <cstdint>
 #include <memory>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QThread;
 class QTimer;
 
 namespace spectrascope::ui {
 
 class AudioAnalysisWorker;
+class AudioOutput;
+class EngineService;
+class FileOverviewView;
+class FilePlaybackSource;
 class GeneratorSource;
+class LevelMeter;
 class MicrophoneCapture;
 class SampleRingBuffer;
-class SpectrogramView;
 class SpectrumView;
 
 class AudioTab : public QWidget
@@ -43,18 +60,45 @@ public:
   explicit AudioTab(QWidget* parent = nullptr);
   ~AudioTab() override;
 
-  enum class Source { Generator, Microphone };
+  // The analysis follows the service's engine (the Engine menu's backend); without one it uses FFTW.
+  void setEngineService(EngineService* service);
+
+  enum class Source { Generator, Microphone, File };
   void setSource(Source source);
   Source source() const { return source_; }
+  // True while the microphone is wanted but lost, and another source stands in for it.
+  bool isMicrophoneLost() const { return microphoneLost_; }
+  // Picks the input device whose description or id contains `text`; false if there is none.
+  bool selectInputDevice(const QString& text);
+
+  // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
+  void openFile(const QString& path);
+  bool isLoading() const { return loading_.isRunning(); }
+  void cancelLoading();
+  QString loadedFile() const { return file_.path; }
+  double fileSeconds() const { return file_.seconds(); }
+  double playPositionSeconds() const;
+  void seekFile(double seconds);
+  void setPlaying(bool playing);
+  QAction* openAction() const { return openAction_; }
+
   void setFftSize(int size);
   int fftSize() const { return settings_.fftSize; }
+  void setFrequencyScale(FrequencyScale scale);
   // Spectrogram columns shown since the start (for tests and the status line).
   std::uint64_t spectrogramColumns() const;
   std::uint64_t droppedResults() const;
+  // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
+  double peakFrequencyHz() const;
+  QString backendName() const { return backend_; }
+  QString levelText() const;
   // Freeze keeps what is shown and ignores new results until unfrozen; capture and analysis go on.
   void setFrozen(bool frozen);
   bool isFrozen() const;
   QString statusText() const;
+  // Latency from samples entering the application to their painted column, and paints per second.
+  PaintStatistics paintStatistics() const;
+  void resetPaintStatistics();
   // Exports: the spectrogram as a PNG with frequency labels, the latest spectrum as CSV (frequency_hz,
   // db). False, with the reason in statusText(), when the file cannot be written.
   bool exportSpectrogram(const QString& pngPath);
@@ -62,40 +106,85 @@ public:
 
   // Watchdog for QAudioSource::start() (Qt 6.4 + PulseAudio can block in it).
   static constexpr int kCaptureStartTimeoutMs = 4000;
+  // A started microphone that delivers nothing for this long counts as lost.
+  static constexpr int kCaptureSilenceTimeoutMs = 2000;
+  static bool isAudioFileName(const QString& path);
 
 signals:
   void errorMessage(const QString& heading, const QString& detail);
 
+protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
 private:
   QWidget* createControls();
+  QWidget* createSourceControls(QWidget* panel);
+  QWidget* createAnalysisControls(QWidget* panel);
+  QWidget* createDisplayControls(QWidget* panel);
+  QWidget* createFileBar();
+  void connectControls();
+  void restoreSettings();
+  void saveSettings() const;
   void startThreads();
+  void startPlaybackThreads();
+  void activate(Source source);
+  void runGenerator(bool on);
+  void runPlayback(bool on);
   void applyAnalysisSettings();
   void applyGeneratorSettings();
   void applyDisplaySettings();
+  void pushEngine();
   void onColumns(const SpectrumColumns& columns);
   void onDisplayTick();
+  void onFileLoaded();
+  void chooseFile();
   void startMicrophone();
   void stopMicrophone();
+  void onMicrophoneFailed(const QString& heading, const QString& detail);
+  void checkCaptureAlive();
+  void onInputsChanged();
   void refreshDevices();
   void showError(const QString& heading, const QString& detail);
 
-  std::shared_ptr<SampleRingBuffer> ring_;
+  EngineService* service_ = nullptr;
+  std::shared_ptr<SampleRingBuffer> ring_, outputRing_;
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
+  bool microphoneLost_ = false;
   QThread* analysisThread_ = nullptr;
   QThread* generatorThread_ = nullptr;
   QThread* captureThread_ = nullptr;
+  QThread* playbackThread_ = nullptr;
+  QThread* outputThread_ = nullptr;
   AudioAnalysisWorker* worker_ = nullptr;
   GeneratorSource* generator_ = nullptr;
   MicrophoneCapture* capture_ = nullptr;
+  FilePlaybackSource* player_ = nullptr;
+  AudioOutput* output_ = nullptr;
   QTimer* displayTimer_ = nullptr;
   QTimer* captureWatchdog_ = nullptr;
+  QTimer* captureLiveness_ = nullptr;
+  std::uint64_t lastWritten_ = 0;
   bool captureStarted_ = false;
+
+  AudioFileOverview file_;
+  QFutureWatcher<AudioFileOverview> loading_;
 
   SpectrumView* spectrum_ = nullptr;
   SpectrogramView* spectrogram_ = nullptr;
+  FileOverviewView* overview_ = nullptr;
+  LevelMeter* level_ = nullptr;
+  QWidget* fileBar_ = nullptr;
+  QLabel* fileLabel_ = nullptr;
+  QPushButton* playButton_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QPushButton* cancelButton_ = nullptr;
+  QAction* openAction_ = nullptr;
   QComboBox* sourceBox_ = nullptr;
   QComboBox* deviceBox_ = nullptr;
+  QComboBox* micRateBox_ = nullptr;
+  QComboBox* channelBox_ = nullptr;
   QComboBox* waveformBox_ = nullptr;
   QDoubleSpinBox* frequencyBox_ = nullptr;
   QDoubleSpinBox* secondFrequencyBox_ = nullptr;
@@ -104,10 +193,13 @@ private:
   QComboBox* overlapBox_ = nullptr;
   QComboBox* windowBox_ = nullptr;
   QDoubleSpinBox* rangeBox_ = nullptr;
-  QCheckBox* logAxisBox_ = nullptr;
-  QCheckBox* peakHoldBox_ = nullptr;
+  QComboBox* axisBox_ = nullptr;
+  QComboBox* averagingBox_ = nullptr;
+  QComboBox* colormapBox_ = nullptr;
   QCheckBox* freezeBox_ = nullptr;
-  QLabel* status_ = nullptr;
+  QLabel* status_ = nullptr;  // the latest event or error, kept until the next
+  QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
+  QString backend_;
   double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
   bool frameDirty_ = false;
   std::vector<float> latestFrame_;

@@ -12,6 +12,7 @@ class QTabWidget;
 namespace spectrascope::ui {
 
 class BackendMenu;
+class AudioTab;
 class ImageTab;
 class BackendStatusLabel;
 class EngineService;
@@ -45,6 +46,7 @@ private:
   EngineService& engine_;
   QTabWidget* tabs_ = nullptr;
   ImageTab* imageTab_ = nullptr;
+  AudioTab* audioTab_ = nullptr;
   BackendMenu* backendMenu_ = nullptr;
   BackendStatusLabel* backendLabel_ = nullptr;
   QPointer<QMessageBox> errorBox_; // at most one open; a newer error replaces its text

@@ -5,6 +5,10 @@
 // configure() only through queued invocations (or signals). columnsReady() is emitted on the worker
 // thread; connect it queued. When more than kMaxResultsInFlight results wait unconsumed (the GUI is
 // busy), new results are dropped and counted, never queued: the receiver calls resultConsumed().
+//
+// The engine comes from the GUI's EngineService (useEngine(), queued): the STFT then runs on whatever
+// backend the Engine menu chose, the GPU when there is one. Until one arrives (or without a service, as
+// in tests) the worker makes its own FFTW engine, which needs no device enumeration.
 
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
@@ -14,6 +18,7 @@
 
 #include <atomic>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace spectrascope {
@@ -44,6 +49,8 @@ public slots:
   void start();
   void configure(const spectrascope::ui::AnalysisSettings& settings);
   void stop();
+  // Switches to `engine` (the plans are remade on the next poll); keeps the engine alive while used.
+  void useEngine(std::shared_ptr<spectrascope::Engine> engine);
 
 signals:
   void columnsReady(const spectrascope::ui::SpectrumColumns& columns);
@@ -52,16 +59,22 @@ signals:
 private:
   void poll();
   void rebuild();
+  void accumulateLevel(std::span<const float> fresh);
+  void takeLevel(SpectrumColumns& columns);
 
   std::shared_ptr<SampleRingBuffer> ring_;
   QTimer* timer_ = nullptr;
-  std::unique_ptr<Engine> engine_;
+  std::shared_ptr<Engine> engine_;
   std::unique_ptr<audio::Stft> stft_;
   AnalysisSettings settings_;
   bool dirty_ = true;
   std::uint64_t generation_ = ~std::uint64_t(0);
   std::vector<float> pending_;    // samples read but not yet covered by a whole frame
   std::int64_t pendingFirst_ = 0; // stream index of pending_[0]
+  std::int64_t arrivalNs_ = 0;
+  double levelSquares_ = 0;
+  float levelPeak_ = 0;
+  std::size_t levelCount_ = 0;
   std::atomic<int> inFlight_{0};
   std::atomic<std::uint64_t> droppedResults_{0};
 };

@@ -28,7 +28,8 @@ public:
   ~MicrophoneCapture() override;
 
 public slots:
-  void start(const QAudioDevice& device);
+  // sampleRate 0: the device's preferred rate. channel -1: mono mix, else that channel (0 = left).
+  void start(const QAudioDevice& device, int sampleRate = 0, int channel = -1);
   void stop();
 
 signals:
@@ -43,6 +44,7 @@ private:
   QAudioSource* source_ = nullptr;
   QIODevice* io_ = nullptr;
   std::vector<float> mono_;
+  int channel_ = -1;
 };
 
 } // namespace spectrascope::ui

@@ -23,6 +23,12 @@ public:
   // Moves everything available to the end of `out`; returns the stream index of the first moved sample.
   std::int64_t readAll(std::vector<float>& out);
 
+  // When the newest sample arrived (steady_clock nanoseconds): the start of the latency measurement.
+  std::int64_t lastWriteNs() const;
+  // Samples written since construction, across streams: a source that stops delivering shows here.
+  std::uint64_t samplesWritten() const;
+  static std::int64_t nowNs();
+
   double sampleRate() const;
   std::uint64_t generation() const;
   std::uint64_t droppedSamples() const;
@@ -35,6 +41,8 @@ private:
   double sampleRate_ = 48000;
   std::uint64_t generation_ = 0;
   std::uint64_t dropped_ = 0;
+  std::int64_t lastWriteNs_ = 0;
+  std::uint64_t written_ = 0;
 };
 
 } // namespace spectrascope::ui

@@ -5,6 +5,7 @@
 // No widget involved; the view scales image() into its rectangle.
 
 #include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/ui/audio/FrequencyAxis.h"
 
 #include <QImage>
 
@@ -22,9 +23,13 @@ struct SpectrogramParameters
   double sampleRate = 48000;
   int fftSize = 4096;
   double minDb = -120, maxDb = 0;
-  bool logFrequency = false;
+  int hop = 512; // samples per column: the time axis
+  FrequencyScale scale = FrequencyScale::Linear;
   double minFrequencyHz = 20;
   std::string colormap = "viridis";
+
+  FrequencyAxis axis() const { return {scale, sampleRate / 2, minFrequencyHz}; }
+  double secondsPerColumn() const { return hop / sampleRate; }
   bool operator==(const SpectrogramParameters&) const = default;
 };
 

@@ -1,12 +1,27 @@
 #pragma once
-// The scrolling spectrogram: shows SpectrogramRenderer's image scaled into the widget. The owner appends
-// columns as results arrive and calls update() from its display timer.
+// The scrolling spectrogram: SpectrogramRenderer's image scaled into the plot area, with frequency and
+// time axes (seconds before now, newest at the right). The owner appends columns as results arrive and
+// calls update() from its display timer.
+//
+// It also measures what the user sees: paints per second and, for each paint that shows new columns,
+// the time from the arrival of their newest samples (noteArrival) to the end of that paint.
 
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
 
 #include <QWidget>
 
+#include <cstdint>
+
 namespace spectrascope::ui {
+
+struct PaintStatistics
+{
+  std::uint64_t paints = 0;
+  double seconds = 0;            // since the last reset
+  std::uint64_t latencySamples = 0;
+  double meanLatencyMs = 0, maxLatencyMs = 0;
+  double paintsPerSecond() const { return seconds > 0 ? paints / seconds : 0; }
+};
 
 class SpectrogramView : public QWidget
 {
@@ -16,12 +31,22 @@ public:
   explicit SpectrogramView(QWidget* parent = nullptr);
   SpectrogramRenderer& renderer() { return renderer_; }
   const SpectrogramRenderer& renderer() const { return renderer_; }
+  // steady_clock ns at which the samples of the newest appended column entered the application.
+  void noteArrival(std::int64_t arrivalNs) { pendingArrivalNs_ = arrivalNs; }
+  PaintStatistics statistics() const;
+  void resetStatistics();
 
 protected:
   void paintEvent(QPaintEvent* event) override;
 
 private:
+  void recordPaint();
+
   SpectrogramRenderer renderer_;
+  std::int64_t pendingArrivalNs_ = 0;
+  std::int64_t statisticsStartNs_ = 0;
+  PaintStatistics stats_;
+  double latencySumMs_ = 0;
 };
 
 } // namespace spectrascope::ui

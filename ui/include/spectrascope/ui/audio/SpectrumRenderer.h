@@ -1,8 +1,12 @@
 #pragma once
-// Draws one spectrum (dB vs frequency, with an optional peak-hold trace) into a QImage from a parameters
-// struct: no widget involved, so it is testable without a window.
+// Draws one spectrum (dB vs frequency, with an optional peak-hold or average trace, a grid and labelled
+// axes) into a QImage from a parameters struct: no widget involved, so it is testable without a window.
+// The image has devicePixelRatio dpr: drawn in logical pixels, sharp on HiDPI screens.
+
+#include "spectrascope/ui/audio/FrequencyAxis.h"
 
 #include <QImage>
+#include <QRectF>
 #include <QSize>
 
 #include <span>
@@ -11,20 +15,24 @@ namespace spectrascope::ui {
 
 struct SpectrumParameters
 {
-  QSize size{800, 300};
+  QSize size{800, 300}; // logical pixels
   double sampleRate = 48000;
   int fftSize = 4096;
   double minDb = -120, maxDb = 0;
-  bool logFrequency = true;
-  double minFrequencyHz = 20; // left edge on the log axis
+  FrequencyScale scale = FrequencyScale::Log;
+  double minFrequencyHz = 20; // left edge on the log and octave axes
+
+  FrequencyAxis axis() const { return {scale, sampleRate / 2, minFrequencyHz}; }
 };
 
 class SpectrumRenderer
 {
 public:
   static QImage render(const SpectrumParameters& p, std::span<const float> db,
-                       std::span<const float> peakHold);
-  // Axis mapping, x in pixels from the left of the plot.
+                       std::span<const float> secondTrace, double dpr = 1.0);
+  // The plot area inside the axes' margins, logical pixels.
+  static QRectF plotRect(const SpectrumParameters& p);
+  // Axis mapping in logical pixels of the widget (x from its left edge).
   static double frequencyAt(const SpectrumParameters& p, double x);
   static double xOf(const SpectrumParameters& p, double frequencyHz);
   static double yOf(const SpectrumParameters& p, double db);

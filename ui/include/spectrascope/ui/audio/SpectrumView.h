@@ -1,7 +1,8 @@
 #pragma once
-// The live spectrum: the latest frame, a decaying peak-hold trace and a cursor readout (frequency, dB,
-// note and cents). Painting goes through SpectrumRenderer; the owner calls update() from its display
-// timer, so painting is decoupled from how often results arrive.
+// The live spectrum: the latest frame plus, as chosen, a decaying peak-hold trace or an exponential
+// average, and a cursor readout (frequency, dB, note and cents). Painting goes through SpectrumRenderer;
+// the owner calls update() from its display timer, so painting is decoupled from how often results
+// arrive.
 
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 
@@ -11,6 +12,8 @@
 
 namespace spectrascope::ui {
 
+enum class Averaging { None, PeakHold, Exponential };
+
 class SpectrumView : public QWidget
 {
   Q_OBJECT
@@ -18,10 +21,11 @@ class SpectrumView : public QWidget
 public:
   explicit SpectrumView(QWidget* parent = nullptr);
   void setFrame(std::span<const float> db, double sampleRate, int fftSize);
-  void setLogFrequency(bool on);
+  void setScale(FrequencyScale scale);
   void setDbRange(double range);
-  void setPeakHold(bool on);
+  void setAveraging(Averaging mode);
   QString readoutText() const;
+  const SpectrumParameters& parameters() const { return params_; }
 
 protected:
   void paintEvent(QPaintEvent* event) override;
@@ -30,8 +34,8 @@ protected:
 
 private:
   SpectrumParameters params_;
-  std::vector<float> db_, peak_;
-  bool peakHold_ = true;
+  std::vector<float> db_, second_; // second_: peak hold or average, as averaging_ says
+  Averaging averaging_ = Averaging::PeakHold;
   double cursorX_ = -1;
 };
 

@@ -1,0 +1,51 @@
+#pragma once
+// A whole audio file at a glance: its facts and an overview spectrogram of bounded size, computed while
+// the file is read in chunks (never a full-resolution matrix of the whole file: columns are max-pooled
+// frames, and when there are twice kMaxColumns of them, neighbours merge and each column covers twice
+// as many frames). A one-hour file and a one-second file both end up with at most 2 * kMaxColumns.
+//
+// loadAudioFileOverview() runs on a QtConcurrent thread with a QPromise: progress 0..1000 follows the
+// header's frame count (a hint only), cancel stops it between chunks, and every failure comes back as
+// `error` in the result rather than as an exception across threads.
+
+#include <QMetaType>
+#include <QPromise>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace spectrascope {
+class Engine;
+}
+
+namespace spectrascope::ui {
+
+struct AudioFileOverview
+{
+  static constexpr int kMaxColumns = 1024;
+  static constexpr int kFftSize = 2048;
+  static constexpr double kMaxSeconds = 24 * 3600.0; // longer is refused as absurd
+
+  QString path;
+  QString error; // empty on success
+  QString formatName;
+  int sampleRate = 0;
+  int channels = 0;
+  int channel = -1; // what was analysed: -1 the mono mix, else that channel
+  std::int64_t frames = 0; // as read, not as the header claims
+  int bins = kFftSize / 2 + 1;
+  int samplesPerColumn = 0;
+  int columns = 0;
+  std::vector<float> db; // columns * bins, amplitude-corrected dBFS, column after column
+
+  double seconds() const { return sampleRate > 0 ? double(frames) / sampleRate : 0; }
+};
+
+// channel: -1 for the mono mix, else 0-based; a channel the file lacks falls back to the mix (a mono
+// file has no right channel). engine: the one to run the STFT on (null: FFTW).
+void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& path, int channel,
+                           std::shared_ptr<Engine> engine);
+
+} // namespace spectrascope::ui

@@ -1,0 +1,21 @@
+#pragma once
+// Labelled axes around a spectrogram image: frequency ticks on the left, seconds underneath. Drawn with
+// QPainter in logical pixels on the widget itself, so text and lines stay sharp on HiDPI screens while
+// the image under them is scaled.
+
+#include "spectrascope/ui/audio/FrequencyAxis.h"
+
+#include <QMargins>
+#include <QRectF>
+
+class QPainter;
+
+namespace spectrascope::ui::axis_painter {
+
+// Space the labels need around the plot.
+QMargins margins();
+void drawFrequencyAxis(QPainter& painter, const QRectF& plot, const FrequencyAxis& axis);
+// Time runs from fromSeconds at the left edge to toSeconds at the right edge.
+void drawTimeAxis(QPainter& painter, const QRectF& plot, double fromSeconds, double toSeconds);
+
+} // namespace spectrascope::ui::axis_painter

@@ -1,0 +1,66 @@
+#pragma once
+// Plays an audio file into the ring buffer in real time (a timer on its own thread writes as many
+// samples as the wall clock says have elapsed, like GeneratorSource), so the live spectrum and the
+// scrolling spectrogram follow the play position. The same samples go to an optional second ring that
+// AudioOutput drains into the loudspeakers: a stuck or missing audio server never stalls the display.
+//
+// Threading: construct on the GUI thread, moveToThread(), then open()/play()/pause()/seek() queued.
+// positionFrames() and isPlaying() are thread-safe.
+
+#include <QObject>
+#include <QElapsedTimer>
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+class QTimer;
+
+namespace spectrascope::audio {
+class SoundFileReader;
+}
+
+namespace spectrascope::ui {
+
+class SampleRingBuffer;
+
+class FilePlaybackSource : public QObject
+{
+  Q_OBJECT
+
+public:
+  FilePlaybackSource(std::shared_ptr<SampleRingBuffer> analysis, std::shared_ptr<SampleRingBuffer> output,
+                     QObject* parent = nullptr);
+  ~FilePlaybackSource() override;
+
+  std::int64_t positionFrames() const { return position_; }
+  bool isPlaying() const { return playing_; }
+
+public slots:
+  void open(const QString& path, int channel);
+  void play();
+  void pause();
+  void seek(qint64 frame);
+
+signals:
+  void finished();
+  void failed(const QString& heading, const QString& detail);
+
+private:
+  void produce();
+  void restartClock();
+
+  std::shared_ptr<SampleRingBuffer> analysis_, output_;
+  std::unique_ptr<audio::SoundFileReader> reader_;
+  QTimer* timer_ = nullptr;
+  QElapsedTimer clock_;
+  std::int64_t clockStartFrame_ = 0;
+  std::atomic<std::int64_t> position_{0};
+  std::atomic<bool> playing_{false};
+  int sampleRate_ = 48000;
+  std::vector<float> block_;
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,66 @@
+#include "spectrascope/ui/audio/AxisPainter.h"
+
+#include <QPainter>
+
+#include <cmath>
+
+namespace spectrascope::ui::axis_painter {
+namespace {
+const QColor kTick(150, 158, 172), kGridOverImage(255, 255, 255, 40);
+
+// 1-2-5 steps giving about `count` ticks over `span`.
+double niceStep(double span, int count)
+{
+  const double raw = std::max(1e-6, span / count), decade = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0})
+    if (m * decade >= raw) return m * decade;
+  return 10 * decade;
+}
+
+void useSmallFont(QPainter& painter)
+{
+  QFont font = painter.font();
+  font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+  painter.setFont(font);
+}
+} // namespace
+
+QMargins margins()
+{
+  return {40, 2, 14, 20};
+}
+
+void drawFrequencyAxis(QPainter& painter, const QRectF& plot, const FrequencyAxis& axis)
+{
+  useSmallFont(painter);
+  for (double f : axis.ticks()) {
+    const double y = std::round(plot.bottom() - axis.unitOf(f) * plot.height()) + 0.5;
+    painter.setPen(kGridOverImage);
+    painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    painter.setPen(kTick);
+    painter.drawLine(QPointF(plot.left() - 4, y), QPointF(plot.left(), y));
+    painter.drawText(QRectF(0, y - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
+                     FrequencyAxis::tickLabel(f));
+  }
+  painter.setPen(kTick);
+  painter.drawText(QRectF(0, plot.bottom() + 2, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignTop,
+                   QStringLiteral("Hz"));
+}
+
+void drawTimeAxis(QPainter& painter, const QRectF& plot, double fromSeconds, double toSeconds)
+{
+  useSmallFont(painter);
+  const double span = toSeconds - fromSeconds;
+  if (span <= 0) return;
+  const double step = niceStep(span, std::max(2, int(plot.width() / 90)));
+  painter.setPen(kTick);
+  for (double t = std::ceil(fromSeconds / step) * step; t <= toSeconds + 1e-9; t += step) {
+    const double x = std::round(plot.left() + (t - fromSeconds) / span * plot.width()) + 0.5;
+    painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 3));
+    const double shown = std::abs(t) < step / 1000 ? 0.0 : t; // no "-0 s"
+    painter.drawText(QRectF(x - 40, plot.bottom() + 5, 80, 14), Qt::AlignHCenter | Qt::AlignTop,
+                     QStringLiteral("%1 s").arg(shown, 0, 'g', 4));
+  }
+}
+
+} // namespace spectrascope::ui::axis_painter

@@ -1,0 +1,102 @@
+#include "spectrascope/ui/audio/FilePlaybackSource.h"
+
+#include "spectrascope/engine/audio/SoundFileReader.h"
+#include "spectrascope/ui/audio/SampleRingBuffer.h"
+
+#include <QTimer>
+
+namespace spectrascope::ui {
+namespace {
+constexpr int kBlockMs = 5;
+// After a stall (a suspended laptop, a debugger) jump ahead rather than analyse a backlog.
+constexpr std::int64_t kMaxCatchUpFrames = 1 << 16;
+} // namespace
+
+FilePlaybackSource::FilePlaybackSource(std::shared_ptr<SampleRingBuffer> analysis,
+                                       std::shared_ptr<SampleRingBuffer> output, QObject* parent)
+    : QObject(parent), analysis_(std::move(analysis)), output_(std::move(output))
+{
+}
+
+FilePlaybackSource::~FilePlaybackSource() = default;
+
+void FilePlaybackSource::open(const QString& path, int channel)
+{
+  pause();
+  try {
+    reader_ = std::make_unique<audio::SoundFileReader>(path.toStdString(), audio::ChannelChoice{channel});
+  } catch (const std::exception& e) {
+    reader_.reset();
+    emit failed(tr("Cannot play the file"), QString::fromStdString(e.what()));
+    return;
+  }
+  sampleRate_ = reader_->sampleRate();
+  position_ = 0;
+}
+
+void FilePlaybackSource::play()
+{
+  if (!reader_) return;
+  if (!timer_) {
+    timer_ = new QTimer(this);
+    timer_->setTimerType(Qt::PreciseTimer);
+    connect(timer_, &QTimer::timeout, this, &FilePlaybackSource::produce);
+  }
+  analysis_->reset(sampleRate_);
+  output_->reset(sampleRate_);
+  restartClock();
+  playing_ = true;
+  timer_->start(kBlockMs);
+}
+
+void FilePlaybackSource::pause()
+{
+  playing_ = false;
+  if (timer_) timer_->stop();
+}
+
+void FilePlaybackSource::seek(qint64 frame)
+{
+  if (!reader_ || !reader_->seek(frame)) return;
+  position_ = std::max<qint64>(0, frame);
+  // A jump in time: the analysis starts a new stream so no frame straddles the cut.
+  analysis_->reset(sampleRate_);
+  output_->reset(sampleRate_);
+  restartClock();
+}
+
+void FilePlaybackSource::restartClock()
+{
+  clockStartFrame_ = position_;
+  clock_.start();
+}
+
+void FilePlaybackSource::produce()
+{
+  const std::int64_t due = clockStartFrame_ + std::int64_t(double(clock_.nsecsElapsed()) * 1e-9 * sampleRate_);
+  std::int64_t count = due - position_;
+  if (count <= 0) return;
+  if (count > kMaxCatchUpFrames) {
+    reader_->seek(due - kMaxCatchUpFrames);
+    position_ = due - kMaxCatchUpFrames;
+    count = kMaxCatchUpFrames;
+  }
+  block_.clear();
+  std::size_t got = 0;
+  try {
+    got = reader_->read(block_, std::size_t(count));
+  } catch (const std::exception& e) {
+    pause();
+    emit failed(tr("Playback stopped"), QString::fromStdString(e.what()));
+    return;
+  }
+  analysis_->write(block_.data(), got);
+  output_->write(block_.data(), got);
+  position_ += std::int64_t(got);
+  if (got < std::size_t(count)) { // the end of the file
+    pause();
+    emit finished();
+  }
+}
+
+} // namespace spectrascope::ui
