@@ -6,7 +6,10 @@
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 
 namespace spectrascope::cli {
@@ -116,6 +119,13 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
                          QStringLiteral("auto (default, or SPECTRASCOPE_BACKEND), fftw, naive-dft, opencl, "
                                         "opencl:<index|name>; see `spectrascope-cli devices`."),
                          QStringLiteral("name")),
+      QCommandLineOption(QStringLiteral("resize"),
+                         QStringLiteral("Smoothly scale IN to WxH first (for benchmarks at chosen sizes)."),
+                         QStringLiteral("WxH")),
+      QCommandLineOption(QStringLiteral("repeat"),
+                         QStringLiteral("Benchmark: time N more mask updates (mask + multiply + inverse + "
+                                        "8 bits + image) as the GUI's slider does, print min and median."),
+                         QStringLiteral("N")),
       QCommandLineOption(
           QStringLiteral("timings"),
           QStringLiteral("Print the forward transform's and the mask update's steps to stderr.")),
@@ -183,6 +193,12 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
                 : defaultRange(r.mask.kind);
   r.gray = parser.isSet(QStringLiteral("gray"));
   r.timings = parser.isSet(QStringLiteral("timings"));
+  if (parser.isSet(QStringLiteral("repeat"))) r.repeat = int(parseNumber(parser, QStringLiteral("repeat")));
+  if (parser.isSet(QStringLiteral("resize"))) {
+    const QStringList parts = parser.value(QStringLiteral("resize")).split(QLatin1Char('x'));
+    r.resize = parts.size() == 2 ? QSize(parts[0].toInt(), parts[1].toInt()) : QSize();
+    if (r.resize.isEmpty()) throw usageError("--resize needs WxH, e.g. 2048x2048");
+  }
   r.backend = parser.value(QStringLiteral("backend")).toStdString();
   try {
     imaging::validate(r.mask);
@@ -214,7 +230,8 @@ int FilterCommand::run(const QStringList& arguments)
   describeOptions(parser);
   if (auto done = parse(parser, arguments, QStringLiteral("IN OUT"))) return *done;
   const Request r = requestFrom(parser);
-  const QImage image = readImage(r.input);
+  QImage image = readImage(r.input);
+  if (r.resize.isValid()) image = image.scaled(r.resize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
   const std::vector<float> mask = halfMask(r, image);
 
   Engine engine(r.backend);
@@ -233,8 +250,53 @@ int FilterCommand::run(const QStringList& arguments)
               << timingTable(forward) << "mask update (mask multiply + inverse + 8 bits):\n"
               << timingTable(update);
   }
+  if (r.repeat > 0) benchmarkUpdates(pipeline, r, image);
   writeImage(fromPlanar(bytes, r.gray ? QImage() : image), r.output);
   return Success;
+}
+
+// One slider step of the GUI, N times with a slightly different cutoff each time: mask, multiply,
+// inverse, 8 bits, QImage. Reports the median and the fastest, and the median of each step.
+void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Request& r, const QImage& image)
+{
+  using Clock = std::chrono::steady_clock;
+  auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  std::vector<double> total, maskMs, multiplyMs, inverseMs, bytesMs, imageMs;
+  imaging::MaskSpec spec = r.mask;
+  for (int i = 0; i < r.repeat; ++i) {
+    if (spec.kind != MaskKind::Notch && spec.kind != MaskKind::Custom)
+      spec.cutoff = r.mask.cutoff * (1 + 0.001 * (i % 7));
+    ExecutionReport report;
+    const auto start = Clock::now();
+    const std::vector<float> mask = imaging::halfPlaneMask(spec, pipeline.width(), pipeline.height());
+    const auto masked = Clock::now();
+    const imaging::PlanarBytes bytes = pipeline.apply(mask, r.range, &report);
+    const auto applied = Clock::now();
+    const QImage out = fromPlanar(bytes, r.gray ? QImage() : image);
+    const auto done = Clock::now();
+    total.push_back(ms(done - start));
+    maskMs.push_back(ms(masked - start));
+    imageMs.push_back(ms(done - applied));
+    double multiply = 0, inverse = 0, toBytes = 0;
+    for (const KernelRecord& k : report.records) {
+      const bool isInverse = k.name.rfind("inverse", 0) == 0, isMultiply = k.name.rfind("mask", 0) == 0;
+      (isInverse ? inverse : isMultiply ? multiply : toBytes) += k.milliseconds();
+    }
+    multiplyMs.push_back(multiply);
+    inverseMs.push_back(inverse);
+    bytesMs.push_back(toBytes);
+  }
+  auto median = [](std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  std::fprintf(
+      stderr,
+      "update %dx%dx%zu, %d runs: median %.2f ms, min %.2f ms (%.1f updates/s); median steps: mask %.2f, "
+      "multiply %.2f, inverse %.2f, 8 bits %.2f, image %.2f ms\n",
+      image.width(), image.height(), pipeline.channels(), r.repeat, median(total),
+      *std::min_element(total.begin(), total.end()), 1000 / median(total), median(maskMs), median(multiplyMs),
+      median(inverseMs), median(bytesMs), median(imageMs));
 }
 
 } // namespace spectrascope::cli

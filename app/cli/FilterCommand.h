@@ -9,6 +9,10 @@
 
 #include <QImage>
 
+namespace spectrascope::imaging {
+class FilterPipeline;
+}
+
 namespace spectrascope::cli {
 
 class FilterCommand : public Command
@@ -25,6 +29,8 @@ private:
     QString maskImage; // --mask-image, then mask.kind == Custom
     imaging::PixelRange range = imaging::PixelRange::Clamp;
     bool gray = false, timings = false;
+    int repeat = 0; // --repeat: benchmark that many mask updates
+    QSize resize;   // --resize
     std::string backend;
     QString input, output;
   };
@@ -32,6 +38,8 @@ private:
   static void describeOptions(QCommandLineParser& parser);
   static Request requestFrom(const QCommandLineParser& parser);
   static std::vector<float> halfMask(const Request& request, const QImage& image);
+  static void benchmarkUpdates(imaging::FilterPipeline& pipeline, const Request& request,
+                               const QImage& image);
 };
 
 } // namespace spectrascope::cli

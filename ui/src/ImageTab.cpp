@@ -1,13 +1,21 @@
 #include "spectrascope/ui/ImageTab.h"
 
 #include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/EngineService.h"
-#include "spectrascope/ui/PlanarImageConversion.h"
+#include "spectrascope/ui/image/CursorReadout.h"
+#include "spectrascope/ui/image/ImageFiles.h"
+#include "spectrascope/ui/image/MaskRendering.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -15,248 +23,449 @@
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QImageReader>
 #include <QLabel>
 #include <QMimeData>
-#include <QPainter>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+
+#include <cmath>
 
 namespace spectrascope::ui {
 namespace {
 
+using image::MaskedSpectrumView;
 using imaging::MaskKind;
 using imaging::MaskProfile;
 
 // Slider steps per cycle/pixel: 1..500 covers 0.001..0.5 (the Nyquist frequency of an axis).
 constexpr double kSliderScale = 1000.0;
-constexpr int kViewSize = 360;
-// The largest image the tab takes: 2^28 pixels (the CLI's limit too); Qt refuses to decode beyond it.
-constexpr qint64 kMaxPixels = qint64(1) << 28;
+// A load that takes longer than this shows a progress bar with Cancel.
+constexpr int kProgressDelayMs = 500;
+// Peaks are searched this many bins around a click, so a notch lands on the interference, not beside it.
+constexpr long kPeakSnapBins = 3;
+enum ReadoutView { OriginalView, SpectrumView, ResultView };
 
-QImage decode(const QString& path, QString* error)
+QLabel* heading(const QString& text, QWidget* parent)
 {
-  const QFileInfo info(path);
-  if (info.isDir()) return *error = QObject::tr("%1 is a folder, not an image.").arg(path), QImage();
-  QImageReader::setAllocationLimit(int((kMaxPixels * 4) >> 20));
-  QImageReader reader(path);
-  reader.setAutoTransform(true);
-  const QSize claimed = reader.size();
-  if (claimed.isValid() && qint64(claimed.width()) * claimed.height() > kMaxPixels)
-    return *error = QObject::tr("%1 claims %2x%3 pixels, more than this program accepts.")
-                        .arg(path)
-                        .arg(claimed.width())
-                        .arg(claimed.height()),
-           QImage();
-  QImage image = reader.read();
-  if (image.isNull()) *error = QObject::tr("Cannot read %1: %2.").arg(path, reader.errorString());
-  return image;
+  auto* label = new QLabel(text, parent);
+  QFont font = label->font();
+  font.setBold(true);
+  label->setFont(font);
+  return label;
 }
 
-QLabel* makeView(const QString& objectName, QWidget* parent)
+bool isBand(MaskKind kind)
 {
-  auto* view = new QLabel(parent);
-  view->setObjectName(objectName);
-  view->setAlignment(Qt::AlignCenter);
-  view->setMinimumSize(160, 120);
-  view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-  return view;
-}
-
-void showScaled(QLabel* view, const QImage& image)
-{
-  view->setPixmap(
-      QPixmap::fromImage(image).scaled(kViewSize, kViewSize, Qt::KeepAspectRatio, Qt::SmoothTransformation));
+  return kind == MaskKind::BandPass || kind == MaskKind::BandStop;
 }
 
 } // namespace
 
-ImageTab::ImageTab(QWidget* parent) : QWidget(parent)
+ImageTab::ImageTab(QWidget* parent)
+    : QWidget(parent), worker_(new image::ImageWorker(this)), editor_(new image::MaskEditor(this)),
+      recent_(new image::RecentFiles(QStringLiteral("image/recentFiles"), this))
 {
   setObjectName(QStringLiteral("imageTab"));
   setAcceptDrops(true);
-  createControls();
-  connect(&loading_, &QFutureWatcher<Loaded>::finished, this, &ImageTab::onLoaded);
-  connect(&filtering_, &QFutureWatcher<Filtered>::finished, this, &ImageTab::onFiltered);
+  editor_->updateGesture([](image::MaskState& s) { s.spec.cutoff = 0.05, s.spec.cutoff2 = 0.15; });
+  createActions();
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(6, 6, 6, 6);
+  layout->addWidget(createMaskControls());
+  layout->addWidget(createSpectrumControls());
+  layout->addWidget(createViews(), 1);
+  auto* status = new QHBoxLayout;
+  status->addWidget(readout_, 1);
+  status->addWidget(progress_);
+  status->addWidget(cancelLoad_);
+  layout->addLayout(status);
+  layout->addWidget(timings_);
+
+  worker_->setEngineSource([this] { return currentEngine(); });
+  worker_->setRequestSource([this] { return filterRequest(); });
+  connect(worker_, &image::ImageWorker::loaded, this, &ImageTab::onLoaded);
+  connect(worker_, &image::ImageWorker::filtered, this, &ImageTab::onFiltered);
+  connect(worker_, &image::ImageWorker::loadFailed, this,
+          [this](const QString& detail) { emit errorMessage(tr("Cannot open the image"), detail); });
+  connect(worker_, &image::ImageWorker::filterFailed, this,
+          [this](const QString& detail) { emit errorMessage(tr("Cannot filter the image"), detail); });
+  connect(worker_, &image::ImageWorker::loadStarted, this,
+          [this] { QTimer::singleShot(kProgressDelayMs, this, &ImageTab::updateLoadProgress); });
+  connect(recent_, &image::RecentFiles::fileChosen, this, &ImageTab::openFile);
+  connect(&saving_, &QFutureWatcher<QString>::finished, this, &ImageTab::onSaved);
+  connectMaskEditing();
+  syncControls();
   openFile(sampleImagePath());
 }
 
 ImageTab::~ImageTab()
 {
-  // Jobs capture no pointer to the tab; waiting here only keeps the pipeline's last user off a dying
-  // watcher. Each job is one image update, short.
-  loading_.waitForFinished();
-  filtering_.waitForFinished();
+  saving_.waitForFinished(); // a file half written is worse than a short wait
+}
+
+QMenu* ImageTab::recentMenu() const
+{
+  return recent_->menu();
 }
 
 void ImageTab::setEngineService(EngineService* service)
 {
   service_ = service;
-  if (service_)
-    connect(service_, &EngineService::backendChanged, this, [this] {
-      // Re-plan the current image on the new backend.
-      if (!currentPath_.isEmpty() || !currentSource_.isNull())
-        openImage(currentSource_.isNull() ? QImage() : currentSource_, currentName_);
-    });
+  if (service_) connect(service_, &EngineService::backendChanged, this, &ImageTab::reload);
 }
 
-void ImageTab::createControls()
+void ImageTab::createActions()
 {
-  auto* open = new QPushButton(tr("&Open image…"), this);
-  open->setObjectName(QStringLiteral("openButton"));
-  connect(open, &QPushButton::clicked, this, &ImageTab::chooseFile);
-  openAction_ = new QAction(tr("&Open Image…"), this);
-  openAction_->setObjectName(QStringLiteral("openImageAction"));
-  openAction_->setShortcut(QKeySequence::Open);
-  openAction_->setShortcutContext(Qt::WindowShortcut);
-  connect(openAction_, &QAction::triggered, this, &ImageTab::chooseFile);
-  addAction(openAction_);
+  auto action = [this](const QString& text, const QString& name, QKeySequence key, auto slot) {
+    auto* a = new QAction(text, this);
+    a->setObjectName(name);
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::WindowShortcut);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  openAction_ = action(tr("&Open Image…"), QStringLiteral("openImageAction"), QKeySequence::Open,
+                       &ImageTab::chooseFile);
+  saveResultAction_ =
+      action(tr("&Save Filtered Image…"), QStringLiteral("saveResultAction"), QKeySequence::Save,
+             [this] { chooseSaveFile(tr("filtered"), QStringLiteral("png"), &ImageTab::saveResult); });
+  saveSpectrumAction_ =
+      action(tr("Save Spectrum &Picture…"), QStringLiteral("saveSpectrumAction"), {},
+             [this] { chooseSaveFile(tr("spectrum"), QStringLiteral("png"), &ImageTab::saveSpectrum); });
+  saveMaskAction_ = action(tr("Save &Mask…"), QStringLiteral("saveMaskAction"), {}, [this] {
+    chooseSaveFile(tr("mask"), QStringLiteral("png"), &ImageTab::saveMask);
+  });
+  copyAction_ = action(tr("&Copy Filtered Image"), QStringLiteral("copyResultAction"), QKeySequence::Copy,
+                       &ImageTab::copyResult);
+  undoAction_ = editor_->undoStack()->createUndoAction(this, tr("&Undo"));
+  undoAction_->setShortcut(QKeySequence::Undo); // Ctrl+Z
+  redoAction_ = editor_->undoStack()->createRedoAction(this, tr("&Redo"));
+  redoAction_->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+  for (QAction* a : {undoAction_, redoAction_}) {
+    a->setShortcutContext(Qt::WindowShortcut);
+    addAction(a);
+  }
+  zoomInAction_ = action(tr("Zoom &In"), QStringLiteral("zoomInAction"), QKeySequence::ZoomIn,
+                         [this] { spectrumView_->zoomIn(); });
+  zoomOutAction_ = action(tr("Zoom &Out"), QStringLiteral("zoomOutAction"), QKeySequence::ZoomOut,
+                          [this] { spectrumView_->zoomOut(); });
+  fitAction_ = action(tr("&Fit to Window"), QStringLiteral("fitAction"), QKeySequence(Qt::CTRL | Qt::Key_0),
+                      [this] { spectrumView_->fitToWindow(); });
+  actualSizeAction_ = action(tr("&Actual Pixels (100 %)"), QStringLiteral("actualSizeAction"),
+                             QKeySequence(Qt::CTRL | Qt::Key_1), [this] { spectrumView_->showActualSize(); });
+}
 
-  kind_ = new QComboBox(this);
+QToolBar* ImageTab::createMaskControls()
+{
+  auto* bar = new QToolBar(this);
+  bar->addAction(openAction_);
+  bar->addSeparator();
+  kind_ = new QComboBox(bar);
   kind_->setObjectName(QStringLiteral("maskKind"));
   kind_->addItem(tr("Low-pass"), int(MaskKind::LowPass));
   kind_->addItem(tr("High-pass"), int(MaskKind::HighPass));
   kind_->addItem(tr("Band-pass"), int(MaskKind::BandPass));
   kind_->addItem(tr("Band-stop"), int(MaskKind::BandStop));
-  profile_ = new QComboBox(this);
+  kind_->addItem(tr("All-pass (notches, paint)"), int(MaskKind::Notch));
+  profile_ = new QComboBox(bar);
   profile_->setObjectName(QStringLiteral("maskProfile"));
   profile_->addItem(tr("Ideal"), int(MaskProfile::Ideal));
   profile_->addItem(tr("Gaussian"), int(MaskProfile::Gaussian));
   profile_->addItem(tr("Butterworth"), int(MaskProfile::Butterworth));
-  order_ = new QSpinBox(this);
+  order_ = new QSpinBox(bar);
   order_->setRange(1, 10);
-  order_->setValue(2);
   order_->setPrefix(tr("order "));
-  range_ = new QComboBox(this);
+  cutoff_ = new QSlider(Qt::Horizontal, bar);
+  cutoff_->setObjectName(QStringLiteral("cutoffSlider"));
+  cutoff2_ = new QSlider(Qt::Horizontal, bar);
+  cutoff2_->setObjectName(QStringLiteral("cutoff2Slider"));
+  for (QSlider* s : {cutoff_, cutoff2_}) {
+    s->setRange(1, 500);
+    s->setMinimumWidth(110);
+    s->setToolTip(tr("Cutoff in cycles per pixel; or drag the ring on the spectrum"));
+  }
+  cutoffLabel_ = new QLabel(bar);
+  cutoffLabel_->setMinimumWidth(
+      cutoffLabel_->fontMetrics().horizontalAdvance(QStringLiteral("F 0.000–0.000 c/px ")));
+  range_ = new QComboBox(bar);
+  range_->setToolTip(tr("How the filtered values become 8-bit pixels"));
   range_->addItem(tr("Auto range"), -1);
   range_->addItem(tr("Clamp"), int(imaging::PixelRange::Clamp));
   range_->addItem(tr("Normalize"), int(imaging::PixelRange::Normalize));
   range_->addItem(tr("Abs"), int(imaging::PixelRange::Abs));
-  cutoff_ = new QSlider(Qt::Horizontal, this);
-  cutoff_->setObjectName(QStringLiteral("cutoffSlider"));
-  cutoff_->setRange(1, 500);
-  cutoff_->setValue(50);
-  cutoff2_ = new QSlider(Qt::Horizontal, this);
-  cutoff2_->setObjectName(QStringLiteral("cutoff2Slider"));
-  cutoff2_->setRange(1, 500);
-  cutoff2_->setValue(150);
-  cutoffLabel_ = new QLabel(this);
-  luminance_ = new QCheckBox(tr("Luminance only"), this);
+  luminance_ = new QCheckBox(tr("Luminance only"), bar);
   luminance_->setObjectName(QStringLiteral("luminanceOnly"));
+  for (QWidget* w : std::initializer_list<QWidget*>{kind_, profile_, order_})
+    bar->addWidget(w);
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" F "), bar));
+  bar->addWidget(cutoff_);
+  bar->addWidget(new QLabel(tr(" F2 "), bar));
+  bar->addWidget(cutoff2_);
+  bar->addWidget(cutoffLabel_);
+  bar->addSeparator();
+  bar->addWidget(range_);
+  bar->addWidget(luminance_);
+  connect(range_, &QComboBox::currentIndexChanged, worker_, &image::ImageWorker::requestFilter);
+  connect(luminance_, &QCheckBox::toggled, this, &ImageTab::reload);
+  return bar;
+}
 
-  originalView_ = makeView(QStringLiteral("originalView"), this);
-  spectrumView_ = makeView(QStringLiteral("spectrumView"), this);
-  resultView_ = makeView(QStringLiteral("resultView"), this);
-  nameLabel_ = new QLabel(this);
+QToolBar* ImageTab::createSpectrumControls()
+{
+  auto* bar = new QToolBar(this);
+  auto* tools = new QActionGroup(bar);
+  const std::pair<QString, MaskedSpectrumView::Tool> toolList[] = {
+      {tr("Edit"), MaskedSpectrumView::Tool::Edit},
+      {tr("Block brush"), MaskedSpectrumView::Tool::BlockBrush},
+      {tr("Pass brush"), MaskedSpectrumView::Tool::PassBrush},
+      {tr("Pan"), MaskedSpectrumView::Tool::Pan}};
+  const QString tips[] = {tr("Click a peak to add a notch pair; drag notches and rings; right-click removes"),
+                          tr("Paint frequencies out (soft brush, mirrored at -u, -v)"),
+                          tr("Paint frequencies back in"), tr("Drag to pan (the middle button pans always)")};
+  int i = 0;
+  for (const auto& [text, tool] : toolList) {
+    QAction* a = bar->addAction(text, this, [this, tool = tool] { spectrumView_->setTool(tool); });
+    a->setCheckable(true);
+    a->setChecked(tool == MaskedSpectrumView::Tool::Edit);
+    a->setToolTip(tips[i++]);
+    a->setObjectName(QStringLiteral("tool%1").arg(i));
+    tools->addAction(a);
+  }
+  brushSize_ = new QSpinBox(bar);
+  brushSize_->setRange(1, 200);
+  brushSize_->setValue(8);
+  brushSize_->setPrefix(tr("brush "));
+  brushSize_->setSuffix(tr(" bins"));
+  bar->addWidget(brushSize_);
+  bar->addAction(tr("Invert"), editor_, &image::MaskEditor::invert)
+      ->setObjectName(QStringLiteral("invertAction"));
+  bar->addAction(tr("Reset"), editor_, &image::MaskEditor::reset)
+      ->setObjectName(QStringLiteral("resetAction"));
+  bar->addAction(undoAction_);
+  bar->addAction(redoAction_);
+  bar->addSeparator();
+  spectrumMode_ = new QComboBox(bar);
+  spectrumMode_->addItem(tr("log(1+|F|)"));
+  spectrumMode_->addItem(tr("Phase"));
+  colormap_ = new QComboBox(bar);
+  for (const std::string& name : audio::Colormap::names())
+    colormap_->addItem(QString::fromStdString(name));
+  colormap_->setCurrentText(QStringLiteral("grayscale"));
+  gamma_ = new QDoubleSpinBox(bar);
+  gamma_->setRange(0.2, 5.0);
+  gamma_->setSingleStep(0.1);
+  gamma_->setValue(1.0);
+  gamma_->setPrefix(tr("γ "));
+  clip_ = new QDoubleSpinBox(bar);
+  clip_->setRange(0.0, 20.0);
+  clip_->setSingleStep(0.5);
+  clip_->setValue(0.5);
+  clip_->setPrefix(tr("clip "));
+  clip_->setSuffix(tr(" %"));
+  clip_->setToolTip(tr("Percent of the darkest bins shown black (and a tenth of it of the brightest white)"));
+  for (QWidget* w : std::initializer_list<QWidget*>{spectrumMode_, colormap_, gamma_, clip_})
+    bar->addWidget(w);
+  bar->addSeparator();
+  bar->addAction(fitAction_);
+  bar->addAction(actualSizeAction_);
+  connect(brushSize_, &QSpinBox::valueChanged, this, [this](int v) { spectrumView_->setBrushRadius(v); });
+  for (QComboBox* box : {spectrumMode_, colormap_})
+    connect(box, &QComboBox::currentIndexChanged, this, &ImageTab::renderSpectrum);
+  for (QDoubleSpinBox* box : {gamma_, clip_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &ImageTab::renderSpectrum);
+  return bar;
+}
+
+QWidget* ImageTab::createViews()
+{
+  auto* views = new QWidget(this);
+  originalView_ = new image::ZoomableImageView(views);
+  originalView_->setObjectName(QStringLiteral("originalView"));
+  spectrumView_ = new MaskedSpectrumView(views);
+  spectrumView_->setObjectName(QStringLiteral("spectrumView"));
+  spectrumView_->setBrushRadius(brushSize_->value());
+  resultView_ = new image::ZoomableImageView(views);
+  resultView_->setObjectName(QStringLiteral("resultView"));
+  nameLabel_ = new QLabel(views);
+  nameLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  readout_ = new QLabel(this);
+  readout_->setObjectName(QStringLiteral("cursorReadout"));
+  readout_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  readout_->setMinimumWidth(100);
   timings_ = new QLabel(this);
   timings_->setObjectName(QStringLiteral("imageTimings"));
   timings_->setTextFormat(Qt::PlainText);
   timings_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-
-  auto* controls = new QHBoxLayout;
-  for (QWidget* w : std::initializer_list<QWidget*>{open, kind_, profile_, order_, range_, luminance_})
-    controls->addWidget(w);
-  controls->addStretch();
-  auto* sliders = new QGridLayout;
-  sliders->addWidget(new QLabel(tr("Cutoff F"), this), 0, 0);
-  sliders->addWidget(cutoff_, 0, 1);
-  sliders->addWidget(new QLabel(tr("Cutoff F2"), this), 1, 0);
-  sliders->addWidget(cutoff2_, 1, 1);
-  sliders->addWidget(cutoffLabel_, 0, 2, 2, 1);
-  auto* views = new QGridLayout;
-  views->addWidget(new QLabel(tr("Original"), this), 0, 0, Qt::AlignHCenter);
-  views->addWidget(new QLabel(tr("Spectrum log(1+|F|), centred, with the mask"), this), 0, 1,
-                   Qt::AlignHCenter);
-  views->addWidget(new QLabel(tr("Filtered"), this), 0, 2, Qt::AlignHCenter);
-  views->addWidget(originalView_, 1, 0);
-  views->addWidget(spectrumView_, 1, 1);
-  views->addWidget(resultView_, 1, 2);
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(controls);
-  layout->addLayout(sliders);
-  layout->addWidget(nameLabel_);
-  layout->addLayout(views, 1);
-  layout->addWidget(timings_);
-
-  for (QComboBox* box : {kind_, profile_, range_})
-    connect(box, &QComboBox::currentIndexChanged, this, &ImageTab::requestFilter);
-  connect(order_, &QSpinBox::valueChanged, this, &ImageTab::requestFilter);
-  // valueChanged fires continuously while dragging (tracking is on): the result follows the slider.
-  connect(cutoff_, &QSlider::valueChanged, this, [this](int v) {
-    if (cutoff2_->value() <= v) cutoff2_->setValue(std::min(v + 1, cutoff2_->maximum()));
-    requestFilter();
+  progress_ = new QProgressBar(this);
+  progress_->setRange(0, 0); // busy: an FFT reports no progress of its own
+  progress_->setMaximumWidth(160);
+  progress_->setFormat(tr("Loading…"));
+  progress_->hide();
+  cancelLoad_ = new QPushButton(tr("Cancel"), this);
+  cancelLoad_->hide();
+  connect(cancelLoad_, &QPushButton::clicked, this, [this] {
+    worker_->cancelLoad();
+    updateLoadProgress();
+    emit statusMessage(tr("Loading cancelled; the current image stays."));
   });
-  connect(cutoff2_, &QSlider::valueChanged, this, [this](int v) {
-    if (cutoff_->value() >= v) cutoff_->setValue(std::max(v - 1, cutoff_->minimum()));
-    requestFilter();
-  });
-  connect(luminance_, &QCheckBox::toggled, this,
-          [this] { openImage(currentSource_.isNull() ? QImage() : currentSource_, currentName_); });
-  updateControlState();
+
+  auto* grid = new QGridLayout(views);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->addWidget(nameLabel_, 0, 0, 1, 3);
+  grid->addWidget(heading(tr("Original"), views), 1, 0, Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Spectrum, centred (DC in the middle), with the mask"), views), 1, 1,
+                  Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Filtered"), views), 1, 2, Qt::AlignHCenter);
+  const std::array<image::ZoomableImageView*, 3> all = {originalView_, spectrumView_, resultView_};
+  for (int column = 0; column < 3; ++column) {
+    grid->addWidget(all[column], 2, column);
+    grid->setColumnStretch(column, 1);
+    connect(all[column], &image::ZoomableImageView::hovered, this,
+            [this, column](QPointF p) { showReadout(column, p); });
+    // Linked zoom and pan: every view follows the one the user moves.
+    for (image::ZoomableImageView* other : all)
+      if (other != all[column])
+        connect(all[column], &image::ZoomableImageView::viewChanged, other,
+                &image::ZoomableImageView::setView);
+  }
+  return views;
 }
 
-imaging::MaskSpec ImageTab::maskSpec() const
+void ImageTab::connectMaskEditing()
 {
-  imaging::MaskSpec spec;
-  spec.kind = MaskKind(kind_->currentData().toInt());
-  spec.profile = MaskProfile(profile_->currentData().toInt());
-  spec.order = order_->value();
-  spec.cutoff = cutoff_->value() / kSliderScale;
-  spec.cutoff2 = std::max(cutoff2_->value() / kSliderScale, spec.cutoff + 1 / kSliderScale);
-  return spec;
+  connect(editor_, &image::MaskEditor::changed, this, &ImageTab::onMaskChanged);
+  auto kindEdit = [this](const QString& text, auto change) {
+    return [this, text, change] {
+      if (!syncing_) editSpec(text, change);
+    };
+  };
+  connect(kind_, &QComboBox::currentIndexChanged, this,
+          kindEdit(tr("Change mask kind"),
+                   [this](imaging::MaskSpec& s) { s.kind = MaskKind(kind_->currentData().toInt()); }));
+  connect(profile_, &QComboBox::currentIndexChanged, this,
+          kindEdit(tr("Change mask profile"), [this](imaging::MaskSpec& s) {
+            s.profile = MaskProfile(profile_->currentData().toInt());
+          }));
+  connect(order_, &QSpinBox::valueChanged, this,
+          kindEdit(tr("Change order"), [this](imaging::MaskSpec& s) { s.order = order_->value(); }));
+  // valueChanged fires continuously while dragging (tracking is on): the result follows the slider, and
+  // the whole drag (between press and release) is one undo step.
+  connect(cutoff_, &QSlider::valueChanged, this, kindEdit(tr("Change cutoff"), [this](imaging::MaskSpec& s) {
+            s.cutoff = cutoff_->value() / kSliderScale;
+            s.cutoff2 = std::max(s.cutoff2, s.cutoff + 1 / kSliderScale);
+          }));
+  connect(cutoff2_, &QSlider::valueChanged, this, kindEdit(tr("Change cutoff"), [this](imaging::MaskSpec& s) {
+            s.cutoff2 = cutoff2_->value() / kSliderScale;
+            s.cutoff = std::min(s.cutoff, s.cutoff2 - 1 / kSliderScale);
+          }));
+  for (QSlider* slider : {cutoff_, cutoff2_}) {
+    connect(slider, &QSlider::sliderPressed, editor_, &image::MaskEditor::beginGesture);
+    connect(slider, &QSlider::sliderReleased, editor_, [this] { editor_->endGesture(tr("Change cutoff")); });
+  }
+  connect(spectrumView_, &MaskedSpectrumView::gestureStarted, editor_, &image::MaskEditor::beginGesture);
+  connect(spectrumView_, &MaskedSpectrumView::gestureFinished, editor_, &image::MaskEditor::endGesture);
+  connect(spectrumView_, &MaskedSpectrumView::notchRequested, this, &ImageTab::addNotchAt);
+  connect(spectrumView_, &MaskedSpectrumView::notchRemovalRequested, editor_,
+          &image::MaskEditor::removeNotch);
+  connect(spectrumView_, &MaskedSpectrumView::notchDragged, this, [this](int index, const imaging::Notch& n) {
+    editor_->updateGesture([&](image::MaskState& s) { s.spec.notches[std::size_t(index)] = n; });
+  });
+  connect(spectrumView_, &MaskedSpectrumView::cutoffDragged, this, [this](int ring, double f) {
+    editor_->updateGesture([&](image::MaskState& s) {
+      const double step = 1 / kSliderScale;
+      if (ring == 0)
+        s.spec.cutoff = std::clamp(f, step, isBand(s.spec.kind) ? s.spec.cutoff2 - step : 0.75);
+      else
+        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + step, 0.75);
+    });
+  });
+  connect(spectrumView_, &MaskedSpectrumView::brushStroke, this, [this](QPointF bin) {
+    imaging::Brush brush;
+    brush.radius = brushSize_->value();
+    brush.mode = spectrumView_->tool() == MaskedSpectrumView::Tool::PassBrush ? imaging::BrushMode::Pass
+                                                                              : imaging::BrushMode::Block;
+    editor_->paintAt(bin.x(), bin.y(), brush);
+  });
 }
 
-void ImageTab::updateControlState()
+void ImageTab::editSpec(const QString& undoText, const std::function<void(imaging::MaskSpec&)>& change)
 {
-  const imaging::MaskSpec spec = maskSpec();
-  const bool band = spec.kind == MaskKind::BandPass || spec.kind == MaskKind::BandStop;
-  cutoff2_->setEnabled(band);
-  order_->setEnabled(spec.profile == MaskProfile::Butterworth);
+  editor_->edit(undoText, [&](image::MaskState& s) { change(s.spec); });
+}
+
+// A click adds a notch on the strongest bin near it (away from DC, which a notch must not remove).
+void ImageTab::addNotchAt(QPointF bin)
+{
+  const auto pipeline = worker_->pipeline();
+  if (!pipeline) return;
+  long bestU = std::lround(bin.x()), bestV = std::lround(bin.y());
+  float best = -1;
+  for (long dv = -kPeakSnapBins; dv <= kPeakSnapBins; ++dv)
+    for (long du = -kPeakSnapBins; du <= kPeakSnapBins; ++du) {
+      const long u = std::lround(bin.x()) + du, v = std::lround(bin.y()) + dv;
+      if (std::abs(u) + std::abs(v) <= 1) continue;
+      const float magnitude = std::abs(pipeline->binValue(u, v));
+      if (magnitude > best) best = magnitude, bestU = u, bestV = v;
+    }
+  const double radius = std::max(3.0, std::round(std::min(pipeline->width(), pipeline->height()) / 128.0));
+  editor_->addNotch({double(bestU), double(bestV), radius});
+  if (kind_->currentData().toInt() != int(MaskKind::Notch) && editor_->state().spec.notches.size() == 1)
+    emit statusMessage(
+        tr("Notch added (with its twin at −u, −v). Tip: choose All-pass to keep everything else."));
+}
+
+void ImageTab::onMaskChanged()
+{
+  syncControls();
+  spectrumView_->setMaskState(editor_->state());
+  worker_->requestFilter();
+}
+
+// Shows the mask's settings on the controls without turning them into edits again.
+void ImageTab::syncControls()
+{
+  const imaging::MaskSpec& spec = editor_->state().spec;
+  syncing_ = true;
+  kind_->setCurrentIndex(kind_->findData(int(spec.kind)));
+  profile_->setCurrentIndex(profile_->findData(int(spec.profile)));
+  order_->setValue(spec.order);
+  cutoff_->setValue(int(std::lround(spec.cutoff * kSliderScale)));
+  cutoff2_->setValue(int(std::lround(spec.cutoff2 * kSliderScale)));
+  syncing_ = false;
+  const bool radial = spec.kind != MaskKind::Notch && spec.kind != MaskKind::Custom;
+  cutoff_->setEnabled(radial);
+  cutoff2_->setEnabled(isBand(spec.kind));
+  profile_->setEnabled(radial);
+  order_->setEnabled(radial && spec.profile == MaskProfile::Butterworth);
+  spectrumView_->setCutoffRings(radial ? (isBand(spec.kind) ? 2 : 1) : 0);
   cutoffLabel_->setText(
-      band ? tr("F = %1, F2 = %2 cycles/pixel").arg(spec.cutoff, 0, 'f', 3).arg(spec.cutoff2, 0, 'f', 3)
-           : tr("F = %1 cycles/pixel (period %2 px)")
-                 .arg(spec.cutoff, 0, 'f', 3)
-                 .arg(1 / spec.cutoff, 0, 'f', 1));
+      !radial ? QString()
+      : isBand(spec.kind)
+          ? tr("F %1–%2 c/px").arg(spec.cutoff, 0, 'f', 3).arg(spec.cutoff2, 0, 'f', 3)
+          : tr("F %1 c/px (%2 px)").arg(spec.cutoff, 0, 'f', 3).arg(1 / spec.cutoff, 0, 'f', 1));
 }
 
-void ImageTab::chooseFile()
+image::FilterRequest ImageTab::filterRequest()
 {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open image"), QString(),
-      tr("Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.pgm *.ppm *.pbm *.webp *.gif);;All files (*)"));
-  if (!path.isEmpty()) openFile(path);
-}
-
-void ImageTab::openFile(const QString& path)
-{
-  pendingLoad_ = LoadRequest{path, QImage(), QFileInfo(path).fileName(), luminance_->isChecked()};
-  pendingFilter_.reset();
-  schedule();
-}
-
-void ImageTab::openImage(const QImage& image, const QString& name)
-{
-  if (image.isNull() && currentPath_.isEmpty()) return;
-  pendingLoad_ = LoadRequest{image.isNull() ? currentPath_ : QString(), image, name, luminance_->isChecked()};
-  pendingFilter_.reset();
-  schedule();
-}
-
-void ImageTab::requestFilter()
-{
-  updateControlState();
-  const imaging::MaskSpec spec = maskSpec();
+  image::FilterRequest request;
+  request.mask = editor_->workerSnapshot();
   const int rangeChoice = range_->currentData().toInt();
-  const auto range = rangeChoice >= 0 ? imaging::PixelRange(rangeChoice)
-                     : (spec.kind == MaskKind::HighPass || spec.kind == MaskKind::BandPass)
-                         ? imaging::PixelRange::Normalize
-                         : imaging::PixelRange::Clamp;
-  pendingFilter_ = FilterRequest{spec, range};
-  showSpectrum();
-  schedule();
+  const MaskKind kind = request.mask.spec.kind;
+  // High-pass and band-pass outputs are centred on 0 (unless inverted): they need stretching to be seen.
+  const bool zeroMean = (kind == MaskKind::HighPass || kind == MaskKind::BandPass) != request.mask.inverted;
+  request.range = rangeChoice >= 0 ? imaging::PixelRange(rangeChoice)
+                  : zeroMean       ? imaging::PixelRange::Normalize
+                                   : imaging::PixelRange::Clamp;
+  return request;
 }
 
 std::shared_ptr<Engine> ImageTab::currentEngine()
@@ -266,115 +475,110 @@ std::shared_ptr<Engine> ImageTab::currentEngine()
   return ownEngine_;
 }
 
-// One job at a time; a load goes before any filter update (which would be for the old image).
-void ImageTab::schedule()
+void ImageTab::chooseFile()
 {
-  if (busy_) return;
-  if (pendingLoad_) {
-    busy_ = true;
-    LoadRequest request = std::move(*pendingLoad_);
-    pendingLoad_.reset();
-    loading_.setFuture(QtConcurrent::run(&ImageTab::load, std::move(request), currentEngine()));
-  } else if (pendingFilter_ && pipeline_) {
-    busy_ = true;
-    const FilterRequest request = *pendingFilter_;
-    pendingFilter_.reset();
-    filtering_.setFuture(QtConcurrent::run(&ImageTab::filter, pipeline_, request));
-  }
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open image"), image::lastDirectory(),
+      tr("Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.pgm *.ppm *.pbm *.webp *.gif);;All files (*)"));
+  if (path.isEmpty()) return;
+  image::rememberDirectory(path);
+  openFile(path);
 }
 
-ImageTab::Loaded ImageTab::load(LoadRequest request, std::shared_ptr<Engine> engine)
+void ImageTab::openFile(const QString& path)
 {
-  Loaded loaded;
-  loaded.name = request.name;
-  loaded.original = request.path.isEmpty() ? request.image : decode(request.path, &loaded.error);
-  if (loaded.original.isNull()) {
-    if (loaded.error.isEmpty()) loaded.error = tr("The image is empty.");
-    return loaded;
-  }
-  try {
-    loaded.engine = engine;
-    loaded.pipeline =
-        std::make_shared<imaging::FilterPipeline>(*engine, toPlanar(loaded.original, request.luminanceOnly));
-    loaded.spectrum =
-        greyImage(loaded.pipeline->logMagnitudeImage(), loaded.original.width(), loaded.original.height());
-  } catch (const std::exception& e) {
-    loaded.pipeline.reset();
-    loaded.error = tr("Cannot transform %1: %2").arg(request.name, QString::fromStdString(e.what()));
-  }
-  return loaded;
+  worker_->load({path, QImage(), QFileInfo(path).fileName(), luminance_->isChecked()});
 }
 
-ImageTab::Filtered ImageTab::filter(std::shared_ptr<imaging::FilterPipeline> pipeline, FilterRequest request)
+void ImageTab::openImage(const QImage& image, const QString& name)
 {
-  Filtered filtered;
-  try {
-    const auto mask = imaging::halfPlaneMask(request.mask, pipeline->width(), pipeline->height());
-    filtered.result = fromPlanar(pipeline->apply(mask, request.range, &filtered.report));
-  } catch (const std::exception& e) {
-    filtered.error = QString::fromStdString(e.what());
-  }
-  return filtered;
+  worker_->load({QString(), image, name, luminance_->isChecked()});
 }
 
-void ImageTab::onLoaded()
+// The same image again: on another backend, or with the luminance switch changed.
+void ImageTab::reload()
 {
-  busy_ = false;
-  Loaded loaded = loading_.result();
-  if (!loaded.error.isEmpty() || !loaded.pipeline) {
-    emit errorMessage(tr("Cannot open the image"), loaded.error); // the current image stays
-  } else {
-    pipeline_ = std::move(loaded.pipeline);
-    original_ = loaded.original;
-    spectrum_ = loaded.spectrum;
-    currentSource_ = loaded.original;
-    currentName_ = loaded.name;
-    currentPath_.clear();
-    showScaled(originalView_, original_);
-    nameLabel_->setText(tr("%1 — %2 x %3, %4 on %5")
-                            .arg(loaded.name)
-                            .arg(original_.width())
-                            .arg(original_.height())
-                            .arg(pipeline_->channels() == 3 ? tr("R, G, B filtered separately") : tr("grey"))
-                            .arg(QString::fromStdString(pipeline_->backendName())));
-    emit imageLoaded(loaded.name);
-    requestFilter();
-    return;
-  }
-  schedule();
+  if (!currentSource_.isNull()) openImage(currentSource_, currentName_);
 }
 
-void ImageTab::onFiltered()
+void ImageTab::updateLoadProgress()
 {
-  busy_ = false;
-  const Filtered filtered = filtering_.result();
-  if (filtered.error.isEmpty()) {
-    result_ = filtered.result;
-    showScaled(resultView_, result_);
-    showTimings(filtered.report);
-    emit resultUpdated();
-  } else {
-    emit errorMessage(tr("Cannot filter the image"), filtered.error);
-  }
-  schedule();
+  const bool loading = worker_->isLoading();
+  progress_->setVisible(loading);
+  cancelLoad_->setVisible(loading);
 }
 
-// The spectrum with the mask's outline: ellipses where f = F (and F2), as f is isotropic in cycles/pixel
-// but the centred layout has W columns and H rows.
-void ImageTab::showSpectrum()
+void ImageTab::onLoaded(const image::LoadedImage& loaded)
 {
-  if (spectrum_.isNull()) return;
-  QImage canvas = spectrum_.convertToFormat(QImage::Format_RGB32);
-  QPainter painter(&canvas);
-  painter.setRenderHint(QPainter::Antialiasing);
-  painter.setPen(QPen(QColor(255, 200, 0), std::max(1.0, canvas.width() / 300.0)));
-  const imaging::MaskSpec spec = maskSpec();
-  const QPointF centre(canvas.width() / 2, canvas.height() / 2);
-  auto ellipse = [&](double f) { painter.drawEllipse(centre, f * canvas.width(), f * canvas.height()); };
-  ellipse(spec.cutoff);
-  if (spec.kind == MaskKind::BandPass || spec.kind == MaskKind::BandStop) ellipse(spec.cutoff2);
-  painter.end();
-  showScaled(spectrumView_, canvas);
+  updateLoadProgress();
+  const auto& pipeline = *loaded.pipeline;
+  const QSize size(int(pipeline.width()), int(pipeline.height()));
+  if (size != QSize(magnitude_.size())) editor_->setSize(size);
+  original_ = loaded.original;
+  currentSource_ = loaded.original;
+  currentName_ = loaded.name;
+  magnitude_ = loaded.magnitude;
+  phase_ = loaded.phase;
+  appliedMask_.reset();
+  originalView_->setImage(original_);
+  renderSpectrum();
+  if (!loaded.path.isEmpty() && !loaded.path.startsWith(QLatin1Char(':'))) recent_->add(loaded.path);
+  nameLabel_->setText(tr("<b>%1</b> — %2 × %3, %4 on %5")
+                          .arg(loaded.name.toHtmlEscaped())
+                          .arg(original_.width())
+                          .arg(original_.height())
+                          .arg(pipeline.channels() == 3 ? tr("R, G, B filtered separately") : tr("grey"))
+                          .arg(QString::fromStdString(pipeline.backendName())));
+  emit imageLoaded(loaded.name);
+}
+
+void ImageTab::onFiltered(const image::FilterResult& result)
+{
+  result_ = result.result;
+  appliedMask_ = result.halfMask;
+  resultView_->setImage(result_);
+  spectrumView_->setMaskTint(result.maskTint);
+  showTimings(result.report);
+  emit resultUpdated();
+}
+
+void ImageTab::renderSpectrum()
+{
+  const bool phase = spectrumMode_->currentIndex() == 1;
+  const image::SpectrumPicture& picture = phase ? phase_ : magnitude_;
+  if (picture.isNull()) return;
+  image::SpectrumContrast contrast;
+  contrast.colormap = colormap_->currentText();
+  contrast.gamma = gamma_->value();
+  contrast.clipLowPercent = clip_->value();
+  contrast.clipHighPercent = clip_->value() / 10;
+  spectrum_ = picture.render(contrast);
+  spectrumView_->setImage(spectrum_);
+  gamma_->setEnabled(!phase);
+  clip_->setEnabled(!phase);
+}
+
+void ImageTab::showReadout(int view, QPointF imagePos)
+{
+  if (std::isnan(imagePos.x())) return readout_->clear();
+  if (view != SpectrumView)
+    return readout_->setText(image::pixelReadout(view == OriginalView ? original_ : result_, imagePos));
+  const auto pipeline = worker_->pipeline();
+  if (!pipeline) return;
+  image::SpectrumBin bin;
+  const QPointF b = spectrumView_->binAt(imagePos);
+  bin.u = std::lround(b.x()), bin.v = std::lround(b.y());
+  bin.width = long(pipeline->width()), bin.height = long(pipeline->height());
+  bin.value = pipeline->binValue(bin.u, bin.v);
+  if (appliedMask_) {
+    const long row = bin.width / 2 + 1;
+    const long k = ((bin.u % bin.width) + bin.width) % bin.width,
+               l = ((bin.v % bin.height) + bin.height) % bin.height;
+    const bool direct = k < row;
+    bin.maskValue = (*appliedMask_)[std::size_t((direct ? l : (bin.height - l) % bin.height) * row +
+                                                (direct ? k : bin.width - k))];
+  }
+  readout_->setText(image::spectrumReadout(bin));
 }
 
 void ImageTab::showTimings(const ExecutionReport& report)
@@ -386,6 +590,51 @@ void ImageTab::showTimings(const ExecutionReport& report)
         QStringLiteral("  %1 %2 ms;").arg(QString::fromStdString(r.name)).arg(r.milliseconds(), 0, 'f', 2);
   text += tr("  total %1 ms").arg(report.wallMs, 0, 'f', 2);
   timings_->setText(text);
+}
+
+void ImageTab::chooseSaveFile(const QString& what, const QString& suffix,
+                              void (ImageTab::*saveTo)(const QString&))
+{
+  const QString base = QFileInfo(currentName_).completeBaseName();
+  const QString suggested =
+      QDir(image::lastDirectory()).filePath(base + QLatin1Char('-') + what + QLatin1Char('.') + suffix);
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save %1").arg(what), suggested,
+      tr("PNG (*.png);;JPEG (*.jpg *.jpeg);;TIFF (*.tif *.tiff);;BMP (*.bmp);;WebP (*.webp)"));
+  if (path.isEmpty()) return;
+  image::rememberDirectory(path);
+  (this->*saveTo)(path);
+}
+
+// Writing a large PNG takes a while: it runs in the background; the tab reports the outcome.
+void ImageTab::save(const QImage& picture, const QString& path)
+{
+  saving_.waitForFinished(); // one save at a time, in order
+  savingPath_ = path;
+  saving_.setFuture(QtConcurrent::run([picture, path] { return image::writeImage(picture, path); }));
+}
+
+void ImageTab::onSaved()
+{
+  if (const QString error = saving_.result(); !error.isEmpty())
+    return emit errorMessage(tr("Cannot save %1").arg(QFileInfo(savingPath_).fileName()), error);
+  emit saved(savingPath_);
+  emit statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(savingPath_)));
+}
+
+void ImageTab::saveMask(const QString& path)
+{
+  if (!appliedMask_)
+    return emit errorMessage(tr("Cannot save the mask"), tr("No mask has been applied yet."));
+  const QSize size = editor_->size();
+  save(image::maskPicture(*appliedMask_, std::size_t(size.width()), std::size_t(size.height())), path);
+}
+
+void ImageTab::copyResult()
+{
+  if (result_.isNull()) return;
+  QGuiApplication::clipboard()->setImage(result_);
+  emit statusMessage(tr("Filtered image copied to the clipboard."));
 }
 
 void ImageTab::dragEnterEvent(QDragEnterEvent* event)

@@ -43,6 +43,9 @@ void MainWindow::createTabs()
   imageTab_ = new ImageTab(tabs_);
   imageTab_->setEngineService(&engine_); // the tab follows the Engine menu's backend
   tabs_->addTab(imageTab_, tr("Image"));
+  connect(imageTab_, &ImageTab::errorMessage, this, &MainWindow::showEngineError);
+  connect(imageTab_, &ImageTab::statusMessage, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kErrorMessageMs); });
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
   tabs_->addTab(audioTab_, tr("Audio"));
@@ -55,10 +58,19 @@ void MainWindow::createMenus()
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(imageTab_->openAction());
   file->addAction(audioTab_->openAction());
+  file->addMenu(imageTab_->recentMenu());
+  file->addSeparator();
+  file->addActions(imageTab_->saveActions());
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setMenuRole(QAction::QuitRole);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addActions({imageTab_->undoAction(), imageTab_->redoAction()});
+  edit->addSeparator();
+  edit->addAction(imageTab_->copyAction());
+  menuBar()->addMenu(tr("&View"))->addActions(imageTab_->viewActions());
 
   backendMenu_ = new BackendMenu(this);
   menuBar()->addMenu(backendMenu_);

@@ -22,6 +22,28 @@ imaging::PlanarImage toPlanar(const QImage& image, bool luminanceOnly)
   return luminanceOnly ? imaging::luminance(planar) : planar;
 }
 
+namespace {
+
+// The common case, on the path of every slider update: three planes straight into RGB888 rows, with no
+// per-pixel branches or conversions (it used to cost as much as the 8-bit rounding).
+QImage interleavedRgb(const imaging::PlanarBytes& bytes)
+{
+  QImage image(int(bytes.width), int(bytes.height), QImage::Format_RGB888);
+  const std::uint8_t *r = bytes.plane(0), *g = bytes.plane(1), *b = bytes.plane(2);
+  for (std::size_t y = 0; y < bytes.height; ++y) {
+    uchar* line = image.scanLine(int(y));
+    const std::size_t row = y * bytes.width;
+    for (std::size_t x = 0; x < bytes.width; ++x) {
+      line[3 * x] = r[row + x];
+      line[3 * x + 1] = g[row + x];
+      line[3 * x + 2] = b[row + x];
+    }
+  }
+  return image;
+}
+
+} // namespace
+
 QImage greyImage(const std::vector<std::uint8_t>& bytes, int width, int height)
 {
   QImage image(width, height, QImage::Format_Grayscale8);
@@ -34,6 +56,7 @@ QImage fromPlanar(const imaging::PlanarBytes& bytes, const QImage& alphaFrom)
 {
   const int w = int(bytes.width), h = int(bytes.height);
   if (bytes.channels == 1 && !alphaFrom.hasAlphaChannel()) return greyImage(bytes.values, w, h);
+  if (bytes.channels == 3 && !alphaFrom.hasAlphaChannel()) return interleavedRgb(bytes);
   QImage image(w, h, QImage::Format_RGBA8888);
   const QImage alpha =
       alphaFrom.hasAlphaChannel() ? alphaFrom.convertToFormat(QImage::Format_RGBA8888) : QImage();

@@ -1,22 +1,20 @@
 #pragma once
-// The "Image" tab: an image, its centred log-magnitude spectrum with the mask drawn over it, and the
-// filtered result, side by side; mask kind, profile and cutoff sliders update the result live.
+// The "Image" tab: an image, its centred spectrum with the mask drawn over it (and edited there), and
+// the filtered result, side by side; zoom and pan are linked between the three views.
 //
-// Threading contract
-//  - Create, call and destroy it on the GUI thread; its signals are emitted there.
-//  - Decoding, planning and the forward spectrum (load jobs) and every mask update (filter jobs) run through
-//    QtConcurrent, one job at a time, so the pipeline is only ever used by one thread. Requests that arrive
-//    while a job runs collapse into one pending slot per kind: only the latest runs next (latest wins; a
-//    slider drag never queues more than one update). The GUI thread never waits for a job.
-//  - Jobs hold the engine and the pipeline by shared_ptr and no pointer to the tab; a job that finishes
-//    after the tab is gone is discarded with its watcher.
+// The mask lives in a MaskEditor (undo history), the background work in an ImageWorker (latest request
+// wins; see its threading contract); this class builds the controls and connects the parts.
+// GUI thread only.
 //
 // The engine: the one of the EngineService given with setEngineService() once it is ready, otherwise an
 // FFTW engine of the tab's own (FFTW enumerates no OpenCL devices, so it cannot collide with the service).
 
 #include "spectrascope/engine/Timing.h"
 #include "spectrascope/engine/imaging/FrequencyMask.h"
-#include "spectrascope/engine/imaging/PixelRange.h"
+#include "spectrascope/ui/image/ImageWorker.h"
+#include "spectrascope/ui/image/MaskEditor.h"
+#include "spectrascope/ui/image/MaskedSpectrumView.h"
+#include "spectrascope/ui/image/SpectrumPicture.h"
 
 #include <QFutureWatcher>
 #include <QImage>
@@ -24,25 +22,30 @@
 #include <QWidget>
 
 #include <memory>
-#include <optional>
 
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
 class QSlider;
 class QSpinBox;
+class QToolBar;
 
 namespace spectrascope {
 class Engine;
-namespace imaging {
-class FilterPipeline;
 }
-} // namespace spectrascope
 
 namespace spectrascope::ui {
 
 class EngineService;
+namespace image {
+class RecentFiles;
+class ZoomableImageView;
+} // namespace image
 
 class ImageTab : public QWidget
 {
@@ -53,92 +56,101 @@ public:
   ~ImageTab() override;
 
   void setEngineService(EngineService* service);
-  // File > Open Image… (standard Open shortcut); the main window puts it in its File menu.
+
+  // For the main window's menus: File (open, recent, save, copy), Edit (undo, redo), View (zoom).
   QAction* openAction() const { return openAction_; }
+  QMenu* recentMenu() const;
+  QList<QAction*> saveActions() const { return {saveResultAction_, saveSpectrumAction_, saveMaskAction_}; }
+  QAction* copyAction() const { return copyAction_; }
+  QAction* undoAction() const { return undoAction_; }
+  QAction* redoAction() const { return redoAction_; }
+  QList<QAction*> viewActions() const
+  {
+    return {zoomInAction_, zoomOutAction_, fitAction_, actualSizeAction_};
+  }
 
   // Loads in the background; a file that cannot be read leaves the current image as it is and emits
   // errorMessage.
   void openFile(const QString& path);
   void openImage(const QImage& image, const QString& name);
+  void saveResult(const QString& path) { save(result_, path); }
+  void saveSpectrum(const QString& path) { save(spectrum_, path); }
+  void saveMask(const QString& path);
 
   // The images as last shown (for tests and saving).
   QImage originalImage() const { return original_; }
   QImage spectrumImage() const { return spectrum_; }
   QImage resultImage() const { return result_; }
-  imaging::MaskSpec maskSpec() const;
+  imaging::MaskSpec maskSpec() const { return editor_->state().spec; }
+  image::MaskEditor* maskEditor() const { return editor_; }
+  image::MaskedSpectrumView* spectrumView() const { return spectrumView_; }
+  image::ZoomableImageView* originalView() const { return originalView_; }
+  image::ZoomableImageView* resultView() const { return resultView_; }
+  QLabel* readout() const { return readout_; }
   QSlider* cutoffSlider() const { return cutoff_; }
   QSlider* cutoff2Slider() const { return cutoff2_; }
   QComboBox* kindBox() const { return kind_; }
+  QComboBox* spectrumModeBox() const { return spectrumMode_; }
+  QComboBox* colormapBox() const { return colormap_; }
+  QDoubleSpinBox* gammaBox() const { return gamma_; }
 
   static QString sampleImagePath() { return QStringLiteral(":/samples/coffee.png"); }
 
 signals:
   void imageLoaded(const QString& name);
   void resultUpdated();
+  void saved(const QString& path);
   void errorMessage(const QString& heading, const QString& detail);
+  void statusMessage(const QString& text);
 
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
 private:
-  struct LoadRequest
-  {
-    QString path; // empty: use image
-    QImage image;
-    QString name;
-    bool luminanceOnly = false;
-  };
-  struct Loaded
-  {
-    std::shared_ptr<Engine> engine;
-    std::shared_ptr<imaging::FilterPipeline> pipeline;
-    QImage original, spectrum;
-    QString name, error;
-  };
-  struct FilterRequest
-  {
-    imaging::MaskSpec mask;
-    imaging::PixelRange range;
-  };
-  struct Filtered
-  {
-    QImage result;
-    ExecutionReport report;
-    QString error;
-  };
-
-  void createControls();
+  QToolBar* createMaskControls();
+  QToolBar* createSpectrumControls();
+  QWidget* createViews();
+  void createActions();
+  void connectMaskEditing();
   void chooseFile();
-  void requestFilter();
-  void schedule();
+  void chooseSaveFile(const QString& what, const QString& suffix, void (ImageTab::*saveTo)(const QString&));
+  void save(const QImage& image, const QString& path);
+  void onSaved();
+  void copyResult();
+  void reload();
+  image::FilterRequest filterRequest();
   std::shared_ptr<Engine> currentEngine();
-  static Loaded load(LoadRequest request, std::shared_ptr<Engine> engine);
-  static Filtered filter(std::shared_ptr<imaging::FilterPipeline> pipeline, FilterRequest request);
-  void onLoaded();
-  void onFiltered();
-  void showSpectrum();
+  void onLoaded(const image::LoadedImage& loaded);
+  void onFiltered(const image::FilterResult& result);
+  void onMaskChanged();
+  void syncControls();
+  void editSpec(const QString& undoText, const std::function<void(imaging::MaskSpec&)>& change);
+  void addNotchAt(QPointF bin);
+  void renderSpectrum();
+  void showReadout(int view, QPointF imagePos);
   void showTimings(const ExecutionReport& report);
-  void updateControlState();
+  void updateLoadProgress();
 
   EngineService* service_ = nullptr;
   std::shared_ptr<Engine> ownEngine_;
-  std::shared_ptr<imaging::FilterPipeline> pipeline_;
+  image::ImageWorker* worker_ = nullptr;
+  image::MaskEditor* editor_ = nullptr;
+  image::RecentFiles* recent_ = nullptr;
   QImage original_, spectrum_, result_;
-  QString currentPath_;
+  image::SpectrumPicture magnitude_, phase_;
+  std::shared_ptr<const std::vector<float>> appliedMask_;
+  QString currentPath_, currentName_;
   QImage currentSource_;
-  QString currentName_;
+  bool syncing_ = false;           // controls being set from the mask: no edits of their own
+  QFutureWatcher<QString> saving_; // the error, empty on success
+  QString savingPath_;
 
-  std::optional<LoadRequest> pendingLoad_;
-  std::optional<FilterRequest> pendingFilter_;
-  bool busy_ = false;
-  QFutureWatcher<Loaded> loading_;
-  QFutureWatcher<Filtered> filtering_;
-
-  QLabel* originalView_ = nullptr;
-  QLabel* spectrumView_ = nullptr;
-  QLabel* resultView_ = nullptr;
+  image::ZoomableImageView* originalView_ = nullptr;
+  image::MaskedSpectrumView* spectrumView_ = nullptr;
+  image::ZoomableImageView* resultView_ = nullptr;
   QLabel* nameLabel_ = nullptr;
+  QLabel* readout_ = nullptr;
   QLabel* timings_ = nullptr;
   QLabel* cutoffLabel_ = nullptr;
   QComboBox* kind_ = nullptr;
@@ -148,7 +160,24 @@ private:
   QSlider* cutoff_ = nullptr;
   QSlider* cutoff2_ = nullptr;
   QCheckBox* luminance_ = nullptr;
+  QComboBox* spectrumMode_ = nullptr;
+  QComboBox* colormap_ = nullptr;
+  QDoubleSpinBox* gamma_ = nullptr;
+  QDoubleSpinBox* clip_ = nullptr;
+  QSpinBox* brushSize_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QPushButton* cancelLoad_ = nullptr;
   QAction* openAction_ = nullptr;
+  QAction* saveResultAction_ = nullptr;
+  QAction* saveSpectrumAction_ = nullptr;
+  QAction* saveMaskAction_ = nullptr;
+  QAction* copyAction_ = nullptr;
+  QAction* undoAction_ = nullptr;
+  QAction* redoAction_ = nullptr;
+  QAction* zoomInAction_ = nullptr;
+  QAction* zoomOutAction_ = nullptr;
+  QAction* fitAction_ = nullptr;
+  QAction* actualSizeAction_ = nullptr;
 };
 
 } // namespace spectrascope::ui

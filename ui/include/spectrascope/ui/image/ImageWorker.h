@@ -1,0 +1,115 @@
+#pragma once
+// ImageWorker: the Image tab's background work, latest request wins.
+//
+// Threading contract
+//  - Call it on the GUI thread; its signals come on the GUI thread.
+//  - Load jobs (decode, plan, forward spectrum, spectrum pictures) and filter jobs (mask, inverse,
+//    8-bit conversion, mask tint) run through QtConcurrent one at a time, so the pipeline is only used by
+//    one thread. Requests arriving meanwhile collapse into one pending slot per kind; a filter request
+//    is only a flag: the filter job's input is asked for (requestSource) when it starts, so it is always
+//    the latest mask. The GUI thread never waits for a job.
+//  - Jobs hold the engine and pipeline by shared_ptr and no pointer to the worker; one that finishes
+//    after the worker is gone is discarded.
+//  - cancelLoad() drops the load in flight: the FFT cannot be interrupted, but its result is discarded
+//    and the current image stays.
+
+#include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/imaging/PixelRange.h"
+#include "spectrascope/ui/image/MaskEditor.h"
+#include "spectrascope/ui/image/MaskRendering.h"
+#include "spectrascope/ui/image/SpectrumPicture.h"
+
+#include <QFutureWatcher>
+#include <QImage>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace spectrascope {
+class Engine;
+namespace imaging {
+class FilterPipeline;
+}
+} // namespace spectrascope
+
+namespace spectrascope::ui::image {
+
+struct LoadRequest
+{
+  QString path; // empty: use image
+  QImage image;
+  QString name;
+  bool luminanceOnly = false;
+};
+
+struct LoadedImage
+{
+  std::shared_ptr<imaging::FilterPipeline> pipeline;
+  QImage original;
+  SpectrumPicture magnitude, phase;
+  QString name, path, error;
+};
+
+struct FilterRequest
+{
+  MaskState mask;
+  imaging::PixelRange range = imaging::PixelRange::Clamp;
+};
+
+struct FilterResult
+{
+  QImage result;
+  QImage maskTint;
+  std::shared_ptr<const std::vector<float>> halfMask; // what was applied, for saving the mask
+  ExecutionReport report;
+  QString error;
+};
+
+class ImageWorker : public QObject
+{
+  Q_OBJECT
+
+public:
+  explicit ImageWorker(QObject* parent = nullptr);
+  ~ImageWorker() override;
+
+  void setEngineSource(std::function<std::shared_ptr<Engine>()> source) { engineSource_ = std::move(source); }
+  void setRequestSource(std::function<FilterRequest()> source) { requestSource_ = std::move(source); }
+
+  void load(LoadRequest request);
+  void cancelLoad();
+  // Asks for one more filter update with the request source's state at the time it starts.
+  void requestFilter();
+  bool isLoading() const { return loading_.isRunning() && !loadCancelled_; }
+  std::shared_ptr<imaging::FilterPipeline> pipeline() const { return pipeline_; }
+
+signals:
+  void loadStarted();
+  void loaded(const spectrascope::ui::image::LoadedImage& image);
+  void loadFailed(const QString& detail);
+  void filtered(const spectrascope::ui::image::FilterResult& result);
+  void filterFailed(const QString& detail);
+
+private:
+  static LoadedImage runLoad(LoadRequest request, std::shared_ptr<Engine> engine);
+  static FilterResult runFilter(std::shared_ptr<imaging::FilterPipeline> pipeline, FilterRequest request,
+                                std::shared_ptr<PaintedHalfPlaneCache> cache);
+  void schedule();
+  void onLoaded();
+  void onFiltered();
+
+  std::function<std::shared_ptr<Engine>()> engineSource_;
+  std::function<FilterRequest()> requestSource_;
+  std::shared_ptr<imaging::FilterPipeline> pipeline_;
+  std::shared_ptr<PaintedHalfPlaneCache> paintCache_;
+  std::optional<LoadRequest> pendingLoad_;
+  bool pendingFilter_ = false;
+  bool busy_ = false;
+  bool loadCancelled_ = false;
+  QFutureWatcher<LoadedImage> loading_;
+  QFutureWatcher<FilterResult> filtering_;
+};
+
+} // namespace spectrascope::ui::image

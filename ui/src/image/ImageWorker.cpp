@@ -1,0 +1,137 @@
+#include "spectrascope/ui/image/ImageWorker.h"
+
+#include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/imaging/FilterPipeline.h"
+#include "spectrascope/ui/PlanarImageConversion.h"
+#include "spectrascope/ui/image/ImageFiles.h"
+
+#include <QtConcurrent>
+
+namespace spectrascope::ui::image {
+namespace {
+// The tint is drawn stretched over the spectrum; this many pixels are plenty on any screen and keep a
+// live update of a 4000 x 3000 image from spending its time on the tint.
+constexpr int kTintMaxSide = 1024;
+} // namespace
+
+ImageWorker::ImageWorker(QObject* parent) : QObject(parent)
+{
+  connect(&loading_, &QFutureWatcher<LoadedImage>::finished, this, &ImageWorker::onLoaded);
+  connect(&filtering_, &QFutureWatcher<FilterResult>::finished, this, &ImageWorker::onFiltered);
+}
+
+ImageWorker::~ImageWorker()
+{
+  // Jobs capture no pointer to us; waiting only keeps the pipeline's last user off a dying watcher.
+  loading_.waitForFinished();
+  filtering_.waitForFinished();
+}
+
+void ImageWorker::load(LoadRequest request)
+{
+  pendingLoad_ = std::move(request);
+  pendingFilter_ = false;
+  schedule();
+}
+
+void ImageWorker::cancelLoad()
+{
+  pendingLoad_.reset();
+  if (loading_.isRunning()) loadCancelled_ = true;
+}
+
+void ImageWorker::requestFilter()
+{
+  pendingFilter_ = true;
+  schedule();
+}
+
+// One job at a time; a load goes before any filter update (which would be for the old image).
+void ImageWorker::schedule()
+{
+  if (busy_) return;
+  if (pendingLoad_) {
+    busy_ = true;
+    loadCancelled_ = false;
+    LoadRequest request = std::move(*pendingLoad_);
+    pendingLoad_.reset();
+    emit loadStarted();
+    loading_.setFuture(QtConcurrent::run(&ImageWorker::runLoad, std::move(request), engineSource_()));
+  } else if (pendingFilter_ && pipeline_ && requestSource_) {
+    busy_ = true;
+    pendingFilter_ = false;
+    filtering_.setFuture(
+        QtConcurrent::run(&ImageWorker::runFilter, pipeline_, requestSource_(), paintCache_));
+  }
+}
+
+LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> engine)
+{
+  LoadedImage loaded;
+  loaded.name = request.name;
+  loaded.path = request.path;
+  loaded.original = request.path.isEmpty() ? request.image : decodeImage(request.path, &loaded.error);
+  if (loaded.original.isNull()) {
+    if (loaded.error.isEmpty()) loaded.error = tr("The image is empty.");
+    return loaded;
+  }
+  try {
+    auto pipeline =
+        std::make_shared<imaging::FilterPipeline>(*engine, toPlanar(loaded.original, request.luminanceOnly));
+    const int w = int(pipeline->width()), h = int(pipeline->height());
+    loaded.magnitude = SpectrumPicture(pipeline->centredLogMagnitude(), w, h, false);
+    loaded.phase = SpectrumPicture(pipeline->centredPhase(), w, h, true);
+    loaded.pipeline = std::move(pipeline);
+  } catch (const std::bad_alloc&) {
+    loaded.error = tr("%1 is too large for the memory available.").arg(request.name);
+  } catch (const std::exception& e) {
+    loaded.error = tr("Cannot transform %1: %2").arg(request.name, QString::fromStdString(e.what()));
+  }
+  return loaded;
+}
+
+FilterResult ImageWorker::runFilter(std::shared_ptr<imaging::FilterPipeline> pipeline, FilterRequest request,
+                                    std::shared_ptr<PaintedHalfPlaneCache> cache)
+{
+  FilterResult filtered;
+  try {
+    const std::size_t w = pipeline->width(), h = pipeline->height();
+    auto mask = std::make_shared<std::vector<float>>(halfPlaneMask(request.mask, w, h, *cache));
+    filtered.result = fromPlanar(pipeline->apply(*mask, request.range, &filtered.report));
+    filtered.maskTint = maskTint(*mask, w, h, kTintMaxSide);
+    filtered.halfMask = std::move(mask);
+  } catch (const std::exception& e) {
+    filtered.error = QString::fromStdString(e.what());
+  }
+  return filtered;
+}
+
+void ImageWorker::onLoaded()
+{
+  busy_ = false;
+  LoadedImage image = loading_.result();
+  if (loadCancelled_) {
+    loadCancelled_ = false;
+  } else if (!image.error.isEmpty() || !image.pipeline) {
+    emit loadFailed(image.error); // the current image stays
+  } else {
+    pipeline_ = image.pipeline;
+    paintCache_ = std::make_shared<PaintedHalfPlaneCache>();
+    emit loaded(image);
+    pendingFilter_ = true;
+  }
+  schedule();
+}
+
+void ImageWorker::onFiltered()
+{
+  busy_ = false;
+  const FilterResult result = filtering_.result();
+  if (result.error.isEmpty())
+    emit filtered(result);
+  else
+    emit filterFailed(result.error);
+  schedule();
+}
+
+} // namespace spectrascope::ui::image
