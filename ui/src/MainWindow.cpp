@@ -49,7 +49,13 @@ void MainWindow::createTabs()
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
   tabs_->addTab(audioTab_, tr("Audio"));
-  tabs_->addTab(new LearnTab(tabs_), tr("Learn"));
+  auto* learnTab = new LearnTab(tabs_);
+  learnTab->setEngineService(&engine_); // the stages run on the Engine menu's device
+  tabs_->addTab(learnTab, tr("Learn"));
+  // SPECTRASCOPE_TAB=Learn (or Image, Audio) opens on that tab, for screenshots of one tab.
+  const QString wanted = qEnvironmentVariable("SPECTRASCOPE_TAB");
+  for (int i = 0; i < tabs_->count() && !wanted.isEmpty(); ++i)
+    if (tabs_->tabText(i).compare(wanted, Qt::CaseInsensitive) == 0) tabs_->setCurrentIndex(i);
   setCentralWidget(tabs_);
 }
 

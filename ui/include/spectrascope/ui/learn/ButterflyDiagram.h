@@ -1,0 +1,65 @@
+#pragma once
+// The butterfly diagram of a step-by-step FFT, as geometry plus drawing onto any DiagramCanvas (widget,
+// PNG, SVG). Columns are stages 0..S, rows are array positions. The butterflies of the current stage are
+// highlighted; earlier ones are grey, later ones faint, and values are shown up to the current stage as
+// bars (length |x| on each stage's own scale, colour = phase) or phasors. For register exchange each node
+// takes its work-item's colour and an orange ring marks values that arrived through local memory.
+// Above kMaxDiagramSize positions the same columns become a heat map of 20 log10 |x|.
+
+#include "spectrascope/engine/learn/StepRunner.h"
+#include "spectrascope/ui/learn/DiagramCanvas.h"
+
+#include <QSizeF>
+
+#include <memory>
+#include <optional>
+
+namespace spectrascope::ui {
+
+enum class ValueStyle { Bars, Phasors };
+
+struct ButterflyDiagramParameters
+{
+  std::shared_ptr<const spectrascope::learn::StepsResult> result;
+  int stage = 0; // the stage being explained: its butterflies produce column `stage`
+  ValueStyle style = ValueStyle::Bars;
+  QSizeF size;
+  std::optional<std::pair<int, int>> hover; // (stage, position) under the mouse
+};
+
+class ButterflyDiagram
+{
+public:
+  static constexpr std::size_t kMaxDiagramSize = 64;
+
+  explicit ButterflyDiagram(ButterflyDiagramParameters parameters);
+
+  bool isHeatMap() const;
+  void draw(DiagramCanvas& canvas) const;
+  // (stage, position) of the node or heat-map cell at a point, if any.
+  std::optional<std::pair<int, int>> hitTest(QPointF point) const;
+  // Centre of the node of `position` in column `stage`.
+  QPointF node(int stage, int position) const;
+
+  static QColor phaseColour(double radians);
+  static QColor workItemColour(std::uint32_t workItem);
+  static QString stageTitle(const spectrascope::learn::Schedule& schedule, int stage);
+
+private:
+  int columns() const;
+  double columnWidth() const;
+  double rowHeight() const;
+  double glyphWidth() const;
+  QRectF plotArea() const;
+  void drawHeaders(DiagramCanvas& canvas) const;
+  void drawEdges(DiagramCanvas& canvas) const;
+  void drawTwiddleLabels(DiagramCanvas& canvas) const;
+  void drawNodes(DiagramCanvas& canvas) const;
+  void drawValue(DiagramCanvas& canvas, int stage, int position, double scale) const;
+  void drawHeatMap(DiagramCanvas& canvas) const;
+  void drawLegend(DiagramCanvas& canvas) const;
+
+  ButterflyDiagramParameters p_;
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,42 @@
+#pragma once
+// The input signal as stems (real part; imaginary part faint). When drawing is enabled, dragging the
+// mouse sets the samples under it, and signalDrawn() reports the new signal when the button is released.
+
+#include "spectrascope/engine/learn/StageMath.h"
+
+#include <QWidget>
+
+namespace spectrascope::ui {
+
+class SignalInputView : public QWidget
+{
+  Q_OBJECT
+
+public:
+  explicit SignalInputView(QWidget* parent = nullptr);
+
+  void setSignal(std::vector<spectrascope::learn::Complex> signal);
+  const std::vector<spectrascope::learn::Complex>& signal() const { return signal_; }
+  void setDrawingEnabled(bool enabled);
+  QSize sizeHint() const override { return {320, 110}; }
+  QSize minimumSizeHint() const override { return {160, 80}; }
+
+signals:
+  void signalDrawn();
+
+protected:
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+  QRectF plotRect() const;
+  void drawAt(QPointF point);
+
+  std::vector<spectrascope::learn::Complex> signal_;
+  bool drawing_ = false;
+  bool pressed_ = false;
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,107 @@
+#include "spectrascope/ui/learn/SignalInputView.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace spectrascope::ui {
+
+SignalInputView::SignalInputView(QWidget* parent) : QWidget(parent)
+{
+  setObjectName(QStringLiteral("learnSignalInput"));
+}
+
+void SignalInputView::setSignal(std::vector<spectrascope::learn::Complex> signal)
+{
+  signal_ = std::move(signal);
+  update();
+}
+
+void SignalInputView::setDrawingEnabled(bool enabled)
+{
+  drawing_ = enabled;
+  setCursor(enabled ? Qt::CrossCursor : Qt::ArrowCursor);
+  setToolTip(enabled ? tr("Drag to draw the input signal") : QString());
+  update();
+}
+
+QRectF SignalInputView::plotRect() const
+{
+  return QRectF(rect()).adjusted(8, 18, -8, -6);
+}
+
+void SignalInputView::paintEvent(QPaintEvent*)
+{
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.fillRect(rect(), Qt::white);
+  painter.setPen(palette().color(QPalette::PlaceholderText));
+  painter.drawText(QPointF(8, 13),
+                   drawing_ ? tr("input x[n] — drag to draw") : tr("input x[n] (real; imaginary faint)"));
+  const QRectF area = plotRect();
+  const double mid = area.center().y();
+  painter.setPen(QPen(QColor(0xc8, 0xcc, 0xd0), 1));
+  painter.drawLine(QPointF(area.left(), mid), QPointF(area.right(), mid));
+  if (signal_.empty()) return;
+  double peak = 1e-12;
+  for (const auto& v : signal_)
+    peak = std::max({peak, std::abs(v.real()), std::abs(v.imag())});
+  const double step = area.width() / double(signal_.size());
+  const double half = area.height() / 2;
+  const bool stems = signal_.size() <= 128;
+  for (int part = 1; part >= 0; --part) {
+    const QColor colour = part == 0 ? QColor(0x1f, 0x6f, 0xb4) : QColor(0xf0, 0x8c, 0x00, 120);
+    painter.setPen(QPen(colour, stems ? 1.4 : 1.0));
+    painter.setBrush(colour);
+    QPointF previous;
+    for (std::size_t i = 0; i < signal_.size(); ++i) {
+      const double value = part == 0 ? signal_[i].real() : signal_[i].imag();
+      const QPointF tip(area.left() + (i + 0.5) * step, mid - value / peak * half);
+      if (stems) {
+        painter.drawLine(QPointF(tip.x(), mid), tip);
+        painter.drawEllipse(tip, 2.0, 2.0);
+      } else if (i > 0) {
+        painter.drawLine(previous, tip);
+      }
+      previous = tip;
+    }
+  }
+}
+
+void SignalInputView::drawAt(QPointF point)
+{
+  if (signal_.empty()) return;
+  const QRectF area = plotRect();
+  const int index = std::clamp(int((point.x() - area.left()) / area.width() * double(signal_.size())), 0,
+                               int(signal_.size()) - 1);
+  // The drawing range is fixed at -1..1 so the shape does not rescale under the pen.
+  const double value = std::clamp((area.center().y() - point.y()) / (area.height() / 2), -1.0, 1.0);
+  signal_[std::size_t(index)] = value;
+  update();
+}
+
+void SignalInputView::mousePressEvent(QMouseEvent* event)
+{
+  if (!drawing_ || event->button() != Qt::LeftButton) return;
+  // Drawing starts on a clean -1..1 scale: larger samples would dwarf what is drawn.
+  for (auto& v : signal_)
+    v = {std::clamp(v.real(), -1.0, 1.0), 0.0};
+  pressed_ = true;
+  drawAt(event->position());
+}
+
+void SignalInputView::mouseMoveEvent(QMouseEvent* event)
+{
+  if (pressed_) drawAt(event->position());
+}
+
+void SignalInputView::mouseReleaseEvent(QMouseEvent* event)
+{
+  if (!pressed_ || event->button() != Qt::LeftButton) return;
+  pressed_ = false;
+  emit signalDrawn();
+}
+
+} // namespace spectrascope::ui

@@ -1,0 +1,84 @@
+#include "spectrascope/ui/learn/StepsComputation.h"
+
+#include "spectrascope/engine/Errors.h"
+
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace spectrascope::ui {
+namespace {
+
+QThreadPool& stepsThread()
+{
+  struct OneThread : QThreadPool
+  {
+    OneThread() { setMaxThreadCount(1); }
+  };
+  static OneThread pool;
+  return pool;
+}
+
+} // namespace
+
+// The runner lives as long as some job or the computation needs it; only the jobs' thread touches it.
+struct StepsComputation::RunnerCache
+{
+  QString backend;
+  std::unique_ptr<spectrascope::learn::StepRunner> runner;
+};
+
+StepsComputation::StepsComputation(QObject* parent)
+    : QObject(parent), runner_(std::make_shared<RunnerCache>())
+{
+  connect(&watcher_, &QFutureWatcher<StepsOutcome>::finished, this, &StepsComputation::onFinished);
+}
+
+StepsComputation::~StepsComputation() = default;
+
+void StepsComputation::request(Request request)
+{
+  if (watcher_.isRunning()) {
+    pending_ = std::move(request);
+    return;
+  }
+  launch(std::move(request));
+}
+
+void StepsComputation::launch(Request request)
+{
+  std::shared_ptr<RunnerCache> cache = runner_;
+  watcher_.setFuture(QtConcurrent::run(&stepsThread(), [request = std::move(request), cache] {
+    StepsOutcome outcome;
+    try {
+      if (!cache->runner || cache->backend != request.backend) {
+        cache->runner.reset();
+        cache->runner = std::make_unique<spectrascope::learn::StepRunner>(request.backend.toStdString());
+        cache->backend = request.backend;
+      }
+      const auto schedule =
+          spectrascope::learn::makeSchedule(request.algorithm, request.n, request.workItems);
+      outcome.result = std::make_shared<const spectrascope::learn::StepsResult>(
+          cache->runner->run(schedule, request.input));
+      outcome.directDft = spectrascope::learn::directDft(request.input);
+    } catch (const std::exception& e) {
+      outcome.error = QString::fromStdString(e.what());
+    }
+    return outcome;
+  }));
+  emit busyChanged(true);
+}
+
+void StepsComputation::onFinished()
+{
+  const StepsOutcome outcome = watcher_.result();
+  if (pending_) {
+    Request next = std::move(*pending_);
+    pending_.reset();
+    launch(std::move(next)); // the older result is stale: drop it
+    return;
+  }
+  emit busyChanged(false);
+  emit finished(outcome);
+}
+
+} // namespace spectrascope::ui
