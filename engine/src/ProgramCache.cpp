@@ -44,8 +44,7 @@ ProgramCache::ProgramCache(cl::Context context, cl::Device device, std::filesyst
 
 std::string ProgramCache::key(const std::string& sourceName, const std::string& options) const
 {
-  const kernels::KernelSource& source = kernels::byName(sourceName);
-  return std::string(source.sha256) + "|" + options + "|" + deviceIdentity_;
+  return kernels::expandedSha256(sourceName) + "|" + options + "|" + deviceIdentity_;
 }
 
 std::filesystem::path ProgramCache::entryPath(const std::string& sourceName, const std::string& options) const
@@ -103,8 +102,7 @@ cl::Program ProgramCache::loadFromDisk(const std::filesystem::path& file, const 
 
 cl::Program ProgramCache::buildFromSource(const std::string& sourceName, const std::string& options)
 {
-  const kernels::KernelSource& source = kernels::byName(sourceName);
-  cl::Program program(context_, std::string(source.source));
+  cl::Program program(context_, kernels::expandedSource(sourceName));
   try {
     program.build({device_}, options.c_str());
   } catch (const cl::Error& e) {
