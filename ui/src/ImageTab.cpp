@@ -4,6 +4,7 @@
 #include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/image/CursorReadout.h"
 #include "spectrascope/ui/image/ImageFiles.h"
 #include "spectrascope/ui/image/MaskRendering.h"
@@ -583,6 +584,7 @@ void ImageTab::showReadout(int view, QPointF imagePos)
 
 void ImageTab::showTimings(const ExecutionReport& report)
 {
+  if (timingFeed_) timingFeed_->publish(tr("Image"), report);
   QString text =
       tr("Last update on %1:").arg(QString::fromStdString(report.backend.empty() ? "host" : report.backend));
   for (const KernelRecord& r : report.records)

@@ -7,9 +7,13 @@
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/ImageTab.h"
 #include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/ui/timing/BenchmarkWindow.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
+#include "spectrascope/ui/timing/TimingPanel.h"
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -32,6 +36,7 @@ MainWindow::MainWindow(EngineService& engine, QWidget* parent) : QMainWindow(par
   createMenus();
   createStatusBar();
   connectEngine();
+  createTimingViews();
   restoreWindowGeometry();
 }
 
@@ -137,6 +142,52 @@ void MainWindow::showEngineError(const QString& heading, const QString& detail)
   errorBox_->setText(heading);
   errorBox_->setInformativeText(detail);
   errorBox_->show();
+}
+
+// The Timings dock (View menu) and Tools > Benchmark…, after the other menus so they join an existing View
+// menu and sit before Help.
+void MainWindow::createTimingViews()
+{
+  timingFeed_ = new TimingFeed(this);
+  imageTab_->setTimingFeed(timingFeed_);
+  auto* panel = new TimingPanel;
+  panel->setFeed(timingFeed_);
+  timingDock_ = new QDockWidget(tr("Timings"), this);
+  timingDock_->setObjectName(QStringLiteral("timingDock"));
+  timingDock_->setWidget(panel);
+  addDockWidget(Qt::BottomDockWidgetArea, timingDock_);
+
+  QMenu* view = nullptr;
+  QAction* help = nullptr;
+  for (QAction* action : menuBar()->actions()) {
+    if (action->menu() && action->text() == tr("&View")) view = action->menu();
+    if (action->menu() && action->text() == tr("&Help")) help = action;
+  }
+  if (!view) {
+    view = new QMenu(tr("&View"), this);
+    menuBar()->insertMenu(help, view);
+  }
+  view->addSeparator();
+  QAction* toggle = timingDock_->toggleViewAction();
+  toggle->setObjectName(QStringLiteral("timingsAction"));
+  toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+  view->addAction(toggle);
+
+  auto* tools = new QMenu(tr("&Tools"), this);
+  menuBar()->insertMenu(help, tools);
+  QAction* benchmark = tools->addAction(tr("&Benchmark…"), this, &MainWindow::showBenchmark);
+  benchmark->setObjectName(QStringLiteral("benchmarkAction"));
+}
+
+void MainWindow::showBenchmark()
+{
+  if (!benchmark_) {
+    benchmark_ = new BenchmarkWindow(this);
+    benchmark_->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  benchmark_->show();
+  benchmark_->raise();
+  benchmark_->activateWindow();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

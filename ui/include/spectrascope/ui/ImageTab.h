@@ -42,6 +42,7 @@ class Engine;
 namespace spectrascope::ui {
 
 class EngineService;
+class TimingFeed;
 namespace image {
 class RecentFiles;
 class ZoomableImageView;
@@ -56,6 +57,8 @@ public:
   ~ImageTab() override;
 
   void setEngineService(EngineService* service);
+  // Each filter update's timings also go to the shared Timings panel.
+  void setTimingFeed(TimingFeed* feed) { timingFeed_ = feed; }
 
   // For the main window's menus: File (open, recent, save, copy), Edit (undo, redo), View (zoom).
   QAction* openAction() const { return openAction_; }
@@ -133,6 +136,7 @@ private:
   void updateLoadProgress();
 
   EngineService* service_ = nullptr;
+  TimingFeed* timingFeed_ = nullptr;
   std::shared_ptr<Engine> ownEngine_;
   image::ImageWorker* worker_ = nullptr;
   image::MaskEditor* editor_ = nullptr;

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
+class QDockWidget;
 class QMessageBox;
 class QTabWidget;
 
@@ -16,6 +17,8 @@ class AudioTab;
 class ImageTab;
 class BackendStatusLabel;
 class EngineService;
+class BenchmarkWindow;
+class TimingFeed;
 
 class MainWindow : public QMainWindow
 {
@@ -27,9 +30,12 @@ public:
   QTabWidget* tabs() const { return tabs_; }
   BackendMenu* backendMenu() const { return backendMenu_; }
   BackendStatusLabel* backendLabel() const { return backendLabel_; }
+  TimingFeed* timingFeed() const { return timingFeed_; }
+  QDockWidget* timingDock() const { return timingDock_; }
 
 public slots:
   void showAbout();
+  void showBenchmark();
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -39,6 +45,7 @@ private:
   void createMenus();
   void createStatusBar();
   void connectEngine();
+  void createTimingViews();
   void showEngineError(const QString& heading, const QString& detail);
   void restoreWindowGeometry();
   void saveWindowGeometry() const;
@@ -49,6 +56,9 @@ private:
   AudioTab* audioTab_ = nullptr;
   BackendMenu* backendMenu_ = nullptr;
   BackendStatusLabel* backendLabel_ = nullptr;
+  TimingFeed* timingFeed_ = nullptr;    // tabs publish their engine calls' timings here
+  QDockWidget* timingDock_ = nullptr;   // the Timings panel, toggled from the View menu
+  QPointer<BenchmarkWindow> benchmark_; // Tools > Benchmark…, one at a time
   QPointer<QMessageBox> errorBox_; // at most one open; a newer error replaces its text
 };
 

@@ -1,0 +1,209 @@
+// The timing views: the Timings panel shows the records of a report (from the feed, as the tabs publish
+// them), the timeline draws them, the benchmark plot finds the crossover, and the Benchmark window runs a
+// short sweep in the background (FFTW and, with an OpenCL device, a gallery variant) and cancels cleanly.
+// With SPECTRASCOPE_TEST_SCREENSHOTS=DIR the views are also saved as PNGs to look at.
+
+#include "spectrascope/ui/timing/BenchmarkPlot.h"
+#include "spectrascope/ui/timing/BenchmarkWindow.h"
+#include "spectrascope/ui/timing/TimelineRenderer.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
+#include "spectrascope/ui/timing/TimingPanel.h"
+
+#include <QDir>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace spectrascope;
+using namespace spectrascope::ui;
+
+namespace {
+
+KernelRecord record(const char* name, KernelRecord::Type type, std::uint64_t start, std::uint64_t end)
+{
+  KernelRecord r;
+  r.name = name;
+  r.type = type;
+  r.startNs = start;
+  r.endNs = end;
+  r.bytes = 1 << 20;
+  if (type == KernelRecord::Type::Kernel) {
+    r.globalSize = {512, 4, 1};
+    r.localSize = {64, 1, 1};
+    r.flops = 5.0 * 1024 * 10;
+  }
+  return r;
+}
+
+ExecutionReport sampleReport()
+{
+  ExecutionReport report;
+  report.backend = "opencl:0";
+  report.device = "Test device";
+  report.wallMs = 1.5;
+  report.records = {record("upload", KernelRecord::Type::Upload, 1000, 201000),
+                    record("bit reversal", KernelRecord::Type::Kernel, 210000, 410000),
+                    record("butterfly s1", KernelRecord::Type::Kernel, 420000, 820000),
+                    record("download", KernelRecord::Type::Download, 830000, 1030000)};
+  return report;
+}
+
+void saveScreenshot(QWidget& widget, const QString& name)
+{
+  const QString dir = qEnvironmentVariable("SPECTRASCOPE_TEST_SCREENSHOTS");
+  if (!dir.isEmpty()) widget.grab().save(QDir(dir).filePath(name));
+}
+
+bool anyPixelOtherThan(const QImage& image, QRgb background)
+{
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x)
+      if (image.pixel(x, y) != background) return true;
+  return false;
+}
+
+} // namespace
+
+class TimingViewsTest : public QObject
+{
+  Q_OBJECT
+
+private slots:
+  void panelShowsTheRecordsOfAPublishedReport()
+  {
+    TimingFeed feed;
+    TimingPanel panel;
+    panel.setFeed(&feed);
+    panel.resize(720, 300);
+    feed.publish(QStringLiteral("Image"), sampleReport());
+    QCOMPARE(panel.table()->rowCount(), 4);
+    QCOMPARE(panel.table()->item(0, 0)->text(), QStringLiteral("upload"));
+    QCOMPARE(panel.table()->item(1, 0)->text(), QStringLiteral("bit reversal"));
+    QCOMPARE(panel.table()->item(1, 1)->text(), QStringLiteral("512 × 4"));
+    QCOMPARE(panel.table()->item(1, 2)->text(), QStringLiteral("64"));
+    QCOMPARE(panel.table()->item(1, 3)->text(), QStringLiteral("0.2000"));
+    QCOMPARE(panel.table()->item(3, 0)->text(), QStringLiteral("download"));
+    QCOMPARE(panel.table()->item(3, 5)->text(), QStringLiteral("–")); // transfers do no flops
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    saveScreenshot(panel, QStringLiteral("timings-panel.png"));
+  }
+
+  void feedDeliversReportsFromAWorkerThread()
+  {
+    TimingFeed feed;
+    TimingPanel panel;
+    panel.setFeed(&feed);
+    QThread* worker = QThread::create([&] { feed.publish(QStringLiteral("Audio"), sampleReport()); });
+    worker->start();
+    QTRY_COMPARE(panel.table()->rowCount(), 4);
+    worker->wait();
+    delete worker;
+  }
+
+  void timelineDrawsEveryRecordAtHiDpi()
+  {
+    TimelineParameters p;
+    p.size = QSize(400, 48);
+    p.devicePixelRatio = 2;
+    const QImage image = TimelineRenderer::render(sampleReport(), p);
+    QCOMPARE(image.size(), QSize(800, 96));
+    // The first kernel's colour is at its place: 210..410 us of 1029 us, in the bar's middle row.
+    const int x = int((6 + (209000.0 / 1029000.0 + 0.1) * (400 - 12)) * 2);
+    QCOMPARE(image.pixelColor(x, 2 * (6 + 11)), TimelineRenderer::colourFor(sampleReport().records[1], 0));
+  }
+
+  void plotFindsWhereTheGpuStartsWinning()
+  {
+    std::vector<gallery::SweepPoint> points;
+    for (std::size_t n : {16u, 256u, 4096u, 65536u}) {
+      gallery::SweepPoint fftw, gpu;
+      fftw.subject = "fftw";
+      gpu.subject = "fft3";
+      fftw.n = gpu.n = n;
+      fftw.wallMs = double(n) * 1e-4;
+      gpu.deviceMs = 0.05 + double(n) * 1e-5; // launch overhead first, then faster
+      points.push_back(fftw);
+      points.push_back(gpu);
+    }
+    QCOMPARE(crossoverN(points, "fft3"), 4096.0);
+    const PlotData data = plotData(points, BenchmarkMetric::Bandwidth);
+    QCOMPARE(int(data.series.size()), 2);
+    QCOMPARE(int(data.crossovers.size()), 1);
+    const QImage image = BenchmarkPlot::render(data, QSize(640, 400), 1, QPalette());
+    QVERIFY(anyPixelOtherThan(image, QPalette().color(QPalette::Base).rgb()));
+  }
+
+  void benchmarkWindowRunsAShortSweepAndExports()
+  {
+    BenchmarkWindow window;
+    window.setSizeRange(4, 6);
+    window.selectOnly(window.hasOpenClDevice() ? std::vector<std::string>{"fftw", "regex"}
+                                               : std::vector<std::string>{"fftw"});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy finished(&window, &BenchmarkWindow::sweepFinished);
+    QTest::mouseClick(window.runButton(), Qt::LeftButton);
+    QVERIFY(window.isRunning() || !finished.isEmpty());
+    QVERIFY(!window.runButton()->isEnabled() || !finished.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+    QCOMPARE(finished.front().front().toBool(), false);
+    const std::size_t expected = window.hasOpenClDevice() ? 6 : 3;
+    QCOMPARE(window.points().size(), expected);
+    for (const gallery::SweepPoint& p : window.points()) {
+      QVERIFY2(p.skipped.empty(), p.skipped.c_str());
+      QVERIFY(p.timeMs() > 0);
+      QVERIFY(p.relErr >= 0 && p.relErr < 1e-5);
+    }
+    QCOMPARE(window.progressBar()->value(), window.progressBar()->maximum());
+    QVERIFY(window.runButton()->isEnabled());
+    saveScreenshot(window, QStringLiteral("benchmark-window.png"));
+
+    QTemporaryDir dir;
+    QVERIFY(window.exportCsv(dir.filePath("sweep.csv")));
+    QFile csv(dir.filePath("sweep.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().count('\n'), qsizetype(expected + 1));
+    QVERIFY(window.exportPng(dir.filePath("sweep.png")));
+    QCOMPARE(QImage(dir.filePath("sweep.png")).width(), 1920);
+  }
+
+  void benchmarkWindowCancelsCleanly()
+  {
+    BenchmarkWindow window;
+    window.setSizeRange(4, 24); // far longer than the test waits
+    window.show();
+    QSignalSpy finished(&window, &BenchmarkWindow::sweepFinished);
+    window.startSweep();
+    QVERIFY(window.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.points().empty(), 60000);
+    QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QCOMPARE(finished.front().front().toBool(), true);
+    QVERIFY(!window.isRunning());
+    QVERIFY(window.runButton()->isEnabled());
+    QVERIFY(!window.cancelButton()->isEnabled());
+    const std::size_t kept = window.points().size();
+    QTest::qWait(200); // nothing arrives after the end
+    QCOMPARE(window.points().size(), kept);
+  }
+
+  void workGroupSweepFillsTheTable()
+  {
+    BenchmarkWindow window;
+    if (!window.hasOpenClDevice()) QSKIP("no OpenCL device");
+    QSignalSpy finished(&window, &BenchmarkWindow::sweepFinished);
+    window.startWorkGroupSweep();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 180000);
+    QCOMPARE(window.workGroupTable()->columnCount(), 7); // local sizes 1 .. 512
+    QVERIFY(window.workGroupTable()->rowCount() >= 3);   // bit reversal, butterfly, total
+    QCOMPARE(window.workGroupTable()->verticalHeaderItem(0)->text(), QStringLiteral("bit reversal"));
+    QCOMPARE(window.workGroupTable()->verticalHeaderItem(1)->text(), QStringLiteral("butterfly"));
+  }
+};
+
+QTEST_MAIN(TimingViewsTest)
+#include "TimingViewsTest.moc"

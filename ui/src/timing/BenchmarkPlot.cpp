@@ -1,0 +1,272 @@
+#include "spectrascope/ui/timing/BenchmarkPlot.h"
+
+#include <QFontMetrics>
+#include <QObject>
+#include <QPainterPath>
+#include <QPalette>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+
+namespace spectrascope::ui {
+namespace {
+
+const std::array<QColor, 8> kPalette{QColor(0, 0, 0),     QColor(0, 114, 178),   QColor(230, 159, 0),
+                                     QColor(0, 158, 115), QColor(204, 121, 167), QColor(86, 180, 233),
+                                     QColor(213, 94, 0),  QColor(240, 200, 40)};
+
+struct Range
+{
+  double lo = 1, hi = 10; // in log10
+};
+
+Range logRange(const PlotData& data, bool xAxis)
+{
+  double lo = INFINITY, hi = -INFINITY;
+  for (const PlotSeries& s : data.series)
+    for (const auto& [x, y] : s.points) {
+      const double v = std::log10(xAxis ? x : y);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  if (!std::isfinite(lo)) return {};
+  // Whole decades on the value axis so every gridline has a label; N keeps its own ends.
+  if (!xAxis) return {std::floor(lo), std::max(std::ceil(hi), std::floor(lo) + 1)};
+  return {lo, std::max(hi, lo + std::log10(2.0))}; // at least one doubling wide
+}
+
+QString decadeLabel(int exponent)
+{
+  if (exponent >= 0 && exponent <= 4) return QString::number(std::pow(10.0, exponent), 'f', 0);
+  if (exponent < 0 && exponent >= -3) return QString::number(std::pow(10.0, exponent), 'f', -exponent);
+  return QStringLiteral("1e%1").arg(exponent);
+}
+
+QString powerOfTwoLabel(int exponent)
+{
+  return QStringLiteral("2^%1").arg(exponent);
+}
+
+class Axes
+{
+public:
+  Axes(const QRectF& plot, Range x, Range y) : plot_(plot), x_(x), y_(y) {}
+  QPointF map(double n, double value) const
+  {
+    const double fx = (std::log10(n) - x_.lo) / (x_.hi - x_.lo);
+    const double fy = (std::log10(value) - y_.lo) / (y_.hi - y_.lo);
+    return {plot_.left() + fx * plot_.width(), plot_.bottom() - fy * plot_.height()};
+  }
+  const QRectF& plot() const { return plot_; }
+  Range x() const { return x_; }
+  Range y() const { return y_; }
+
+private:
+  QRectF plot_;
+  Range x_, y_;
+};
+
+void paintGrid(QPainter& p, const Axes& axes, const QPalette& palette, BenchmarkMetric metric)
+{
+  const QRectF& plot = axes.plot();
+  const QColor grid = palette.color(QPalette::Mid);
+  const QColor text = palette.color(QPalette::Text);
+  const QFontMetrics fm = p.fontMetrics();
+  for (int e = int(std::ceil(axes.y().lo)); e <= int(std::floor(axes.y().hi)); ++e) {
+    const double y = axes.map(std::pow(10.0, axes.x().lo), std::pow(10.0, e)).y();
+    p.setPen(QPen(grid, 0, Qt::DotLine));
+    p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    p.setPen(text);
+    const QString label = decadeLabel(e);
+    p.drawText(QPointF(plot.left() - fm.horizontalAdvance(label) - 6, y + fm.ascent() / 2.0 - 1), label);
+  }
+  const int firstLog2 = int(std::ceil(axes.x().lo / std::log10(2.0) - 1e-9));
+  const int lastLog2 = int(std::floor(axes.x().hi / std::log10(2.0) + 1e-9));
+  const int step = lastLog2 - firstLog2 > 12 ? 2 : 1;
+  for (int e = firstLog2; e <= lastLog2; e += step) {
+    const double x = axes.map(std::ldexp(1.0, e), std::pow(10.0, axes.y().lo)).x();
+    p.setPen(QPen(grid, 0, Qt::DotLine));
+    p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    p.setPen(text);
+    const QString label = powerOfTwoLabel(e);
+    p.drawText(QPointF(x - fm.horizontalAdvance(label) / 2.0, plot.bottom() + fm.ascent() + 4), label);
+  }
+  p.setPen(QPen(text, 1));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(plot);
+  p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 6, plot.width(), fm.height()), Qt::AlignCenter,
+             QObject::tr("transform length N (complex values, log scale)"));
+  p.save();
+  p.translate(plot.left() - fm.horizontalAdvance(QStringLiteral("00000")) - 14, plot.center().y());
+  p.rotate(-90);
+  p.drawText(QRectF(-plot.height() / 2, -fm.height(), plot.height(), fm.height()), Qt::AlignCenter,
+             metricLabel(metric) + QObject::tr(" (log scale)"));
+  p.restore();
+}
+
+void paintSeries(QPainter& p, const Axes& axes, const PlotSeries& s)
+{
+  QPainterPath path;
+  for (std::size_t i = 0; i < s.points.size(); ++i) {
+    const QPointF at = axes.map(s.points[i].first, s.points[i].second);
+    i == 0 ? path.moveTo(at) : path.lineTo(at);
+  }
+  p.setPen(QPen(s.colour, 2));
+  p.setBrush(Qt::NoBrush);
+  p.drawPath(path);
+  p.setBrush(s.colour);
+  for (const auto& [n, v] : s.points)
+    p.drawEllipse(axes.map(n, v), 2.5, 2.5);
+}
+
+void paintCrossovers(QPainter& p, const Axes& axes, const PlotData& data)
+{
+  const QFontMetrics fm = p.fontMetrics();
+  int row = 0;
+  for (const auto& [name, n] : data.crossovers) {
+    const auto s =
+        std::find_if(data.series.begin(), data.series.end(), [&](auto& x) { return x.name == name; });
+    const QColor colour = s != data.series.end() ? s->colour : Qt::gray;
+    const double x = axes.map(n, std::pow(10.0, axes.y().lo)).x();
+    p.setPen(QPen(colour, 1.5, Qt::DashLine));
+    p.drawLine(QPointF(x, axes.plot().top()), QPointF(x, axes.plot().bottom()));
+    const QString label =
+        QObject::tr("%1 beats FFTW from 2^%2").arg(name).arg(int(std::lround(std::log2(n))));
+    p.setPen(colour);
+    p.drawText(QPointF(std::min(x + 4, axes.plot().right() - fm.horizontalAdvance(label) - 4),
+                       axes.plot().top() + fm.height() * (row++ + 1)),
+               label);
+  }
+}
+
+void paintLegend(QPainter& p, const QRectF& area, const PlotData& data, const QPalette& palette)
+{
+  const QFontMetrics fm = p.fontMetrics();
+  double x = area.left();
+  for (const PlotSeries& s : data.series) {
+    const double width = 22 + fm.horizontalAdvance(s.name) + 16;
+    p.setPen(QPen(s.colour, 3));
+    p.drawLine(QPointF(x, area.center().y()), QPointF(x + 16, area.center().y()));
+    p.setPen(palette.color(QPalette::Text));
+    p.drawText(QPointF(x + 22, area.center().y() + fm.ascent() / 2.0 - 1), s.name);
+    x += width;
+  }
+}
+
+} // namespace
+
+QString metricLabel(BenchmarkMetric m)
+{
+  switch (m) {
+  case BenchmarkMetric::TimeMs:
+    return QObject::tr("time per transform (ms)");
+  case BenchmarkMetric::Gflops:
+    return QObject::tr("GFLOP/s (5 N log2 N)");
+  case BenchmarkMetric::Bandwidth:
+    return QObject::tr("effective bandwidth (GB/s)");
+  }
+  return {};
+}
+
+double metricValue(const gallery::SweepPoint& p, BenchmarkMetric m)
+{
+  switch (m) {
+  case BenchmarkMetric::TimeMs:
+    return p.timeMs();
+  case BenchmarkMetric::Gflops:
+    return p.gigaflops();
+  case BenchmarkMetric::Bandwidth:
+    return p.gigabytesPerSecond();
+  }
+  return 0;
+}
+
+double crossoverN(const std::vector<gallery::SweepPoint>& points, const std::string& subject)
+{
+  std::map<std::size_t, double> fftw, mine;
+  for (const gallery::SweepPoint& p : points) {
+    if (!p.skipped.empty() || p.timeMs() <= 0) continue;
+    if (p.subject == "fftw")
+      fftw[p.n] = p.timeMs();
+    else if (p.subject == subject)
+      mine[p.n] = p.timeMs();
+  }
+  double from = 0;
+  for (const auto& [n, ms] : mine) {
+    const auto f = fftw.find(n);
+    if (f == fftw.end()) continue;
+    if (ms < f->second)
+      from = from ? from : double(n);
+    else
+      from = 0;
+  }
+  return from;
+}
+
+PlotData plotData(const std::vector<gallery::SweepPoint>& points, BenchmarkMetric metric)
+{
+  PlotData data;
+  data.metric = metric;
+  std::vector<std::string> order;
+  std::map<std::string, std::map<std::size_t, double>> values;
+  for (const gallery::SweepPoint& p : points) {
+    const double v = metricValue(p, metric);
+    if (!p.skipped.empty() || v <= 0) continue;
+    if (!values.count(p.subject)) order.push_back(p.subject);
+    values[p.subject][p.n] = v;
+  }
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    PlotSeries s{QString::fromStdString(order[i]), kPalette[i % kPalette.size()], {}};
+    if (order[i] == "fftw") s.colour = QColor(60, 60, 60);
+    for (const auto& [n, v] : values[order[i]])
+      s.points.emplace_back(double(n), v);
+    data.series.push_back(std::move(s));
+    if (order[i] != "fftw")
+      if (const double n = crossoverN(points, order[i]))
+        data.crossovers.emplace_back(data.series.back().name, n);
+  }
+  return data;
+}
+
+void BenchmarkPlot::paint(QPainter& p, const QRectF& area, const PlotData& data, const QPalette& palette)
+{
+  p.save();
+  p.setRenderHint(QPainter::Antialiasing);
+  p.fillRect(area, palette.color(QPalette::Base));
+  const QFontMetrics fm = p.fontMetrics();
+  const QRectF legend(area.left() + 8, area.top() + 4, area.width() - 16, fm.height() + 6);
+  const double left = fm.horizontalAdvance(QStringLiteral("00000")) + fm.height() + 24;
+  const QRectF plot(area.left() + left, legend.bottom() + 8, area.width() - left - 16,
+                    area.height() - legend.height() - 2 * fm.height() - 30);
+  if (data.series.empty() || plot.width() < 40 || plot.height() < 40) {
+    p.setPen(palette.color(QPalette::Text));
+    p.drawText(area, Qt::AlignCenter,
+               QObject::tr("Run a sweep to see %1 against N.").arg(metricLabel(data.metric)));
+    p.restore();
+    return;
+  }
+  const Axes axes(plot, logRange(data, true), logRange(data, false));
+  paintGrid(p, axes, palette, data.metric);
+  p.setClipRect(plot.adjusted(-4, -4, 4, 4));
+  for (const PlotSeries& s : data.series)
+    paintSeries(p, axes, s);
+  paintCrossovers(p, axes, data);
+  p.setClipping(false);
+  paintLegend(p, legend, data, palette);
+  p.restore();
+}
+
+QImage BenchmarkPlot::render(const PlotData& data, QSize size, qreal devicePixelRatio,
+                             const QPalette& palette)
+{
+  QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+  image.setDevicePixelRatio(devicePixelRatio);
+  image.fill(palette.color(QPalette::Base));
+  QPainter painter(&image);
+  paint(painter, QRectF(QPointF(0, 0), QSizeF(size)), data, palette);
+  return image;
+}
+
+} // namespace spectrascope::ui

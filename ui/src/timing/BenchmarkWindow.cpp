@@ -1,0 +1,419 @@
+#include "spectrascope/ui/timing/BenchmarkWindow.h"
+
+#include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/ui/timing/BenchmarkRunner.h"
+
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include <regex>
+#include <set>
+
+namespace spectrascope::ui {
+namespace {
+
+// The local sizes of the OpenCL book's Table 6.1.
+const std::vector<std::size_t> kBookWorkGroupSizes{1, 16, 32, 64, 128, 256, 512};
+
+// "butterfly s3" and "fft3 s12" are one kernel at different stages: the table sums them per kernel.
+std::string kernelFamily(const std::string& launchName)
+{
+  static const std::regex stageSuffix(R"( (s|p)\d+$)");
+  return std::regex_replace(launchName, stageSuffix, "");
+}
+
+} // namespace
+
+BenchmarkPlotView::BenchmarkPlotView(QWidget* parent) : QWidget(parent)
+{
+  setObjectName(QStringLiteral("benchmarkPlot"));
+  setMinimumSize(360, 240);
+}
+
+void BenchmarkPlotView::setData(PlotData data)
+{
+  data_ = std::move(data);
+  update();
+}
+
+void BenchmarkPlotView::paintEvent(QPaintEvent*)
+{
+  QPainter painter(this);
+  BenchmarkPlot::paint(painter, rect(), data_, palette());
+}
+
+BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
+{
+  setObjectName(QStringLiteral("benchmarkWindow"));
+  setWindowTitle(tr("Benchmark — Spectrascope"));
+  runner_ = new BenchmarkRunner(this);
+  connect(runner_, &BenchmarkRunner::pointMeasured, this, &BenchmarkWindow::addPoint);
+  connect(runner_, &BenchmarkRunner::progress, this, [this](int done, int total) {
+    progress_->setMaximum(std::max(total, 1));
+    progress_->setValue(done);
+  });
+  connect(runner_, &BenchmarkRunner::finished, this, &BenchmarkWindow::finish);
+
+  pages_ = new QTabWidget(this);
+  pages_->addTab(createSweepPage(), tr("Sweep over N"));
+  pages_->addTab(createWorkGroupPage(), tr("Work-group sizes"));
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(createSubjectControls());
+  layout->addWidget(pages_, 1);
+  resize(1080, 620);
+}
+
+BenchmarkWindow::~BenchmarkWindow()
+{
+  runner_->cancel();
+}
+
+QWidget* BenchmarkWindow::createSubjectControls()
+{
+  auto* panel = new QWidget(this);
+  panel->setMaximumWidth(330);
+  auto* subjects = new QGroupBox(tr("Subjects"), panel);
+  auto* form = new QVBoxLayout(subjects);
+  device_ = new QComboBox(subjects);
+  device_->setObjectName(QStringLiteral("benchmarkDevice"));
+  const DeviceEnumeration all = enumerateOpenClDevices();
+  for (const OpenClDeviceInfo& d : all.devices)
+    device_->addItem(
+        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)),
+        d.index);
+  if (all.devices.empty()) device_->addItem(tr("No OpenCL device: FFTW only"), -1);
+  form->addWidget(new QLabel(tr("OpenCL device for the kernels:"), subjects));
+  form->addWidget(device_);
+  fftw_ = new QCheckBox(tr("FFTW on the CPU (reference)"), subjects);
+  fftw_->setChecked(true);
+  form->addWidget(fftw_);
+  for (const gallery::VariantInfo& v : gallery::allVariants()) {
+    auto* box = new QCheckBox(QString::fromUtf8(v.title.data(), int(v.title.size())), subjects);
+    box->setObjectName(QStringLiteral("variant_") + QString::fromUtf8(v.key.data(), int(v.key.size())));
+    box->setToolTip(
+        QStringLiteral("%1: %2").arg(QString::fromUtf8(v.origin.data(), int(v.origin.size())),
+                                     QString::fromUtf8(v.launches.data(), int(v.launches.size()))));
+    box->setChecked(true);
+    box->setEnabled(!all.devices.empty());
+    variantBoxes_[v.variant] = box;
+    form->addWidget(box);
+  }
+
+  auto* sizes = new QGroupBox(tr("Sizes"), panel);
+  auto* sizeForm = new QFormLayout(sizes);
+  minLog2_ = new QSpinBox(sizes);
+  maxLog2_ = new QSpinBox(sizes);
+  for (QSpinBox* box : {minLog2_, maxLog2_}) {
+    box->setRange(1, 24);
+    box->setPrefix(QStringLiteral("2^"));
+  }
+  minLog2_->setValue(4);
+  maxLog2_->setValue(18);
+  sizeForm->addRow(tr("Smallest N"), minLog2_);
+  sizeForm->addRow(tr("Largest N"), maxLog2_);
+
+  runButton_ = new QPushButton(tr("Run sweep"), panel);
+  runButton_->setObjectName(QStringLiteral("benchmarkRun"));
+  runButton_->setDefault(true);
+  cancelButton_ = new QPushButton(tr("Cancel"), panel);
+  cancelButton_->setObjectName(QStringLiteral("benchmarkCancel"));
+  cancelButton_->setEnabled(false);
+  connect(runButton_, &QPushButton::clicked, this, &BenchmarkWindow::startSweep);
+  connect(cancelButton_, &QPushButton::clicked, this, &BenchmarkWindow::cancel);
+  actions_ = new QHBoxLayout;
+  actions_->addWidget(runButton_);
+  actions_->addWidget(cancelButton_);
+  progress_ = new QProgressBar(panel);
+  progress_->setObjectName(QStringLiteral("benchmarkProgress"));
+  progress_->setValue(0);
+  status_ = new QLabel(tr("Device kernels are timed with the data on the device; FFTW on the host."), panel);
+  status_->setWordWrap(true);
+
+  auto* exportCsvButton = new QPushButton(tr("Export CSV…"), panel);
+  auto* exportPngButton = new QPushButton(tr("Export PNG…"), panel);
+  connect(exportCsvButton, &QPushButton::clicked, this, &BenchmarkWindow::chooseCsvFile);
+  connect(exportPngButton, &QPushButton::clicked, this, &BenchmarkWindow::choosePngFile);
+  auto* exports = new QHBoxLayout;
+  exports->addWidget(exportCsvButton);
+  exports->addWidget(exportPngButton);
+
+  auto* layout = new QVBoxLayout(panel);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(subjects);
+  layout->addWidget(sizes);
+  layout->addLayout(actions_);
+  layout->addWidget(progress_);
+  layout->addWidget(status_);
+  layout->addStretch(1);
+  layout->addLayout(exports);
+  return panel;
+}
+
+QWidget* BenchmarkWindow::createSweepPage()
+{
+  auto* page = new QWidget(this);
+  metric_ = new QComboBox(page);
+  metric_->setObjectName(QStringLiteral("benchmarkMetric"));
+  metric_->addItem(metricLabel(BenchmarkMetric::TimeMs), int(BenchmarkMetric::TimeMs));
+  metric_->addItem(metricLabel(BenchmarkMetric::Gflops), int(BenchmarkMetric::Gflops));
+  metric_->addItem(metricLabel(BenchmarkMetric::Bandwidth), int(BenchmarkMetric::Bandwidth));
+  connect(metric_, &QComboBox::currentIndexChanged, this, &BenchmarkWindow::refreshPlot);
+  plot_ = new BenchmarkPlotView(page);
+  auto* top = new QHBoxLayout;
+  top->addWidget(new QLabel(tr("Plot:"), page));
+  top->addWidget(metric_);
+  top->addStretch(1);
+  auto* layout = new QVBoxLayout(page);
+  layout->addLayout(top);
+  layout->addWidget(plot_, 1);
+  refreshPlot();
+  return page;
+}
+
+QWidget* BenchmarkWindow::createWorkGroupPage()
+{
+  auto* page = new QWidget(this);
+  workGroupVariant_ = new QComboBox(page);
+  for (const gallery::VariantInfo& v : gallery::allVariants())
+    if (v.variant != gallery::Variant::Production && v.variant != gallery::Variant::CompactSingleGroup)
+      workGroupVariant_->addItem(QString::fromUtf8(v.title.data(), int(v.title.size())), int(v.variant));
+  workGroupLog2N_ = new QSpinBox(page);
+  workGroupLog2N_->setRange(2, 24);
+  workGroupLog2N_->setPrefix(QStringLiteral("N = 2^"));
+  workGroupLog2N_->setValue(18); // 512 x 512 values, the size of the book's image
+  workGroupButton_ = new QPushButton(tr("Run work-group sweep"), page);
+  workGroupButton_->setObjectName(QStringLiteral("workGroupRun"));
+  connect(workGroupButton_, &QPushButton::clicked, this, &BenchmarkWindow::startWorkGroupSweep);
+  workGroupTable_ = new QTableWidget(0, 0, page);
+  workGroupTable_->setObjectName(QStringLiteral("workGroupTable"));
+  workGroupTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  workGroupTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  auto* top = new QHBoxLayout;
+  top->addWidget(new QLabel(tr("Kernel:"), page));
+  top->addWidget(workGroupVariant_);
+  top->addWidget(workGroupLog2N_);
+  top->addWidget(workGroupButton_);
+  top->addStretch(1);
+  auto* note =
+      new QLabel(tr("Milliseconds per kernel for each local work-group size, summed over the stages of "
+                    "one transform, as in Table 6.1 of the OpenCL book."),
+                 page);
+  note->setWordWrap(true);
+  auto* layout = new QVBoxLayout(page);
+  layout->addLayout(top);
+  layout->addWidget(note);
+  layout->addWidget(workGroupTable_, 1);
+  return page;
+}
+
+bool BenchmarkWindow::isRunning() const
+{
+  return runner_->isRunning();
+}
+
+bool BenchmarkWindow::hasOpenClDevice() const
+{
+  return device_->currentData().toInt() >= 0;
+}
+
+void BenchmarkWindow::setSizeRange(int log2Min, int log2Max)
+{
+  minLog2_->setValue(log2Min);
+  maxLog2_->setValue(log2Max);
+}
+
+void BenchmarkWindow::selectOnly(const std::vector<std::string>& subjects)
+{
+  const std::set<std::string> wanted(subjects.begin(), subjects.end());
+  fftw_->setChecked(wanted.count("fftw") > 0);
+  for (const auto& [variant, box] : variantBoxes_)
+    box->setChecked(wanted.count(std::string(gallery::info(variant).key)) > 0);
+}
+
+std::vector<gallery::Variant> BenchmarkWindow::selectedVariants() const
+{
+  std::vector<gallery::Variant> variants;
+  for (const auto& [variant, box] : variantBoxes_)
+    if (box->isChecked() && box->isEnabled()) variants.push_back(variant);
+  return variants;
+}
+
+void BenchmarkWindow::startSweep()
+{
+  if (isRunning()) return;
+  BenchmarkRequest request;
+  if (hasOpenClDevice()) request.openClDevice = device_->currentData().toInt();
+  request.variants = selectedVariants();
+  request.fftw = fftw_->isChecked();
+  request.sizes = gallery::powerOfTwoSizes(minLog2_->value(), std::max(minLog2_->value(), maxLog2_->value()));
+  if (request.variants.empty() && !request.fftw) {
+    status_->setText(tr("Choose FFTW or at least one kernel to measure."));
+    return;
+  }
+  points_.clear();
+  refreshPlot();
+  workGroupMode_ = false;
+  pages_->setCurrentIndex(0);
+  setRunning(true);
+  runner_->start(request);
+}
+
+void BenchmarkWindow::startWorkGroupSweep()
+{
+  if (isRunning() || !hasOpenClDevice()) {
+    if (!hasOpenClDevice()) status_->setText(tr("The work-group sweep needs an OpenCL device."));
+    return;
+  }
+  BenchmarkRequest request;
+  request.openClDevice = device_->currentData().toInt();
+  request.variants = {gallery::Variant(workGroupVariant_->currentData().toInt())};
+  request.fftw = false;
+  request.sizes = {std::size_t{1} << workGroupLog2N_->value()};
+  request.workGroupSizes = kBookWorkGroupSizes;
+  workGroupPoints_.clear();
+  refreshWorkGroupTable();
+  workGroupMode_ = true;
+  setRunning(true);
+  runner_->start(request);
+}
+
+void BenchmarkWindow::cancel()
+{
+  if (!isRunning()) return;
+  status_->setText(tr("Cancelling after the current call…"));
+  runner_->cancel();
+}
+
+void BenchmarkWindow::setRunning(bool running)
+{
+  runButton_->setEnabled(!running);
+  workGroupButton_->setEnabled(!running);
+  cancelButton_->setEnabled(running);
+  if (running) {
+    progress_->setValue(0);
+    status_->setText(tr("Measuring… kernels are built the first time a size is seen."));
+  }
+}
+
+void BenchmarkWindow::addPoint(const gallery::SweepPoint& point)
+{
+  if (workGroupMode_) {
+    workGroupPoints_.push_back(point);
+    refreshWorkGroupTable();
+    return;
+  }
+  points_.push_back(point);
+  refreshPlot();
+}
+
+void BenchmarkWindow::finish(bool cancelled, const QString& error)
+{
+  setRunning(false);
+  if (!error.isEmpty())
+    status_->setText(tr("Stopped: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+  else if (cancelled)
+    status_->setText(tr("Cancelled; the points measured so far are kept."));
+  else
+    status_->setText(tr("Done: %1 points.").arg(workGroupMode_ ? workGroupPoints_.size() : points_.size()));
+  emit sweepFinished(cancelled);
+}
+
+void BenchmarkWindow::refreshPlot()
+{
+  plot_->setData(plotData(points_, BenchmarkMetric(metric_->currentData().toInt())));
+}
+
+void BenchmarkWindow::refreshWorkGroupTable()
+{
+  std::vector<std::string> families;
+  for (const gallery::SweepPoint& p : workGroupPoints_)
+    for (const KernelRecord& k : p.kernels)
+      if (std::find(families.begin(), families.end(), kernelFamily(k.name)) == families.end())
+        families.push_back(kernelFamily(k.name));
+  families.push_back("total");
+  workGroupTable_->clear();
+  workGroupTable_->setRowCount(int(families.size()));
+  workGroupTable_->setColumnCount(int(workGroupPoints_.size()));
+  QStringList rows, columns;
+  for (const std::string& f : families)
+    rows << QString::fromStdString(f);
+  workGroupTable_->setVerticalHeaderLabels(rows);
+  for (std::size_t c = 0; c < workGroupPoints_.size(); ++c) {
+    const gallery::SweepPoint& p = workGroupPoints_[c];
+    columns << tr("local %1").arg(p.workGroupSize);
+    std::map<std::string, double> ms;
+    for (const KernelRecord& k : p.kernels)
+      ms[kernelFamily(k.name)] += k.milliseconds();
+    ms["total"] = p.deviceMs;
+    for (std::size_t r = 0; r < families.size(); ++r) {
+      const QString text = p.skipped.empty() ? QString::number(ms[families[r]], 'f', 3) : QStringLiteral("–");
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      if (!p.skipped.empty()) item->setToolTip(QString::fromStdString(p.skipped));
+      workGroupTable_->setItem(int(r), int(c), item);
+    }
+  }
+  workGroupTable_->setHorizontalHeaderLabels(columns);
+}
+
+bool BenchmarkWindow::exportCsv(const QString& path) const
+{
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) return false;
+  QTextStream out(&file);
+  out << "subject,device,n,batch,work_group,time_ms,wall_ms,device_ms,gbps,gflops,rel_err,skipped\n";
+  for (const auto* list : {&points_, &workGroupPoints_})
+    for (const gallery::SweepPoint& p : *list) {
+      QString skipped = QString::fromStdString(p.skipped).replace(QLatin1Char('"'), QLatin1String("'"));
+      skipped.replace(QLatin1Char('\n'), QLatin1Char(' '));
+      out << QString::fromStdString(p.subject) << ",\"" << QString::fromStdString(p.device) << "\"," << p.n
+          << ',' << p.batch << ',' << p.workGroupSize << ',' << p.timeMs() << ',' << p.wallMs << ','
+          << p.deviceMs << ',' << p.gigabytesPerSecond() << ',' << p.gigaflops() << ',' << p.relErr << ",\""
+          << skipped << "\"\n";
+    }
+  return out.status() == QTextStream::Ok;
+}
+
+bool BenchmarkWindow::exportPng(const QString& path) const
+{
+  // Twice the on-screen size, so the picture stays sharp on slides.
+  return BenchmarkPlot::render(plot_->data(), QSize(960, 600), 2.0, palette()).save(path, "PNG");
+}
+
+void BenchmarkWindow::chooseCsvFile()
+{
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), QStringLiteral("benchmark.csv"),
+                                                    tr("CSV files (*.csv)"));
+  if (!path.isEmpty() && !exportCsv(path)) status_->setText(tr("Could not write %1").arg(path));
+}
+
+void BenchmarkWindow::choosePngFile()
+{
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export PNG"), QStringLiteral("benchmark.png"),
+                                                    tr("PNG images (*.png)"));
+  if (!path.isEmpty() && !exportPng(path)) status_->setText(tr("Could not write %1").arg(path));
+}
+
+void BenchmarkWindow::closeEvent(QCloseEvent* event)
+{
+  cancel(); // the sweep stops between two calls; the window can be opened again to start another
+  QWidget::closeEvent(event);
+}
+
+} // namespace spectrascope::ui
