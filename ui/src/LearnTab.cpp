@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QSlider>
@@ -83,7 +84,16 @@ LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
       stepForward();
   });
 
-  auto* layout = new QVBoxLayout(this);
+  // Everything scrolls inside the tab, so the Learn tab never forces the main window larger.
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* scroll = new QScrollArea(this);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidgetResizable(true);
+  auto* content = new QWidget(scroll);
+  scroll->setWidget(content);
+  outer->addWidget(scroll);
+  auto* layout = new QVBoxLayout(content);
   layout->addWidget(createControls());
   layout->addWidget(createStepBar());
   auto* splitter = new QSplitter(Qt::Horizontal, this);
