@@ -56,3 +56,42 @@ __kernel void c2r_pre(__global const cfloat* in, __global cfloat* out, __global 
   z[k] = (even + mulI(odd)) * scale;
   z[h - k] = conjugate(even - mulI(odd)) * scale;
 }
+
+// Odd row lengths have no half-length form: R2C promotes each row to complex, transforms it whole and
+// keeps the first n/2 + 1 values; C2R rebuilds each row's upper half from Hermitian symmetry (after the
+// other axes are done), transforms it whole and keeps the real parts. Flat launches over rows x n.
+__kernel void promote_real(__global const float* in, __global cfloat* out, const uint n, const uint inPitch,
+                           const uint rows)
+{
+  const uint id = get_global_id(0), e = id % n, row = id / n;
+  if (row >= rows) return;
+  out[(size_t)row * n + e] = (cfloat)(in[(size_t)row * inPitch + e], 0.0f);
+}
+
+__kernel void keep_half(__global const cfloat* in, __global cfloat* out, const uint n, const uint outPitch,
+                        const uint rows)
+{
+  const uint kept = n / 2 + 1, id = get_global_id(0), k = id % kept, row = id / kept;
+  if (row >= rows) return;
+  out[(size_t)row * outPitch + k] = in[(size_t)row * n + k];
+}
+
+__kernel void expand_hermitian(__global const cfloat* in, __global cfloat* out, const uint n, const uint inPitch,
+                               const uint rows, const float scale)
+{
+  const uint id = get_global_id(0), e = id % n, row = id / n;
+  if (row >= rows) return;
+  const bool upper = e > n / 2;
+  cfloat v = in[(size_t)row * inPitch + (upper ? n - e : e)];
+  if (upper) v = conjugate(v);
+  if (e == 0) v.y = 0.0f; // the DC term of a real signal is real; its imaginary part is ignored, as FFTW does
+  out[(size_t)row * n + e] = v * scale;
+}
+
+__kernel void keep_real(__global const cfloat* in, __global float* out, const uint n, const uint outPitch,
+                        const uint rows)
+{
+  const uint id = get_global_id(0), e = id % n, row = id / n;
+  if (row >= rows) return;
+  out[(size_t)row * outPitch + e] = in[(size_t)row * n + e].x;
+}

@@ -15,6 +15,12 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
   rows_ = d.extent[1] * d.extent[2] * d.batch;
   complexPitch_ = half_ + 1;
   realPitch_ = d.realRowLength() / 2;
+  realRowFloats_ = d.realRowLength();
+  oddRows_ = d.extent[0] % 2 != 0;
+  if (oddRows_) {
+    prepareOddRows(d);
+    return;
+  }
 
   AxisJob rows;
   rows.extent = {half_, d.extent[1], d.extent[2]};
@@ -47,11 +53,37 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
 
 OpenClRealFftPlan::~OpenClRealFftPlan() = default;
 
-void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
-                                         std::vector<KernelRecord>& records) const
+void OpenClRealFftPlan::prepareOddRows(const TransformDescriptor& d)
+{
+  const bool forward = d.kind == TransformKind::RealToComplex;
+  AxisJob full;
+  full.extent = d.extent;
+  full.batch = d.batch;
+  full.axes = forward ? 0b111 : 0b001;
+  full.direction = d.direction;
+  AxisJob rest = full;
+  rest.extent[0] = complexPitch_;
+  rest.axes = 0b110;
+  try {
+    fullPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, full);
+    if (!forward && d.extent[1] * d.extent[2] > 1) {
+      restPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, rest);
+      spectrumScratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
+    }
+    fullRows_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * d.extent[0] * 2 * sizeof(float));
+    cl::Program program = backend_.programs().get("real_fft", "-cl-std=CL1.2");
+    toFull_ = cl::Kernel(program, forward ? "promote_real" : "expand_hermitian");
+    fromFull_ = cl::Kernel(program, forward ? "keep_half" : "keep_real");
+  } catch (const cl::Error& e) {
+    rethrowDeviceError(e, "preparing " + d.toString());
+  }
+}
+
+void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name,
+                                    std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
 {
   constexpr std::size_t kGroup = 64;
-  const std::size_t items = (half_ / 2 + 1) * rows_, padded = (items + kGroup - 1) / kGroup * kGroup;
+  const std::size_t padded = (items + kGroup - 1) / kGroup * kGroup;
   cl::Event event;
   backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup), nullptr,
                                         &event);
@@ -60,14 +92,67 @@ void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& 
   r.type = KernelRecord::Type::Kernel;
   r.globalSize = {padded, 1, 1};
   r.localSize = {kGroup, 1, 1};
-  r.bytes = 2.0 * double(complexPitch_) * double(rows_) * 2 * sizeof(float);
+  r.bytes = 2.0 * double(items) * 2 * sizeof(float);
   events.push_back(event);
   records.push_back(r);
+}
+
+void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buffer& output,
+                                          std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+{
+  const std::size_t n = descriptor().extent[0];
+  toFull_.setArg(0, input);
+  toFull_.setArg(1, fullRows_);
+  toFull_.setArg(2, cl_uint(n));
+  toFull_.setArg(3, cl_uint(realRowFloats_));
+  toFull_.setArg(4, cl_uint(rows_));
+  enqueueFlat(toFull_, n * rows_, "promote_real n" + std::to_string(n), events, records);
+  fullPlan_->enqueueInto(fullRows_, fullRows_, events, records);
+  fromFull_.setArg(0, fullRows_);
+  fromFull_.setArg(1, output);
+  fromFull_.setArg(2, cl_uint(n));
+  fromFull_.setArg(3, cl_uint(complexPitch_));
+  fromFull_.setArg(4, cl_uint(rows_));
+  enqueueFlat(fromFull_, complexPitch_ * rows_, "keep_half n" + std::to_string(n), events, records);
+}
+
+void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buffer& output,
+                                          std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+{
+  const TransformDescriptor& d = descriptor();
+  const std::size_t n = d.extent[0];
+  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
+  const cl::Buffer* spectrum = &input;
+  if (restPlan_) {
+    restPlan_->enqueueInto(input, spectrumScratch_, events, records);
+    spectrum = &spectrumScratch_;
+  }
+  toFull_.setArg(0, *spectrum);
+  toFull_.setArg(1, fullRows_);
+  toFull_.setArg(2, cl_uint(n));
+  toFull_.setArg(3, cl_uint(complexPitch_));
+  toFull_.setArg(4, cl_uint(rows_));
+  toFull_.setArg(5, scale);
+  enqueueFlat(toFull_, n * rows_, "expand_hermitian n" + std::to_string(n), events, records);
+  fullPlan_->enqueueInto(fullRows_, fullRows_, events, records);
+  fromFull_.setArg(0, fullRows_);
+  fromFull_.setArg(1, output);
+  fromFull_.setArg(2, cl_uint(n));
+  fromFull_.setArg(3, cl_uint(realRowFloats_));
+  fromFull_.setArg(4, cl_uint(rows_));
+  enqueueFlat(fromFull_, n * rows_, "keep_real n" + std::to_string(n), events, records);
+}
+
+void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
+                                         std::vector<KernelRecord>& records) const
+{
+  enqueueFlat(kernel, (half_ / 2 + 1) * rows_, name, events, records);
 }
 
 void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer& output,
                                        std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
 {
+  if (oddRows_) return enqueueOddForward(input, output, events, records);
   rowPlan_->enqueueInto(input, output, events, records);
   rowKernel_.setArg(0, output);
   rowKernel_.setArg(1, twiddles_);
@@ -81,6 +166,7 @@ void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer
 void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer& output,
                                        std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
 {
+  if (oddRows_) return enqueueOddInverse(input, output, events, records);
   const TransformDescriptor& d = descriptor();
   const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   const cl::Buffer* spectrum = &input;

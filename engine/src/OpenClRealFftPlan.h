@@ -2,7 +2,8 @@
 // Real transforms (R2C, C2R) on an OpenCL device through complex transforms of half the row length
 // (cl/real_fft.cl has the formulas). R2C: half-length complex rows, r2c_post in place, then the other
 // axes of the half spectrum. C2R: the other axes first (into a scratch buffer, so the input survives),
-// c2r_pre with the overall scale, then the half-length inverse rows in place. The row length must be even.
+// c2r_pre with the overall scale, then the half-length inverse rows in place. Odd row lengths go through a
+// full-length complex copy of the rows instead (promote_real/keep_half, expand_hermitian/keep_real).
 
 #include "OpenClFftPlan.h"
 
@@ -26,8 +27,15 @@ private:
                       std::vector<KernelRecord>& records) const;
   void enqueueInverse(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
                       std::vector<KernelRecord>& records) const;
+  void enqueueOddForward(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                         std::vector<KernelRecord>& records) const;
+  void enqueueOddInverse(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                         std::vector<KernelRecord>& records) const;
   void enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
                         std::vector<KernelRecord>& records) const;
+  void enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name, std::vector<cl::Event>& events,
+                   std::vector<KernelRecord>& records) const;
+  void prepareOddRows(const TransformDescriptor& d);
 
   OpenClBackend& backend_;
   std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches
@@ -38,6 +46,12 @@ private:
   cl::Buffer twiddles_;
   mutable cl::Buffer spectrumScratch_;      // C2R with rank > 1: the input's transformed copy
   mutable cl::Kernel rowKernel_;
+  // Odd row lengths: the rows as full-length complex values, and the kernels that fill and empty them.
+  bool oddRows_ = false;
+  std::size_t realRowFloats_ = 0;
+  std::unique_ptr<OpenClFftPlan> fullPlan_; // R2C: every axis; C2R: the rows
+  mutable cl::Buffer fullRows_;
+  mutable cl::Kernel toFull_, fromFull_;
   mutable std::mutex mutex_;
   mutable cl::Buffer stagingIn_, stagingOut_;
 };

@@ -267,9 +267,6 @@ std::vector<int> mixedRadices(std::size_t length)
 
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d)
 {
-  if (d.kind != TransformKind::ComplexToComplex && d.extent[0] % 2 != 0)
-    return "the OpenCL kernels do real transforms only with an even row length (got " +
-           std::to_string(d.extent[0]) + ")";
   // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB. Bluestein's
   // convolution holds up to four times the data.
   double values = double(d.elementsPerTransform()) * double(d.batch);

@@ -60,19 +60,22 @@ TEST(Fallback, EnvironmentVariableChoosesTheBackend)
   EXPECT_TRUE(engine.fallbackReason().empty());
 }
 
-TEST(Fallback, DescriptorTheDeviceCannotDoGoesToFftwAndSaysSo)
+TEST(Fallback, EverySizeAndKindRunsOnTheDevice)
 {
   if (!hasOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
   Engine engine("opencl");
   ASSERT_NE(engine.backendName(), "fftw");
-  TransformDescriptor d = TransformDescriptor::complex1d(1001); // odd real rows: no device kernel
-  d.kind = TransformKind::RealToComplex;
-  auto plan = engine.plan(d);
-  EXPECT_EQ(plan->backendName(), "fftw");
-  EXPECT_NE(plan->fallbackReason().find("FFTW serves it"), std::string::npos) << plan->fallbackReason();
-  auto devicePlan = engine.plan(TransformDescriptor::complex1d(1024));
-  EXPECT_EQ(devicePlan->backendName(), engine.backendName());
-  EXPECT_TRUE(devicePlan->fallbackReason().empty());
+  TransformDescriptor odd = TransformDescriptor::complex2d(1001, 7); // odd real rows, prime-ish columns
+  odd.kind = TransformKind::RealToComplex;
+  TransformDescriptor inverse = odd;
+  inverse.kind = TransformKind::ComplexToReal;
+  inverse.direction = Direction::Inverse;
+  for (const TransformDescriptor& d : {TransformDescriptor::complex1d(1000), TransformDescriptor::complex1d(1009),
+                                       TransformDescriptor::complex3d(12, 17, 5), odd, inverse}) {
+    auto plan = engine.plan(d);
+    EXPECT_EQ(plan->backendName(), engine.backendName()) << d.toString() << ": " << plan->fallbackReason();
+    EXPECT_TRUE(plan->fallbackReason().empty()) << plan->fallbackReason();
+  }
 }
 
 TEST(Fallback, TooLargeForTheDeviceIsOutOfResources)
