@@ -17,6 +17,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -40,6 +41,17 @@ MainWindow::MainWindow(EngineService& engine, QWidget* parent) : QMainWindow(par
   restoreWindowGeometry();
 }
 
+// Tabs and docks want their toolbars and views at full size (the Image tab about 700 px wide); on a
+// smaller window they scroll instead of forcing the window larger than the screen.
+QWidget* MainWindow::scrollable(QWidget* content)
+{
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  return scroll;
+}
+
 void MainWindow::createTabs()
 {
   tabs_ = new QTabWidget(this);
@@ -47,13 +59,13 @@ void MainWindow::createTabs()
   tabs_->setDocumentMode(true);
   imageTab_ = new ImageTab(tabs_);
   imageTab_->setEngineService(&engine_); // the tab follows the Engine menu's backend
-  tabs_->addTab(imageTab_, tr("Image"));
+  tabs_->addTab(scrollable(imageTab_), tr("Image"));
   connect(imageTab_, &ImageTab::errorMessage, this, &MainWindow::showEngineError);
   connect(imageTab_, &ImageTab::statusMessage, this,
           [this](const QString& text) { statusBar()->showMessage(text, kErrorMessageMs); });
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
-  tabs_->addTab(audioTab_, tr("Audio"));
+  tabs_->addTab(scrollable(audioTab_), tr("Audio"));
   auto* learnTab = new LearnTab(tabs_);
   learnTab->setEngineService(&engine_); // the stages run on the Engine menu's device
   tabs_->addTab(learnTab, tr("Learn"));
@@ -154,7 +166,7 @@ void MainWindow::createTimingViews()
   panel->setFeed(timingFeed_);
   timingDock_ = new QDockWidget(tr("Timings"), this);
   timingDock_->setObjectName(QStringLiteral("timingDock"));
-  timingDock_->setWidget(panel);
+  timingDock_->setWidget(scrollable(panel));
   addDockWidget(Qt::BottomDockWidgetArea, timingDock_);
 
   QMenu* view = nullptr;

@@ -41,6 +41,7 @@ protected:
   void closeEvent(QCloseEvent* event) override;
 
 private:
+  static QWidget* scrollable(QWidget* content);
   void createTabs();
   void createMenus();
   void createStatusBar();
