@@ -220,6 +220,8 @@ void MainWindow::restoreWindowGeometry()
   if (const QScreen* screen = QGuiApplication::primaryScreen())
     size = size.boundedTo(screen->availableSize() * 0.9);
   resize(size);
+  // The tabs are what people came for: the Timings dock starts as a short strip below them.
+  resizeDocks({timingDock_}, {size.height() / 4}, Qt::Vertical);
 }
 
 void MainWindow::saveWindowGeometry() const
