@@ -68,12 +68,18 @@ TEST(Planner, ColumnPassesReadFourAdjacentColumns)
 
 TEST(Planner, RefusesWhatTheKernelsCannotDo)
 {
-  TransformDescriptor d = TransformDescriptor::complex1d(1001);
-  d.kind = TransformKind::RealToComplex;
-  EXPECT_TRUE(stockhamCannotPlan(d).has_value()) << "odd real rows";
+  // 32-bit index arithmetic: more than 2^31 complex values in one call is refused, and so is a Bluestein
+  // length whose convolution would pass that.
+  TransformDescriptor d = TransformDescriptor::complex1d(std::size_t{1} << 20, 4096);
+  EXPECT_TRUE(stockhamCannotPlan(d).has_value());
   EXPECT_THROW(planStockham(d, kGpu), EngineError);
-  d.extent[0] = 1000;
+  d = TransformDescriptor::complex1d(1009, std::size_t{1} << 21);
+  EXPECT_TRUE(stockhamCannotPlan(d).has_value()) << "Bluestein inflates 1009 to 2025 per line";
+  d.batch = 1u << 19;
   EXPECT_FALSE(stockhamCannotPlan(d).has_value());
+  d = TransformDescriptor::complex1d(1001);
+  d.kind = TransformKind::RealToComplex;
+  EXPECT_FALSE(stockhamCannotPlan(d).has_value()) << "odd real rows run on the device too";
 }
 
 TEST(Planner, SmoothLengthsUseMixedRadixPasses)
