@@ -90,7 +90,15 @@ protected:
     const std::size_t largest = std::min(kLargestTested, gallery::maxLength(c.variant, backend->info()));
     if (c.n > largest) GTEST_SKIP() << c.label << ": N <= " << largest << " on this device";
     n = c.n ? c.n : largest;
-    plan = gallery::createPlan(c.variant, *backend, TransformDescriptor::complex1d(n, c.batch), c.options);
+    try {
+      plan = gallery::createPlan(c.variant, *backend, TransformDescriptor::complex1d(n, c.batch), c.options);
+    } catch (const EngineError& e) {
+      // The compiled kernel may allow fewer work-items per group than the device (NVIDIA: the compact
+      // kernel's registers cap it at 256); the gallery refuses with that reason, which is the behaviour.
+      if (e.kind() == EngineError::Kind::Unsupported && std::string(e.what()).find("this kernel allows") != std::string::npos)
+        GTEST_SKIP() << e.what();
+      throw;
+    }
   }
 };
 
@@ -152,7 +160,10 @@ TEST_F(GalleryTest, ReportsEveryLaunchWithItsShapeAndTheTransfers)
       {Variant::Fft3Coalesced, 1 + log2n},     {Variant::CompactSingleGroup, 1},
       {Variant::Fft4Reordered, 1 + 2 * log2n}, {Variant::RegisterExchange, 2}};
   for (const auto& [variant, launches] : expectedLaunches) {
-    auto plan = gallery::createPlan(variant, *backend, TransformDescriptor::complex1d(n, 3));
+    // The compact kernel is one launch at any N; 256 fits its work-group on every device (NVIDIA caps
+    // the compiled kernel at 256 work-items, i.e. N = 512).
+    const std::size_t size = variant == Variant::CompactSingleGroup ? 256 : n;
+    auto plan = gallery::createPlan(variant, *backend, TransformDescriptor::complex1d(size, 3));
     std::vector<float> in(plan->descriptor().inputFloats(), 0.25f), out(in.size());
     ExecutionReport report;
     plan->execute(in, out, &report);
