@@ -50,7 +50,12 @@ TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent)
   table_->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
   for (int c = Global; c < ColumnCount; ++c)
     table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  // A dock under every tab: it must never make the main window larger than the tabs need.
+  table_->setMinimumSize(160, 40);
+  heading_->setMinimumWidth(120);
+  timeline_->setMinimumWidth(120);
   auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 2, 4, 2);
   layout->addWidget(heading_);
   layout->addWidget(timeline_);
   layout->addWidget(table_, 1);
