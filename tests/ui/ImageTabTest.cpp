@@ -461,8 +461,12 @@ void ImageTabTest::measuresSliderUpdatesPerSecondAt2048()
                            .scaled(2048, 2048, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
   tab.openImage(photo, QStringLiteral("hubble 2048"));
   QVERIFY(settle(results));
-  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
-  QVERIFY(settle(results));
+  // Low-pass is usually already selected, and then choosing it again computes nothing to wait for.
+  const int lowPass = tab.kindBox()->findData(int(MaskKind::LowPass));
+  if (tab.kindBox()->currentIndex() != lowPass) {
+    tab.kindBox()->setCurrentIndex(lowPass);
+    QVERIFY(settle(results));
+  }
   QSlider* slider = tab.cutoffSlider();
   const int before = int(results.count());
   QElapsedTimer clock;
