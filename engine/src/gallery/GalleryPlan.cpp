@@ -1,21 +1,11 @@
 #include "GalleryPlan.h"
 
+#include "DeviceCalls.h"
+
 #include "spectrascope/engine/Errors.h"
 
 namespace spectrascope::gallery::detail {
 namespace {
-
-void appendTimedRecords(const std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
-                        ExecutionReport& report)
-{
-  cl::Event::waitForEvents(events);
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    records[i].queuedNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
-    records[i].startNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_START>();
-    records[i].endNs = events[i].getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    report.records.push_back(records[i]);
-  }
-}
 
 KernelRecord transferRecord(const char* name, KernelRecord::Type type, std::size_t bytes)
 {
@@ -27,6 +17,8 @@ KernelRecord transferRecord(const char* name, KernelRecord::Type type, std::size
 }
 
 } // namespace
+
+using spectrascope::detail::appendTimedRecords;
 
 std::vector<std::pair<Slot, Slot>> pingPong(std::size_t count)
 {
