@@ -1,7 +1,9 @@
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 
+#include "DeviceFilter.h"
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/OpenClBackend.h"
 
 #include <chrono>
 #include <cmath>
@@ -87,12 +89,25 @@ FilterPipeline::FilterPipeline(Engine& engine, PlanarImage image, ExecutionRepor
   ExecutionReport forwardReport;
   forward->execute(image_.values, spectrum_, report ? &forwardReport : nullptr);
   appendRecords(report, forwardReport, "forward: ");
-  scratch_.resize(spectrum_.size());
-  result_.resize(image_.values.size());
+  startDevice();
   if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
 }
 
 FilterPipeline::~FilterPipeline() = default;
+
+// Keeps the spectra on the device when the inverse runs there. A device that cannot hold them (or build
+// the conversion kernels) leaves the host path, which is always correct, and a reason to show.
+void FilterPipeline::startDevice()
+{
+  const auto* plan = dynamic_cast<const OpenClPlan*>(inverse_.get());
+  if (!plan) return;
+  try {
+    device_ = std::make_unique<detail::DeviceFilter>(*plan, spectrum_, image_.width, image_.height,
+                                                     image_.channels);
+  } catch (const std::exception& e) {
+    deviceFallback_ = std::string("updates run on the host: ") + e.what();
+  }
+}
 
 std::string FilterPipeline::backendName() const
 {
@@ -101,7 +116,7 @@ std::string FilterPipeline::backendName() const
 
 std::string FilterPipeline::fallbackReason() const
 {
-  return inverse_->fallbackReason();
+  return deviceFallback_.empty() ? inverse_->fallbackReason() : deviceFallback_;
 }
 
 const float* FilterPipeline::halfSpectrum(std::size_t c) const
@@ -114,6 +129,8 @@ PlanarImage FilterPipeline::applyFloat(const std::vector<float>& halfMask, Execu
   if (halfMask.size() != halfRow() * image_.height)
     throw invalidArgument("the mask must have (W/2+1) x H values for a W x H image");
   const std::size_t bins = halfMask.size();
+  scratch_.resize(spectrum_.size()); // first host update only: the device path never needs them
+  result_.resize(image_.values.size());
   {
     HostStep step(report, "mask multiply", std::uint64_t(bins) * image_.channels * 4 * 5);
     for (std::size_t c = 0; c < image_.channels; ++c) {
@@ -136,8 +153,17 @@ PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange
 {
   const auto wallStart = nowNs();
   if (report) report->records.clear();
+  PlanarBytes bytes{image_.width, image_.height, image_.channels,
+                    std::vector<std::uint8_t>(image_.values.size())};
+  if (device_) {
+    if (halfMask.size() != halfRow() * image_.height)
+      throw invalidArgument("the mask must have (W/2+1) x H values for a W x H image");
+    if (report) report->backend = inverse_->backendName(), report->device = inverse_->deviceName();
+    device_->apply(halfMask, range, bytes.values.data(), report);
+    if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
+    return bytes;
+  }
   applyFloat(halfMask, report);
-  PlanarBytes bytes{image_.width, image_.height, image_.channels, std::vector<std::uint8_t>(result_.size())};
   {
     HostStep step(report, "to 8 bits (" + toString(range) + ")", result_.size() * 5);
     for (std::size_t c = 0; c < image_.channels; ++c)

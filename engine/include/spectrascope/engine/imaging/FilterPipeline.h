@@ -3,6 +3,10 @@
 // mask multiply + inverse (C2R) + conversion to 8 bits. Works on any W x H and on every channel (planes are
 // one batched R2C / C2R transform through the engine's plans, so the backend may be OpenCL or FFTW).
 //
+// On an OpenCL backend the half-spectra stay on the device and apply() runs there end to end (mask
+// multiply, C2R, conversion to 8 bits; only the display bytes are read back); applyFloat() and the
+// spectrum pictures use the host copy. On FFTW everything runs on the host.
+//
 // Threading: one pipeline serves one thread at a time (it owns its scratch buffers). Construction plans
 // the transforms (slow on a GPU backend: kernels are built), so make it off the GUI thread. The Engine
 // must outlive it.
@@ -22,6 +26,9 @@ class Plan;
 } // namespace spectrascope
 
 namespace spectrascope::imaging {
+namespace detail {
+class DeviceFilter;
+}
 
 class FilterPipeline
 {
@@ -38,6 +45,9 @@ public:
   // Backend of the inverse transform (the per-update one), and why it is not the requested one if so.
   std::string backendName() const;
   std::string fallbackReason() const;
+  // Whether apply() runs on the device (OpenCL backend and the buffers fit); if not on an OpenCL
+  // backend that was asked for, fallbackReason() says why.
+  bool onDevice() const { return device_ != nullptr; }
 
   // One update: multiplies every channel's half-spectrum by `halfMask` ((W/2+1) x H values, see
   // halfPlaneMask), inverts and converts. `report` gets one record per step (mask, inverse, to 8 bits).
@@ -61,6 +71,7 @@ public:
   const float* halfSpectrum(std::size_t c) const;
 
 private:
+  void startDevice();
   std::size_t halfRow() const { return image_.width / 2 + 1; }
   std::size_t halfPlaneFloats() const { return 2 * halfRow() * image_.height; }
   template <typename PerCentredBin> void forEachCentredBin(PerCentredBin&& f) const;
@@ -69,6 +80,8 @@ private:
 
   PlanarImage image_;
   std::shared_ptr<const Plan> inverse_;
+  std::unique_ptr<detail::DeviceFilter> device_;
+  std::string deviceFallback_; // why an OpenCL inverse plan is not used device-resident
   std::vector<float> spectrum_; // channels half-planes, interleaved complex
   std::vector<float> scratch_;  // masked spectra
   std::vector<float> result_;   // real output planes

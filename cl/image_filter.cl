@@ -1,0 +1,87 @@
+// The Image tab's per-update steps on the device (engine/src/imaging/DeviceFilter.cpp): the forward
+// half-spectra stay resident; each mask change multiplies them by the mask, runs the C2R plan, and turns
+// the real planes into 8-bit pixels here, so only the display bytes come back to the host.
+// The rounding matches the host path (PixelRange.cpp): round half to even, clamp to 0..255.
+
+// out[c][i] = spectrum[c][i] * mask[i] for every channel's half-plane (bins values each).
+__kernel void mask_multiply(__global const float2* spectrum, __global const float* mask, __global float2* out,
+                            const uint bins, const uint channels)
+{
+  const uint i = get_global_id(0), c = get_global_id(1);
+  if (i >= bins || c >= channels) return;
+  const size_t at = (size_t)c * bins + i;
+  out[at] = spectrum[at] * mask[i];
+}
+
+// First half of the min/max of each plane: group g of plane c strides over the plane and leaves its
+// (min, max) in partial[c * get_num_groups(0) + g]. The local size is a power of two.
+__kernel void minmax_partial(__global const float* values, const uint count, __global float2* partial,
+                             __local float2* scratch)
+{
+  const uint lid = get_local_id(0), c = get_global_id(1);
+  __global const float* plane = values + (size_t)c * count;
+  float lo = INFINITY, hi = -INFINITY;
+  for (uint i = get_global_id(0); i < count; i += get_global_size(0)) {
+    const float v = plane[i];
+    lo = fmin(lo, v);
+    hi = fmax(hi, v);
+  }
+  scratch[lid] = (float2)(lo, hi);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint stride = get_local_size(0) / 2; stride > 0; stride /= 2) {
+    if (lid < stride) {
+      const float2 other = scratch[lid + stride];
+      scratch[lid] = (float2)(fmin(scratch[lid].x, other.x), fmax(scratch[lid].y, other.y));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) partial[(size_t)c * get_num_groups(0) + get_group_id(0)] = scratch[0];
+}
+
+// Second half: one work-group per plane folds its `groups` partials into range[c] = (min, max).
+__kernel void minmax_final(__global const float2* partial, const uint groups, __global float2* range,
+                           __local float2* scratch)
+{
+  const uint lid = get_local_id(0), c = get_group_id(1);
+  float lo = INFINITY, hi = -INFINITY;
+  for (uint g = lid; g < groups; g += get_local_size(0)) {
+    const float2 p = partial[(size_t)c * groups + g];
+    lo = fmin(lo, p.x);
+    hi = fmax(hi, p.y);
+  }
+  scratch[lid] = (float2)(lo, hi);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint stride = get_local_size(0) / 2; stride > 0; stride /= 2) {
+    if (lid < stride) {
+      const float2 other = scratch[lid + stride];
+      scratch[lid] = (float2)(fmin(scratch[lid].x, other.x), fmax(scratch[lid].y, other.y));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) range[c] = scratch[0];
+}
+
+// Clamp and round; NaN lands on 0 like the host's std::max(0, NaN).
+inline uchar clamp_round(float v)
+{
+  return (uchar)rint(fmin(fmax(isnan(v) ? 0.0f : v, 0.0f), 255.0f));
+}
+
+// mode 0: clamp, 1: normalize (min-max from range[c], the host's arithmetic), 2: abs.
+__kernel void to_bytes(__global const float* values, const uint count, const uint mode,
+                       __global const float2* range, __global uchar* out)
+{
+  const uint i = get_global_id(0), c = get_global_id(1);
+  if (i >= count) return;
+  const size_t at = (size_t)c * count + i;
+  float v = values[at];
+  if (mode == 1) {
+    const float2 r = range[c];
+    const float span = r.y - r.x;
+    const float scale = span > 0.0f ? 255.0f / span : 0.0f;
+    v = (v - r.x) * scale;
+  } else if (mode == 2) {
+    v = fabs(v);
+  }
+  out[at] = clamp_round(v);
+}
