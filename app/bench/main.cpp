@@ -3,6 +3,7 @@
 
 #include "BenchCase.h"
 #include "Measure.h"
+#include "PipelineSuite.h"
 #include "Variants.h"
 #include "spectrascope/engine/BackendRegistry.h"
 #include "spectrascope/engine/Errors.h"
@@ -27,6 +28,8 @@ Each case is checked against FFTW in double precision (relative L2 error).
 
 Options:
   --suite anchors        the cases of shared/design/TARGETS.md (2^25 complex values per call)
+  --suite pipeline       one Image-tab mask update (mask + C2R + 8-bit pixels) of a colour image beside
+                         the bare C2R; --sizes WxH,... (default 1024x1024,2048x2048,4096x4096,4000x3000)
   --sizes LIST           comma-separated sizes, fastest dimension first: 1024,4096x4096,64x64x64
   --kind c2c|r2c|c2r     transform kind for --sizes (default c2c)
   --elements N           complex values per call; the batch fills it (default 33554432 = 2^25)
@@ -85,7 +88,8 @@ Options parseArguments(int argc, char** argv)
       std::exit(0);
     } else if (a == "--suite") {
       o.suite = value();
-      if (o.suite != "anchors") usageError("unknown suite '" + o.suite + "' (known: anchors)");
+      if (o.suite != "anchors" && o.suite != "pipeline")
+        usageError("unknown suite '" + o.suite + "' (known: anchors, pipeline)");
     } else if (a == "--sizes") o.sizes = value();
     else if (a == "--kind") {
       const std::string k = value();
@@ -183,6 +187,7 @@ int main(int argc, char** argv)
   if (wantsVariants(argc, argv)) return runVariants(argc, argv);
   const Options o = parseArguments(argc, argv);
   try {
+    if (o.suite == "pipeline") return runPipelineSuite(o.backend, o.sizes, o.measure, o.json);
     std::vector<BenchCase> cases = o.suite == "anchors" ? anchorSuite() : parseSizes(o.sizes, o.kind, o.elements);
     std::unique_ptr<Backend> backend = makeBackend(o);
     auto* device = dynamic_cast<OpenClBackend*>(backend.get());
