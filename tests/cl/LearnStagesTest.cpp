@@ -1,6 +1,7 @@
 // Every step-by-step algorithm of the Learn tab on a real OpenCL device (PoCL in CI): each stage the
 // kernels return must equal the double-precision CPU reference of the same stage, the output must equal
-// FFTW in double precision, and register exchange must hold each value where the diagram says.
+// FFTW in double precision, and register exchange must hold each value where the diagram says. Every
+// launch and transfer is timed for the Timings panel, and the 2D row/column passes equal FFTW's 2D DFT.
 
 #include "OpenClTestDevice.h"
 #include "spectrascope/engine/Errors.h"
@@ -169,6 +170,91 @@ TEST(LearnStagesDevice, TooManyWorkItemsForTheDeviceIsAClearError)
   } catch (const EngineError& e) {
     EXPECT_NE(std::string(e.what()).find("work-items"), std::string::npos) << e.what();
   }
+}
+
+// The Timings panel gets one record per launch and per transfer, with device timestamps.
+TEST(LearnStagesDevice, EveryLaunchAndTransferIsTimed)
+{
+  StepRunner* runner = deviceRunner();
+  if (!runner) GTEST_SKIP() << "no OpenCL device";
+  const Schedule schedule = makeSchedule(Algorithm::Radix2Dit, 16);
+  const StepsResult r = runner->run(schedule, signal("random:3", 16));
+  std::size_t kernels = 0, uploads = 0, downloads = 0;
+  for (const KernelRecord& record : r.report.records) {
+    kernels += record.type == KernelRecord::Type::Kernel;
+    uploads += record.type == KernelRecord::Type::Upload;
+    downloads += record.type == KernelRecord::Type::Download;
+    EXPECT_GE(record.endNs, record.startNs) << record.name;
+    EXPECT_GT(record.endNs, 0u) << record.name;
+  }
+  EXPECT_EQ(uploads, 1u);
+  EXPECT_EQ(kernels, schedule.lastStage() + 1); // bit reversal, then one launch per stage
+  EXPECT_EQ(downloads, schedule.lastStage() + 1);
+  EXPECT_EQ(r.report.records[1].name, "learn_bit_reverse");
+  EXPECT_FALSE(r.report.device.empty());
+}
+
+// A random image, so every bin matters; 64 x 32 so rows and columns differ in length.
+std::vector<float> randomImage(std::size_t width, std::size_t height)
+{
+  std::vector<float> pixels = reference::randomSignal(width * height, 11);
+  for (float& p : pixels)
+    p += 0.5f; // luminance is never negative
+  return pixels;
+}
+
+void expectPassesEqualFftw(StepRunner& runner)
+{
+  const RowColumnPasses r = runner.runRowColumn(randomImage(64, 32), 64, 32);
+  ASSERT_EQ(r.afterColumns.size(), 64u * 32u);
+  EXPECT_TRUE(r.rowsMatch()) << r.rowError;
+  EXPECT_TRUE(r.columnsMatch()) << r.fullError;
+  // Can fail: the row pass alone is far from the 2D transform.
+  bool rowsDifferFromColumns = false;
+  for (std::size_t i = 0; i < r.afterRows.size(); ++i)
+    rowsDifferFromColumns |= std::abs(r.afterRows[i] - r.afterColumns[i]) > 1e-3f;
+  EXPECT_TRUE(rowsDifferFromColumns);
+  ASSERT_FALSE(r.report.records.empty());
+  EXPECT_EQ(r.report.records.front().name.rfind("rows: ", 0), 0u) << r.report.records.front().name;
+  EXPECT_EQ(r.report.records.back().name.rfind("columns: ", 0), 0u) << r.report.records.back().name;
+}
+
+TEST(LearnRowColumn, PassesOnTheDeviceEqualTheFull2dTransform)
+{
+  StepRunner* runner = deviceRunner();
+  if (!runner) GTEST_SKIP() << "no OpenCL device";
+  expectPassesEqualFftw(*runner);
+}
+
+TEST(LearnRowColumn, PassesOnTheCpuEqualTheFull2dTransform)
+{
+  StepRunner runner("fftw");
+  expectPassesEqualFftw(runner);
+}
+
+// Vertical stripes (every row alike): after the row pass all rows hold the same spectrum, so the column
+// pass leaves energy only in row v = 0. Transforming columns first would not.
+TEST(LearnRowColumn, StripesEndUpInTheFirstRowOnly)
+{
+  StepRunner runner("fftw");
+  std::vector<float> stripes(32 * 16);
+  for (std::size_t y = 0; y < 16; ++y)
+    for (std::size_t x = 0; x < 32; ++x)
+      stripes[y * 32 + x] = x % 4 < 2 ? 1.0f : 0.0f;
+  const RowColumnPasses r = runner.runRowColumn(stripes, 32, 16);
+  for (std::size_t x = 0; x < 32; ++x)
+    EXPECT_NEAR(std::abs(r.afterRows[5 * 32 + x]), std::abs(r.afterRows[x]), 1e-4) << x;
+  double firstRow = 0, rest = 0;
+  for (std::size_t i = 0; i < r.afterColumns.size(); ++i)
+    (i < 32 ? firstRow : rest) += std::abs(r.afterColumns[i]);
+  EXPECT_GT(firstRow, 10.0);
+  EXPECT_LT(rest, 1e-3);
+}
+
+TEST(LearnRowColumn, WrongPixelCountIsAClearError)
+{
+  StepRunner runner("fftw");
+  EXPECT_THROW(runner.runRowColumn(std::vector<float>(10), 4, 4), EngineError);
 }
 
 } // namespace

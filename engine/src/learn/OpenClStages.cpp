@@ -1,5 +1,6 @@
 #include "OpenClStages.h"
 
+#include "DeviceCalls.h"
 #include "spectrascope/engine/Errors.h"
 
 #include <bit>
@@ -19,6 +20,20 @@ Values twiddleTable(std::size_t n)
   return w;
 }
 
+// A record for the Timings panel; the profiling timestamps are filled in when the queue has finished.
+KernelRecord record(std::string name, KernelRecord::Type type, std::size_t bytes, std::size_t global = 0,
+                    std::size_t local = 0, double flops = 0)
+{
+  KernelRecord r;
+  r.name = std::move(name);
+  r.type = type;
+  r.bytes = bytes;
+  r.globalSize = {global, global ? 1u : 0u, global ? 1u : 0u};
+  r.localSize = {local, local ? 1u : 0u, local ? 1u : 0u};
+  r.flops = flops;
+  return r;
+}
+
 // One launch per stage on one buffer (or two, ping-pong, for Stockham); a read after every launch.
 class StageLauncher
 {
@@ -28,8 +43,10 @@ public:
   {
     cl::Context& context = backend.context();
     const Values w = twiddleTable(n_);
-    input_ = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes_,
-                        const_cast<std::complex<float>*>(input.data()));
+    input_ = cl::Buffer(context, CL_MEM_READ_ONLY, bytes_);
+    backend.queue().enqueueWriteBuffer(input_, CL_FALSE, 0, bytes_, input.data(), nullptr,
+                                       &events_.emplace_back());
+    records_.push_back(record("upload input", KernelRecord::Type::Upload, bytes_));
     twiddles_ = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes_,
                            const_cast<std::complex<float>*>(w.data()));
     work_[0] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes_);
@@ -41,11 +58,13 @@ public:
   {
     const int log2n = std::countr_zero(n_);
     if (algorithm == Algorithm::Radix2Dit) {
-      launch(kernel("learn_bit_reverse", work_[0], input_, log2n), n_);
+      launch(kernel("learn_bit_reverse", work_[0], input_, log2n), n_, "learn_bit_reverse", 0);
     } else if (algorithm == Algorithm::Radix4) {
-      launch(kernel("learn_digit_reverse", work_[0], input_, (log2n + 1) / 2, log2n % 2 ? 2 : 4), n_);
+      launch(kernel("learn_digit_reverse", work_[0], input_, (log2n + 1) / 2, log2n % 2 ? 2 : 4), n_,
+             "learn_digit_reverse", 0);
     } else {
-      backend_.queue().enqueueCopyBuffer(input_, work_[0], 0, 0, bytes_);
+      backend_.queue().enqueueCopyBuffer(input_, work_[0], 0, 0, bytes_, nullptr, &events_.emplace_back());
+      records_.push_back(record("copy input", KernelRecord::Type::Kernel, 2 * bytes_));
     }
     readBack();
   }
@@ -55,20 +74,21 @@ public:
     const int n = int(n_), log2n = std::countr_zero(n_);
     switch (algorithm) {
     case Algorithm::Radix2Dit:
-      launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, s), n_ / 2);
+      launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, s), n_ / 2, "learn_dit_radix2", s);
       break;
     case Algorithm::Radix2Dif:
-      launch(kernel("learn_dif_radix2", work_[current_], twiddles_, n, s), n_ / 2);
+      launch(kernel("learn_dif_radix2", work_[current_], twiddles_, n, s), n_ / 2, "learn_dif_radix2", s);
       break;
     case Algorithm::Stockham:
-      launch(kernel("learn_stockham_radix2", work_[current_], work_[1 - current_], twiddles_, n, s), n_ / 2);
+      launch(kernel("learn_stockham_radix2", work_[current_], work_[1 - current_], twiddles_, n, s), n_ / 2,
+             "learn_stockham_radix2", s);
       current_ = 1 - current_;
       break;
     case Algorithm::Radix4:
       if (2 * s > log2n) // the one radix-2 stage of an odd log2 N spans the whole array
-        launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, log2n), n_ / 2);
+        launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, log2n), n_ / 2, "learn_dit_radix2", s);
       else
-        launch(kernel("learn_dit_radix4", work_[current_], twiddles_, n, s), n_ / 4);
+        launch(kernel("learn_dit_radix4", work_[current_], twiddles_, n, s), n_ / 4, "learn_dit_radix4", s);
       break;
     case Algorithm::RegisterExchange:
       throw invalidArgument("register exchange is a single launch");
@@ -76,9 +96,11 @@ public:
     readBack();
   }
 
-  std::vector<Values> finish()
+  // Waits for the queue; the stages and the report of every launch and transfer.
+  std::vector<Values> finish(ExecutionReport& report)
   {
     backend_.queue().finish();
+    spectrascope::detail::appendTimedRecords(events_, records_, report);
     return std::move(stages_);
   }
 
@@ -91,16 +113,24 @@ private:
     return k;
   }
 
-  void launch(const cl::Kernel& k, std::size_t workItems)
+  // Stage 0 is the load (a permutation, no arithmetic); a butterfly stage reads and writes every value
+  // once and costs the nominal 5 N flops of a radix-2 pass (log2 N of them make 5 N log2 N).
+  void launch(const cl::Kernel& k, std::size_t workItems, const char* name, int stage)
   {
-    backend_.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(workItems), cl::NullRange);
+    backend_.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(workItems), cl::NullRange, nullptr,
+                                          &events_.emplace_back());
+    const std::string label = stage ? std::string(name) + " (stage " + std::to_string(stage) + ")" : name;
+    records_.push_back(record(label, KernelRecord::Type::Kernel, 2 * bytes_, workItems, 0, stage ? 5.0 * n_ : 0));
   }
 
   // Non-blocking: the in-order queue keeps each read between its stage and the next.
   void readBack()
   {
     stages_.emplace_back(n_);
-    backend_.queue().enqueueReadBuffer(work_[current_], CL_FALSE, 0, bytes_, stages_.back().data());
+    backend_.queue().enqueueReadBuffer(work_[current_], CL_FALSE, 0, bytes_, stages_.back().data(), nullptr,
+                                       &events_.emplace_back());
+    records_.push_back(record("read stage " + std::to_string(stages_.size() - 1), KernelRecord::Type::Download,
+                              bytes_));
   }
 
   OpenClBackend& backend_;
@@ -109,6 +139,8 @@ private:
   int current_ = 0;
   cl::Program program_;
   std::vector<Values> stages_;
+  std::vector<cl::Event> events_;
+  std::vector<KernelRecord> records_;
 };
 
 // The whole transform is one launch of one work-group; "stop after stage s" is a kernel argument, so
@@ -148,10 +180,15 @@ DeviceStages registerExchange(OpenClBackend& backend, const Schedule& schedule,
 
   DeviceStages result;
   std::vector<cl_int> heldBy(n);
+  std::vector<cl::Event> events;
+  std::vector<KernelRecord> records;
   for (std::size_t s = 0; s <= stopAfter; ++s) {
     kernel.setArg(5, cl_int(s));
     backend.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(schedule.workItems),
-                                         cl::NDRange(schedule.workItems));
+                                         cl::NDRange(schedule.workItems), nullptr, &events.emplace_back());
+    records.push_back(record("learn_register_exchange (stop after " + std::to_string(s) + ")",
+                             KernelRecord::Type::Kernel, 2 * bytes, schedule.workItems, schedule.workItems,
+                             5.0 * double(n) * double(s)));
     result.stages.emplace_back(n);
     backend.queue().enqueueReadBuffer(out, CL_TRUE, 0, bytes, result.stages.back().data());
     backend.queue().enqueueReadBuffer(holders, CL_TRUE, 0, n * sizeof(cl_int), heldBy.data());
@@ -176,7 +213,9 @@ DeviceStages runOnDevice(OpenClBackend& backend, const Schedule& schedule,
     launcher.load(schedule.algorithm);
     for (std::size_t s = 1; s <= stopAfter; ++s)
       launcher.stage(schedule.algorithm, int(s));
-    return {launcher.finish(), {}};
+    DeviceStages result;
+    result.stages = launcher.finish(result.report);
+    return result;
   } catch (const cl::Error& e) {
     throw outOfResources(std::string("OpenCL failed while running the stages: ") + e.what() + " (" +
                          std::to_string(e.err()) + ")");

@@ -4,6 +4,7 @@
 // stage up to `stopAfter`.
 
 #include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/Timing.h"
 #include "spectrascope/engine/learn/Schedule.h"
 
 #include <complex>
@@ -16,6 +17,7 @@ struct DeviceStages
 {
   std::vector<std::vector<std::complex<float>>> stages; // 0..stopAfter
   std::vector<std::vector<Holder>> holders;             // register exchange: per stage, as the kernel says
+  ExecutionReport report;                               // every launch and transfer, from profiling events
 };
 
 DeviceStages runOnDevice(OpenClBackend& backend, const Schedule& schedule,

@@ -5,6 +5,8 @@
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
 
+#include <chrono>
+
 namespace spectrascope::learn {
 namespace {
 
@@ -25,6 +27,13 @@ std::unique_ptr<OpenClBackend> openDevice(const std::string& name)
 std::vector<Complex> widened(const std::vector<ComplexF>& values)
 {
   return {values.begin(), values.end()};
+}
+
+std::uint64_t steadyNs()
+{
+  return std::uint64_t(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 
 } // namespace
@@ -67,15 +76,27 @@ StepsResult StepRunner::run(const Schedule& schedule, std::span<const Complex> i
 
   const std::vector<ComplexF> single(input.begin(), input.end());
   if (device_) {
+    const std::uint64_t started = steadyNs();
     detail::DeviceStages computed = detail::runOnDevice(*device_, schedule, single, last);
+    computed.report.backend = device_->name();
+    computed.report.device = device_->deviceName();
+    computed.report.wallMs = double(steadyNs() - started) * 1e-6;
     for (const auto& stage : computed.stages)
       r.stages.push_back(widened(stage));
     r.reportedHolders = std::move(computed.holders);
+    r.report = std::move(computed.report);
   } else {
+    KernelRecord host{.name = "stages on the CPU", .type = KernelRecord::Type::Host};
+    host.startNs = host.queuedNs = steadyNs();
     std::vector<std::vector<ComplexF>> computed = singlePrecisionStages(schedule, single);
+    host.endNs = steadyNs();
     computed.resize(last + 1);
     for (const auto& stage : computed)
       r.stages.push_back(widened(stage));
+    r.report.backend = "cpu";
+    r.report.device = r.computedOn;
+    r.report.wallMs = host.milliseconds();
+    r.report.records.push_back(std::move(host));
   }
   for (std::size_t s = 0; s < r.stages.size(); ++s) {
     double error = relativeError(r.stages[s], r.reference[s]);
@@ -84,6 +105,19 @@ StepsResult StepRunner::run(const Schedule& schedule, std::span<const Complex> i
     r.stageErrors.push_back(error);
   }
   if (last == schedule.lastStage()) r.output = naturalOrderOutput(schedule, r.stages.back());
+  return r;
+}
+
+RowColumnPasses StepRunner::runRowColumn(std::span<const float> pixels, std::size_t width, std::size_t height)
+{
+  if (device_) {
+    RowColumnPasses r = runRowColumnPasses(*device_, pixels, width, height);
+    r.computedOn = description();
+    return r;
+  }
+  if (!cpu_) cpu_ = createBackend("fftw");
+  RowColumnPasses r = runRowColumnPasses(*cpu_, pixels, width, height);
+  r.computedOn = "CPU (FFTW, single precision)";
   return r;
 }
 

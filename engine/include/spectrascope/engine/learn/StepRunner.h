@@ -6,6 +6,8 @@
 // Threading: a runner is used by one thread at a time (create and run it off the GUI thread: opening a
 // device and building kernels take seconds on some drivers). Results are plain values.
 
+#include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/learn/RowColumnPasses.h"
 #include "spectrascope/engine/learn/Schedule.h"
 #include "spectrascope/engine/learn/StageMath.h"
 
@@ -13,8 +15,9 @@
 #include <string>
 
 namespace spectrascope {
+class Backend;
 class OpenClBackend;
-}
+} // namespace spectrascope
 
 namespace spectrascope::learn {
 
@@ -29,6 +32,8 @@ struct StepsResult
   // Register exchange on a device: the holder of each position as the kernel itself reported it.
   std::vector<std::vector<Holder>> reportedHolders;
   std::string computedOn; // "OpenCL: <device>" or "CPU (single precision)"
+  // The device's launches and transfers (profiling events), or one host record for the CPU path.
+  ExecutionReport report;
 
   // Single precision over at most 12 stages stays near 1e-6; 1e-4 still catches any wrong index.
   static constexpr double kTolerance = 1e-4;
@@ -53,8 +58,13 @@ public:
   // stopAfter < 0: every stage. Throws EngineError (InvalidArgument for a bad size or input length).
   StepsResult run(const Schedule& schedule, std::span<const Complex> input, int stopAfter = -1);
 
+  // The row pass, then the column pass of a 2D transform of `pixels` (RowColumnPasses.h) with the
+  // engine's production plans on the same device, or FFTW when the stages run on the CPU.
+  RowColumnPasses runRowColumn(std::span<const float> pixels, std::size_t width, std::size_t height);
+
 private:
   std::unique_ptr<OpenClBackend> device_;
+  std::unique_ptr<Backend> cpu_; // FFTW for the 2D passes without a device; made when first needed
   std::string fallbackReason_;
 };
 
