@@ -5,6 +5,7 @@
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <complex>
@@ -79,7 +80,7 @@ void appendRecords(ExecutionReport* report, const ExecutionReport& from, const s
 } // namespace
 
 FilterPipeline::FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report)
-    : image_(std::move(image))
+    : engine_(engine), image_(std::move(image))
 {
   checkImage(image_);
   const auto wallStart = nowNs();
@@ -169,6 +170,59 @@ PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange
     for (std::size_t c = 0; c < image_.channels; ++c)
       toBytes(result_.data() + c * image_.planeSize(), image_.planeSize(), range,
               bytes.values.data() + c * image_.planeSize());
+  }
+  if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
+  return bytes;
+}
+
+std::pair<std::size_t, std::size_t> FilterPipeline::previewExtent(std::size_t width, std::size_t height,
+                                                                  std::size_t targetWidth,
+                                                                  std::size_t targetHeight)
+{
+  const double scale = std::min(1.0, std::max(double(targetWidth) / double(width),
+                                              double(targetHeight) / double(height)));
+  auto side = [&](std::size_t n) { return std::min(n, (std::size_t(std::ceil(double(n) * scale)) + 15) / 16 * 16); };
+  return {side(width), side(height)};
+}
+
+PlanarBytes FilterPipeline::applyPreview(const std::vector<float>& cropMask, std::size_t cropWidth,
+                                         std::size_t cropHeight, PixelRange range, ExecutionReport* report)
+{
+  const auto wallStart = nowNs();
+  if (report) report->records.clear();
+  const std::size_t cropRow = cropWidth / 2 + 1, channels = image_.channels;
+  if (cropWidth == 0 || cropHeight == 0 || cropWidth > image_.width || cropHeight > image_.height ||
+      cropMask.size() != cropRow * cropHeight)
+    throw invalidArgument("the preview mask must have (w/2+1) x h values for a w x h crop inside the image");
+  PlanarImage shape{cropWidth, cropHeight, channels, {}};
+  const auto plan = engine_.plan(realTransform(shape, TransformKind::ComplexToReal));
+  previewSpectrum_.resize(plan->descriptor().inputFloats());
+  previewResult_.resize(channels * cropWidth * cropHeight);
+  {
+    HostStep step(report, "preview: crop + mask", std::uint64_t(cropMask.size()) * channels * 20);
+    // The inverse of the crop divides by cw ch instead of W H.
+    const float scale = float(double(cropWidth) * double(cropHeight) / (double(image_.width) * double(image_.height)));
+    for (std::size_t c = 0; c < channels; ++c)
+      for (std::size_t y = 0; y < cropHeight; ++y) {
+        const long v = centredIndex(y, cropHeight);
+        const float* in = halfSpectrum(c) + 2 * std::size_t((v + long(image_.height)) % long(image_.height)) * halfRow();
+        float* out = previewSpectrum_.data() + 2 * (c * cropHeight + y) * cropRow;
+        const float* m = cropMask.data() + y * cropRow;
+        for (std::size_t x = 0; x < cropRow; ++x) {
+          out[2 * x] = in[2 * x] * m[x] * scale;
+          out[2 * x + 1] = in[2 * x + 1] * m[x] * scale;
+        }
+      }
+  }
+  ExecutionReport inverseReport;
+  plan->execute(previewSpectrum_, previewResult_, report ? &inverseReport : nullptr);
+  appendRecords(report, inverseReport, "preview: inverse: ");
+  PlanarBytes bytes{cropWidth, cropHeight, channels, std::vector<std::uint8_t>(previewResult_.size())};
+  {
+    HostStep step(report, "preview: to 8 bits (" + toString(range) + ")", previewResult_.size() * 5);
+    const std::size_t plane = cropWidth * cropHeight;
+    for (std::size_t c = 0; c < channels; ++c)
+      toBytes(previewResult_.data() + c * plane, plane, range, bytes.values.data() + c * plane);
   }
   if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
   return bytes;

@@ -143,6 +143,29 @@ std::vector<float> composeHalfPlaneMask(const MaskSpec& spec, std::size_t width,
   return mask;
 }
 
+std::vector<float> composeCroppedHalfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height,
+                                               std::size_t cropWidth, std::size_t cropHeight,
+                                               const std::vector<float>* paintedHalf, bool inverted)
+{
+  validate(spec);
+  if (cropWidth > width || cropHeight > height) throw invalidArgument("the crop must lie inside the spectrum");
+  const std::size_t row = width / 2 + 1, cropRow = cropWidth / 2 + 1;
+  if (paintedHalf && paintedHalf->size() != row * height)
+    throw invalidArgument("the painted mask layer does not match the image size");
+  std::vector<float> mask(cropRow * cropHeight);
+  for (std::size_t y = 0; y < cropHeight; ++y) {
+    const long v = centredIndex(y, cropHeight);
+    const std::size_t sourceRow = std::size_t((v + long(height)) % long(height));
+    for (std::size_t x = 0; x < cropRow; ++x) {
+      // As in halfPlaneMask: the last column of an even W is the Nyquist bin u = -W/2.
+      float m = float(maskValue(spec, double(centredIndex(x, width)), double(v), width, height));
+      if (paintedHalf) m *= (*paintedHalf)[sourceRow * row + x];
+      mask[y * cropRow + x] = inverted ? 1.0f - m : m;
+    }
+  }
+  return mask;
+}
+
 std::vector<float> centredFromHalfPlane(const std::vector<float>& half, std::size_t width, std::size_t height)
 {
   const std::size_t row = width / 2 + 1;

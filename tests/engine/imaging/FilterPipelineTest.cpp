@@ -169,3 +169,55 @@ TEST(FilterPipeline, OpenClAndFftwAgreeWithinOneGreyLevel)
   for (std::size_t i = 0; i < gpuSpectrum.size(); ++i)
     ASSERT_LE(std::abs(int(gpuSpectrum[i]) - int(cpuSpectrum[i])), 1) << "spectrum pixel " << i;
 }
+
+// A preview inverts the central crop of the masked spectrum: the whole spectrum gives apply()'s result;
+// half of it gives the band-limited result sampled at every other pixel, at the same grey levels.
+TEST(FilterPipelinePreview, CropIsTheBandLimitedDownsampleOfTheFullResult)
+{
+  Engine engine("fftw");
+  const PlanarImage image = randomImage(64, 48, 3, 11);
+  FilterPipeline pipeline(engine, image);
+  MaskSpec spec;
+  spec.profile = MaskProfile::Gaussian;
+  spec.cutoff = 0.05; // negligible above the half-size crop's Nyquist frequency, 0.25
+  const PlanarBytes full = pipeline.apply(halfPlaneMask(spec, 64, 48), PixelRange::Clamp);
+
+  const PlanarBytes same = pipeline.applyPreview(composeCroppedHalfPlaneMask(spec, 64, 48, 64, 48, nullptr, false),
+                                                 64, 48, PixelRange::Clamp);
+  ASSERT_EQ(same.values.size(), full.values.size());
+  for (std::size_t i = 0; i < full.values.size(); ++i)
+    ASSERT_LE(std::abs(int(same.values[i]) - int(full.values[i])), 1) << "at " << i;
+
+  ExecutionReport report;
+  const PlanarBytes half = pipeline.applyPreview(composeCroppedHalfPlaneMask(spec, 64, 48, 32, 24, nullptr, false),
+                                                 32, 24, PixelRange::Clamp, &report);
+  ASSERT_EQ(half.width, 32u);
+  ASSERT_EQ(half.height, 24u);
+  EXPECT_FALSE(report.records.empty());
+  for (std::size_t c = 0; c < 3; ++c)
+    for (std::size_t y = 0; y < 24; ++y)
+      for (std::size_t x = 0; x < 32; ++x)
+        ASSERT_LE(std::abs(int(half.plane(c)[y * 32 + x]) - int(full.plane(c)[2 * y * 64 + 2 * x])), 1)
+            << "channel " << c << " at " << x << "," << y;
+}
+
+TEST(FilterPipelinePreview, CroppedMaskEqualsTheFullMaskOnTheCrop)
+{
+  MaskSpec spec;
+  spec.kind = MaskKind::BandStop;
+  spec.notches = {{5, -3, 2}};
+  const std::vector<float> full = composeHalfPlaneMask(spec, 40, 30, nullptr, true);
+  const std::vector<float> crop = composeCroppedHalfPlaneMask(spec, 40, 30, 16, 12, nullptr, true);
+  for (std::size_t y = 0; y < 12; ++y) {
+    const long v = centredIndex(y, 12);
+    for (std::size_t x = 0; x < 9; ++x)
+      EXPECT_EQ(crop[y * 9 + x], full[std::size_t((v + 30) % 30) * 21 + x]) << x << "," << v;
+  }
+}
+
+TEST(FilterPipelinePreview, ExtentFollowsTheViewAndNeverExceedsTheImage)
+{
+  EXPECT_EQ(FilterPipeline::previewExtent(2048, 2048, 500, 400), std::make_pair(std::size_t(512), std::size_t(512)));
+  EXPECT_EQ(FilterPipeline::previewExtent(4000, 3000, 800, 800), std::make_pair(std::size_t(1072), std::size_t(800)));
+  EXPECT_EQ(FilterPipeline::previewExtent(300, 200, 1000, 1000), std::make_pair(std::size_t(300), std::size_t(200)));
+}

@@ -18,6 +18,7 @@
 
 #include <complex>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace spectrascope {
@@ -52,6 +53,18 @@ public:
   // One update: multiplies every channel's half-spectrum by `halfMask` ((W/2+1) x H values, see
   // halfPlaneMask), inverts and converts. `report` gets one record per step (mask, inverse, to 8 bits).
   PlanarBytes apply(const std::vector<float>& halfMask, PixelRange range, ExecutionReport* report = nullptr);
+  // A fast stand-in for apply() while the mask is being dragged: inverts only the central cropWidth x
+  // cropHeight bins of the masked spectrum (`cropMask` from composeCroppedHalfPlaneMask). That is exactly
+  // the filtered image band-limited and resampled to cropWidth x cropHeight (scaled by cw ch / (W H) to
+  // keep the grey levels), so it looks like the full result shown at that size. Always on the host
+  // side of the engine's plans (Plan::execute); the C2R plan of the crop size is cached by the engine.
+  PlanarBytes applyPreview(const std::vector<float>& cropMask, std::size_t cropWidth, std::size_t cropHeight,
+                           PixelRange range, ExecutionReport* report = nullptr);
+  // The crop size for a preview shown in about targetWidth x targetHeight pixels: the image's aspect,
+  // sides rounded up to multiples of 16 (few distinct plans) and never larger than the image.
+  static std::pair<std::size_t, std::size_t> previewExtent(std::size_t width, std::size_t height,
+                                                          std::size_t targetWidth, std::size_t targetHeight);
+
   // The real filter output before conversion (for tests and tools), same steps.
   PlanarImage applyFloat(const std::vector<float>& halfMask, ExecutionReport* report = nullptr);
 
@@ -78,6 +91,7 @@ private:
   // F at half-plane bin `bin` (of channel c, or the luminance when c < 0), conjugated unless `direct`.
   std::complex<float> halfBinValue(std::size_t bin, bool direct, int channel) const;
 
+  Engine& engine_;
   PlanarImage image_;
   std::shared_ptr<const Plan> inverse_;
   std::unique_ptr<detail::DeviceFilter> device_;
@@ -85,6 +99,7 @@ private:
   std::vector<float> spectrum_; // channels half-planes, interleaved complex
   std::vector<float> scratch_;  // masked spectra
   std::vector<float> result_;   // real output planes
+  std::vector<float> previewSpectrum_, previewResult_;
 };
 
 } // namespace spectrascope::imaging

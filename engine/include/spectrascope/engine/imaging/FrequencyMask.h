@@ -68,6 +68,12 @@ std::vector<float> halfPlaneFromCentred(const std::vector<float>& centred, std::
 // inverted (1 - m) if asked. Invert after painting is the "paint what to keep, then invert" workflow.
 std::vector<float> composeHalfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height,
                                         const std::vector<float>* paintedHalf, bool inverted);
+// The same mask on the central crop of the spectrum that a preview inverts (FilterPipeline::applyPreview):
+// (cw/2+1) x ch values, row y' holding v = centredIndex(y', ch), column x' holding u = x', each the value
+// composeHalfPlaneMask gives that bin of the W x H spectrum. Costs cw x ch / 2 evaluations, not W x H / 2.
+std::vector<float> composeCroppedHalfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height,
+                                               std::size_t cropWidth, std::size_t cropHeight,
+                                               const std::vector<float>* paintedHalf, bool inverted);
 // The inverse of the half-plane layout: W x H values in the centred layout, the missing half filled from
 // m(u, v) = m(-u, -v). For drawing and saving a mask.
 std::vector<float> centredFromHalfPlane(const std::vector<float>& half, std::size_t width,
