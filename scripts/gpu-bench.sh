@@ -31,6 +31,12 @@ if [ "${RUN_TESTS:-1}" = 1 ]; then
 fi
 
 [ "${RUN_BENCH:-1}" = 1 ] || exit 0
+# TUNE=1: the per-device search first (its table: default vs tuned time per case); the measured run
+# below then plans from the tuning cache it filled.
+if [ "${TUNE:-0}" = 1 ]; then
+  ./build-gpu/app/spectrascope-bench --backend opencl $SUITE_ARGS --tune --no-check --reps 1 --calls 1 |
+    sed '/^# backend/,$d' | tee "$OUT/tuning.txt"
+fi
 ./build-gpu/app/spectrascope-bench --backend opencl $SUITE_ARGS ${BENCH_ARGS:-} --json | tee "$OUT/spectrascope.jsonl"
 if python3 -c 'import torch' 2>/dev/null; then
   python3 scripts/cufft_reference.py $SUITE_ARGS >"$OUT/cufft.jsonl"

@@ -4,6 +4,7 @@
 #include "BenchCase.h"
 #include "Measure.h"
 #include "PipelineSuite.h"
+#include "Tune.h"
 #include "Variants.h"
 #include "spectrascope/engine/BackendRegistry.h"
 #include "spectrascope/engine/Errors.h"
@@ -41,6 +42,9 @@ Options:
   --group-size N         OpenCL: work-items per group the planner aims for (tuning)
   --strided-group-size N OpenCL: the same for passes over adjacent lines (tuning)
   --lines N              OpenCL: least adjacent lines per group in strided passes (tuning)
+  --tune                 OpenCL: first search the planner's shapes for each case, keep the fastest in the
+                         device's tuning cache (later plans everywhere use it), then measure as usual
+  --no-tuning            OpenCL: ignore the tuning cache (the planner's heuristic shapes)
   --no-check             skip the accuracy check
   --json                 one JSON object per line per case instead of the table
   --variants             the kernel gallery against FFTW over N (see --variants --help)
@@ -54,6 +58,7 @@ struct Options {
   MeasureOptions measure;
   OpenClOptions opencl;
   bool json = false;
+  bool tune = false;
 };
 
 [[noreturn]] void usageError(const std::string& message)
@@ -110,6 +115,8 @@ Options parseArguments(int argc, char** argv)
     else if (a == "--group-size") o.opencl.targetGroupSize = std::size_t(parseCount(a, value(), 4096));
     else if (a == "--strided-group-size") o.opencl.stridedGroupSize = std::size_t(parseCount(a, value(), 4096));
     else if (a == "--lines") o.opencl.minAdjacentLines = std::size_t(parseCount(a, value(), 256));
+    else if (a == "--tune") o.tune = true;
+    else if (a == "--no-tuning") o.opencl.tuning = OpenClOptions::Tuning::Heuristic;
     else if (a == "--no-check") o.measure.checkAccuracy = false;
     else if (a == "--json") o.json = true;
     else usageError("unknown option '" + a + "'");
@@ -123,8 +130,8 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   std::unique_ptr<Backend> backend = createBackend(o.backend);
   const OpenClOptions defaults;
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
-                     o.opencl.minAdjacentLines ||
-                     o.opencl.twiddles != defaults.twiddles;
+                     o.opencl.minAdjacentLines || o.opencl.twiddles != defaults.twiddles ||
+                     o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);
   return backend;
@@ -194,6 +201,8 @@ int main(int argc, char** argv)
     const std::size_t copyBytes = std::size_t(256) << 20;
     const double copyGbps = device ? deviceCopyBandwidth(*device, copyBytes, o.measure.repetitions)
                                    : hostCopyBandwidth(copyBytes, o.measure.repetitions);
+    if (o.tune && !device) std::fprintf(stderr, "spectrascope-bench: --tune applies to OpenCL backends only\n");
+    if (o.tune && device) tuneCases(*device, cases, o.json);
     if (!o.json) {
       std::printf("# backend %s, device %s\n# copy bandwidth %.1f GB/s (read+write), median of %d x %d calls\n",
                   backend->name().c_str(), backend->deviceName().c_str(), copyGbps, o.measure.repetitions,

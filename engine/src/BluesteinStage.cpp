@@ -1,5 +1,6 @@
 #include "BluesteinStage.h"
 
+#include "DeviceCalls.h"
 #include "OpenClFftPlan.h"
 #include "spectrascope/engine/Reference.h"
 
@@ -59,10 +60,10 @@ BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass,
 
   TransformDescriptor inner = TransformDescriptor::complex1d(m_, pass.totalLines);
   inner.placement = Placement::InPlace;
-  forward_ = std::make_unique<OpenClFftPlan>(backend, inner);
+  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, limitsOf(backend));
   inner.direction = Direction::Inverse;
   inner.normalization = Normalization::Unscaled;
-  inverse_ = std::make_unique<OpenClFftPlan>(backend, inner);
+  inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, limitsOf(backend));
 
   cl::Program program = backend.programs().get("bluestein", "-cl-std=CL1.2");
   gather_ = cl::Kernel(program, "bluestein_gather");

@@ -2,6 +2,8 @@
 
 #include "spectrascope/engine/Errors.h"
 
+#include <algorithm>
+
 namespace spectrascope::detail {
 
 void appendTimedRecords(const std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
@@ -24,7 +26,7 @@ void rethrowDeviceError(const cl::Error& e, const std::string& what)
   throw deviceUnavailable(what + " failed: " + e.what() + " (" + std::to_string(e.err()) + ")");
 }
 
-DeviceLimits limitsOf(OpenClBackend& backend)
+DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
 {
   const OpenClDeviceInfo& info = backend.info();
   const OpenClOptions& options = backend.options();
@@ -35,6 +37,12 @@ DeviceLimits limitsOf(OpenClBackend& backend)
   if (options.targetGroupSize) limits.targetGroupSize = options.targetGroupSize;
   if (options.stridedGroupSize) limits.stridedGroupSize = options.stridedGroupSize;
   if (options.minAdjacentLines) limits.minAdjacentLines = options.minAdjacentLines;
+  if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
+  if (shape.groupSize) limits.targetGroupSize = shape.groupSize;
+  if (shape.stridedGroupSize) limits.stridedGroupSize = shape.stridedGroupSize;
+  if (shape.adjacentLines) limits.minAdjacentLines = shape.adjacentLines;
+  if (shape.maxPassLength)
+    limits.maxPassLength = limits.maxPassLength ? std::min(limits.maxPassLength, shape.maxPassLength) : shape.maxPassLength;
   return limits;
 }
 

@@ -4,6 +4,7 @@
 
 #include "StockhamPlanner.h"
 #include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/PlanTuning.h"
 #include "spectrascope/engine/Timing.h"
 
 #include <string>
@@ -18,7 +19,8 @@ void appendTimedRecords(const std::vector<cl::Event>& events, std::vector<Kernel
 // Device errors at execute time become engine errors the UI can show.
 [[noreturn]] void rethrowDeviceError(const cl::Error& e, const std::string& what);
 
-// The device's limits as the planner sees them, with the backend's tuning options applied.
-DeviceLimits limitsOf(OpenClBackend& backend);
+// The device's limits as the planner sees them, with the backend's options and then a tuned shape's
+// knobs applied (zero knobs keep the defaults).
+DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape = {});
 
 } // namespace spectrascope::detail

@@ -16,9 +16,10 @@ class BluesteinStage;
 
 class OpenClFftPlan final : public OpenClPlan {
 public:
-  OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d);
+  // `limits`: the device as the planner sees it (limitsOf), with a tuned shape's knobs applied.
+  OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits);
   // The complex stages of a real transform (OpenClRealFftPlan): `d` names the whole transform.
-  OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job);
+  OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job, const DeviceLimits& limits);
   ~OpenClFftPlan() override;
 
   std::string backendName() const override { return backend_.name(); }

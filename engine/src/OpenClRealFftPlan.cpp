@@ -6,7 +6,40 @@
 
 namespace spectrascope::detail {
 
-OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d)
+namespace {
+
+AxisJob jobOf(const TransformDescriptor& d, std::array<std::size_t, 3> extent, unsigned axes)
+{
+  AxisJob job;
+  job.extent = extent;
+  job.batch = d.batch;
+  job.axes = axes;
+  job.direction = d.direction;
+  return job;
+}
+
+} // namespace
+
+std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d)
+{
+  const bool forward = d.kind == TransformKind::RealToComplex;
+  const bool hasRest = d.extent[1] * d.extent[2] > 1;
+  const std::size_t half = d.extent[0] / 2, complexPitch = half + 1;
+  std::vector<AxisJob> jobs;
+  if (d.extent[0] % 2 != 0) {
+    jobs.push_back(jobOf(d, d.extent, forward ? 0b111 : 0b001));
+    if (!forward && hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
+    return jobs;
+  }
+  AxisJob rows = jobOf(d, {half, d.extent[1], d.extent[2]}, 0b001);
+  rows.rowPitchIn = d.realRowLength() / 2;
+  rows.rowPitchOut = forward ? complexPitch : rows.rowPitchIn;
+  jobs.push_back(rows);
+  if (hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
+  return jobs;
+}
+
+OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
     : OpenClPlan(d), backend_(backend)
 {
   if (auto why = stockhamCannotPlan(d)) throw unsupported(*why);
@@ -18,25 +51,14 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
   realRowFloats_ = d.realRowLength();
   oddRows_ = d.extent[0] % 2 != 0;
   if (oddRows_) {
-    prepareOddRows(d);
+    prepareOddRows(d, limits);
     return;
   }
 
-  AxisJob rows;
-  rows.extent = {half_, d.extent[1], d.extent[2]};
-  rows.batch = d.batch;
-  rows.axes = 0b001;
-  rows.direction = d.direction;
-  rows.rowPitchIn = realPitch_;
-  rows.rowPitchOut = forward ? complexPitch_ : realPitch_;
-  AxisJob rest;
-  rest.extent = {complexPitch_, d.extent[1], d.extent[2]};
-  rest.batch = d.batch;
-  rest.axes = 0b110;
-  rest.direction = d.direction;
+  const std::vector<AxisJob> jobs = complexJobs(d);
   try {
-    rowPlan_ = std::make_unique<OpenClFftPlan>(backend, d, rows);
-    if (d.extent[1] * d.extent[2] > 1) restPlan_ = std::make_unique<OpenClFftPlan>(backend, d, rest);
+    rowPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[0], limits);
+    if (jobs.size() > 1) restPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[1], limits);
     twiddles_ = [&] {
       const std::vector<float> table = twiddleTable(d.extent[0], half_ / 2 + 1, -1);
       return cl::Buffer(backend.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(float),
@@ -53,21 +75,14 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
 
 OpenClRealFftPlan::~OpenClRealFftPlan() = default;
 
-void OpenClRealFftPlan::prepareOddRows(const TransformDescriptor& d)
+void OpenClRealFftPlan::prepareOddRows(const TransformDescriptor& d, const DeviceLimits& limits)
 {
   const bool forward = d.kind == TransformKind::RealToComplex;
-  AxisJob full;
-  full.extent = d.extent;
-  full.batch = d.batch;
-  full.axes = forward ? 0b111 : 0b001;
-  full.direction = d.direction;
-  AxisJob rest = full;
-  rest.extent[0] = complexPitch_;
-  rest.axes = 0b110;
+  const std::vector<AxisJob> jobs = complexJobs(d);
   try {
-    fullPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, full);
-    if (!forward && d.extent[1] * d.extent[2] > 1) {
-      restPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, rest);
+    fullPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[0], limits);
+    if (jobs.size() > 1) {
+      restPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[1], limits);
       spectrumScratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
     }
     fullRows_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * d.extent[0] * 2 * sizeof(float));

@@ -11,8 +11,13 @@ namespace spectrascope::detail {
 
 class OpenClRealFftPlan final : public OpenClPlan {
 public:
-  OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d);
+  OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits);
   ~OpenClRealFftPlan() override;
+
+  // The complex transforms a real transform runs, in plan order: even rows, the half-length rows and
+  // (rank > 1) the other axes of the half spectrum; odd rows, the full-length rows (R2C: every axis)
+  // and, for C2R of rank > 1, the other axes first. The tuner plans them to compare shapes.
+  static std::vector<AxisJob> complexJobs(const TransformDescriptor& d);
 
   std::string backendName() const override { return backend_.name(); }
   std::string deviceName() const override { return backend_.deviceName(); }
@@ -35,7 +40,7 @@ private:
                         std::vector<KernelRecord>& records) const;
   void enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name, std::vector<cl::Event>& events,
                    std::vector<KernelRecord>& records) const;
-  void prepareOddRows(const TransformDescriptor& d);
+  void prepareOddRows(const TransformDescriptor& d, const DeviceLimits& limits);
 
   OpenClBackend& backend_;
   std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches

@@ -21,7 +21,11 @@ bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, const De
   return exchangeSlots(length, lines) * exchangeBytesPerValue(split) <= limits.localMemBytes;
 }
 
-int radixFor(std::size_t length) { return int(std::min<std::size_t>(length, kMaxRadix)); }
+int radixFor(std::size_t length, const DeviceLimits& limits)
+{
+  const std::size_t largest = std::clamp<std::size_t>(std::bit_floor(limits.maxRadix), 2, kMaxRadix);
+  return int(std::min(length, largest));
+}
 
 int firstRadixFor(std::size_t length, int radix)
 {
@@ -36,7 +40,7 @@ std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool spl
 {
   std::size_t len = std::bit_floor(limits.localMemBytes / (lines * exchangeBytesPerValue(split)));
   while (len > 1 && (!fitsLocalMemory(len, lines, split, limits) ||
-                     len / std::size_t(radixFor(len)) * lines > limits.maxWorkGroupSize))
+                     len / std::size_t(radixFor(len, limits)) * lines > limits.maxWorkGroupSize))
     len /= 2;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return len;
@@ -67,7 +71,7 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
 {
   StockhamPass p;
   p.length = length;
-  p.radix = radixFor(length);
+  p.radix = radixFor(length, limits);
   p.firstRadix = firstRadixFor(length, p.radix);
   std::size_t lines = linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
   // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.

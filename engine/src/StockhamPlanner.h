@@ -27,6 +27,9 @@ struct DeviceLimits {
   std::size_t targetGroupSize = 64;
   std::size_t stridedGroupSize = 256;
   std::size_t minAdjacentLines = 4;
+  // Largest power-of-two radix a work-item computes in registers. 16 means fewest passes and barriers;
+  // a smaller radix needs fewer registers, so more work-groups stay resident (a tuning knob).
+  std::size_t maxRadix = 16;
 };
 
 struct StockhamPass {

@@ -6,11 +6,14 @@
 #include "spectrascope/engine/Backend.h"
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/OpenCl.h"
+#include "spectrascope/engine/PlanTuning.h"
 #include "spectrascope/engine/ProgramCache.h"
 
 #include <memory>
 
 namespace spectrascope {
+
+class OpenClPlan;
 
 struct OpenClOptions {
   // Twiddles from tables computed in double on the host (accurate), or sincos on the fly (comparison).
@@ -30,6 +33,10 @@ struct OpenClOptions {
   std::size_t stridedGroupSize = 0;
   std::size_t minAdjacentLines = 0;
   std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
+  // Per-device tuning (PlanTuning.h). Heuristic: the planner's defaults only. Cached: a shape stored in
+  // the device's tuning file when there is one (the default: costs nothing, and `spectrascope-bench
+  // --tune` has filled it). Measure: like FFTW_MEASURE, a plan with no stored shape is searched for first.
+  enum class Tuning { Heuristic, Cached, Measure } tuning = Tuning::Cached;
 };
 
 class OpenClBackend : public Backend {
@@ -42,10 +49,17 @@ public:
   std::string deviceName() const override;
   std::optional<std::string> cannotPlan(const TransformDescriptor& d) const override;
   std::unique_ptr<Plan> createPlan(const TransformDescriptor& d) override;
+  // A plan with the planner's knobs set by `shape` (zero knobs: defaults). The tuner's candidates.
+  std::unique_ptr<OpenClPlan> createPlan(const TransformDescriptor& d, const PlanShape& shape);
+  // Times the shapes the planner's knobs allow for `d` on this device and stores the fastest in the
+  // tuning cache (a knob value that gives an already timed schedule is not timed again).
+  TuningOutcome tune(const TransformDescriptor& d);
+  TuningCache& tuningCache() { return *tuning_; }
 
   const OpenClDeviceInfo& info() const { return info_; }
   const OpenClOptions& options() const { return options_; }
   cl::Context& context() { return context_; }
+  cl::Device& device() { return device_; }
   cl::CommandQueue& queue() { return queue_; }
   ProgramCache& programs() { return *programs_; }
 
@@ -56,6 +70,7 @@ private:
   cl::Context context_;
   cl::CommandQueue queue_;
   std::unique_ptr<ProgramCache> programs_;
+  std::unique_ptr<TuningCache> tuning_;
 };
 
 class OpenClPlan : public Plan {

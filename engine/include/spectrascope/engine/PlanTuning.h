@@ -1,0 +1,77 @@
+#pragma once
+// Per-device tuning of the OpenCL plans. The planner's heuristic shapes are good everywhere; a measured
+// search over its knobs (like FFTW_MEASURE, or the empirical search of Gu et al.) finds what is fastest on
+// one device for one transform. The choice is kept in a per-device cache file so a later start plans
+// instantly: `spectrascope-bench --tune` fills it, and every OpenCL plan reads it.
+
+#include "spectrascope/engine/TransformDescriptor.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spectrascope {
+
+// The planner's knobs. Zero means "the planner's heuristic default" for that knob.
+struct PlanShape {
+  std::size_t maxRadix = 0;         // largest radix a work-item computes in registers (4, 8 or 16)
+  std::size_t groupSize = 0;        // work-items per group for passes over contiguous lines
+  std::size_t stridedGroupSize = 0; // work-items per group for passes over adjacent (strided) lines
+  std::size_t adjacentLines = 0;    // fewest adjacent lines a strided pass reads together
+  std::size_t maxPassLength = 0;    // longest sub-transform of one launch (shorter: more launches)
+
+  bool isDefault() const { return *this == PlanShape{}; }
+  // "radix=8 group=64 strided=256 lines=4 pass=0": the cache file's format.
+  std::string toString() const;
+  static std::optional<PlanShape> parse(std::string_view text);
+  bool operator==(const PlanShape&) const = default;
+};
+
+// What one tuning search measured.
+struct TuningOutcome {
+  PlanShape chosen;
+  double heuristicMs = 0; // the default plan, same measurement
+  double chosenMs = 0;
+  int candidatesMeasured = 0;
+  int candidatesSkipped = 0; // knob values that gave an already measured schedule, or did not fit the device
+};
+
+// The tuned shapes of one device, driver and engine version: a text file, one line per transform
+// ("key<TAB>batch<TAB>shape<TAB>ms"), rewritten atomically on every store. An unreadable or foreign file is ignored
+// (and replaced on the next store), never trusted.
+class TuningCache {
+public:
+  // `identity` names the device, driver and kernel sources; it is the file's first line and part of its
+  // name, so a driver or kernel update starts a fresh file.
+  TuningCache(std::filesystem::path directory, std::string identity);
+
+  // The shape stored for this transform; failing that, one stored for the same kind, sizes and placement
+  // with the nearest batch (the best shape depends far more on the sizes than on the batch).
+  std::optional<PlanShape> find(const TransformDescriptor& d) const;
+  void store(const TransformDescriptor& d, const PlanShape& shape, double ms);
+  std::size_t size() const;
+  const std::filesystem::path& file() const { return file_; }
+
+  // "c2c 1024x1x1 inplace": the part of the key that must match; the batch is kept apart.
+  static std::string transformKey(const TransformDescriptor& d);
+
+private:
+  struct Entry {
+    PlanShape shape;
+    double ms = 0;
+  };
+  void load();
+  bool save() const;
+
+  std::filesystem::path file_;
+  std::string identity_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::map<std::size_t, Entry>> entries_; // transformKey -> batch -> entry
+};
+
+} // namespace spectrascope

@@ -1,0 +1,17 @@
+#pragma once
+// The measured search behind OpenClBackend::tune: coordinate descent over the planner's knobs, starting
+// from the heuristic shape. Knob values that give a schedule already timed are skipped, so most
+// candidates cost nothing; the others cost a kernel build (cached on disk) and a few timed calls.
+
+#include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/PlanTuning.h"
+
+namespace spectrascope::detail {
+
+TuningOutcome searchShapes(OpenClBackend& backend, const TransformDescriptor& d);
+
+// The launches a shape gives `d` (kernel specialisations and work-group shapes), as text: two shapes with
+// the same signature run the same kernels. Empty if the shape does not fit the device.
+std::string scheduleSignature(OpenClBackend& backend, const TransformDescriptor& d, const PlanShape& shape);
+
+} // namespace spectrascope::detail

@@ -1,0 +1,178 @@
+// Per-device tuning on a real OpenCL device (PoCL in CI): the search stores its choice, a fresh backend
+// plans from the stored shape without searching, and every shape the search can pick computes the right
+// transform (each knob value against FFTW double and the property checks).
+
+#include "FftChecks.h"
+#include "OpenClTestDevice.h"
+#include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/Plan.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace spectrascope;
+
+namespace {
+
+constexpr double kTolerance = 1e-6;
+
+std::filesystem::path freshDirectory()
+{
+  static std::mt19937_64 random(std::random_device{}());
+  return std::filesystem::temp_directory_path() / ("spectrascope-tune-" + std::to_string(random()));
+}
+
+std::unique_ptr<OpenClBackend> backendIn(const std::filesystem::path& dir,
+                                         OpenClOptions::Tuning tuning = OpenClOptions::Tuning::Cached)
+{
+  const auto device = test::preferredOpenClDevice();
+  if (!device) return nullptr;
+  OpenClOptions options;
+  options.cacheDirectory = dir;
+  options.tuning = tuning;
+  return std::make_unique<OpenClBackend>(*device, options);
+}
+
+PlanShape shapeWith(std::size_t PlanShape::*knob, std::size_t value)
+{
+  PlanShape s;
+  s.*knob = value;
+  return s;
+}
+
+void expectCorrect(const Plan& plan, std::uint64_t seed)
+{
+  EXPECT_LE(test::errorAgainstReference(plan, seed), kTolerance) << plan.descriptor().toString();
+  if (plan.descriptor().kind != TransformKind::ComplexToComplex) return; // the property checks are complex
+  EXPECT_LE(test::impulseError(plan, seed), kTolerance) << plan.descriptor().toString();
+  EXPECT_LE(test::timeShiftError(plan, seed), kTolerance) << plan.descriptor().toString();
+}
+
+std::string firstKernelName(const Plan& plan)
+{
+  const std::vector<float> input(plan.descriptor().inputFloats(), 0.0f);
+  std::vector<float> output(plan.descriptor().outputFloats());
+  ExecutionReport report;
+  plan.execute(input, output, &report);
+  for (const KernelRecord& r : report.records)
+    if (r.type == KernelRecord::Type::Kernel) return r.name;
+  return {};
+}
+
+} // namespace
+
+TEST(Tuning, SearchStoresAShapeThatAFreshBackendUses)
+{
+  const auto dir = freshDirectory();
+  auto backend = backendIn(dir);
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  const TransformDescriptor d = TransformDescriptor::complex1d(256, 64);
+  ASSERT_FALSE(backend->tuningCache().find(d));
+
+  const TuningOutcome outcome = backend->tune(d);
+  EXPECT_GE(outcome.candidatesMeasured, 2); // the heuristic shape and at least one other
+  EXPECT_GT(outcome.candidatesSkipped, 0);  // knob values that change nothing at this size are not timed
+  EXPECT_GT(outcome.heuristicMs, 0);
+  EXPECT_LE(outcome.chosenMs, outcome.heuristicMs);
+  ASSERT_TRUE(backend->tuningCache().find(d));
+  EXPECT_EQ(*backend->tuningCache().find(d), outcome.chosen);
+
+  auto fresh = backendIn(dir);
+  ASSERT_TRUE(fresh->tuningCache().find(d));
+  EXPECT_EQ(*fresh->tuningCache().find(d), outcome.chosen);
+  expectCorrect(*fresh->createPlan(d), 11);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Tuning, MeasureModeTunesOnFirstPlanOnly)
+{
+  const auto dir = freshDirectory();
+  auto backend = backendIn(dir, OpenClOptions::Tuning::Measure);
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  TransformDescriptor d = TransformDescriptor::complex2d(32, 16, 2);
+  d.placement = Placement::InPlace;
+  EXPECT_EQ(backend->tuningCache().size(), 0u);
+  expectCorrect(*backend->createPlan(d), 12);
+  EXPECT_EQ(backend->tuningCache().size(), 1u);
+  backend->createPlan(d); // found in the cache: no second search, no second entry
+  EXPECT_EQ(backend->tuningCache().size(), 1u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Tuning, HeuristicModeIgnoresTheCache)
+{
+  const auto dir = freshDirectory();
+  auto tuned = backendIn(dir);
+  if (!tuned) GTEST_SKIP() << "no OpenCL device";
+  const TransformDescriptor d = TransformDescriptor::complex1d(64, 4);
+  PlanShape odd;
+  odd.maxRadix = 4;
+  tuned->tuningCache().store(d, odd, 1.0);
+  auto heuristic = backendIn(dir, OpenClOptions::Tuning::Heuristic);
+  EXPECT_EQ(firstKernelName(*tuned->createPlan(d)), "fft_pass axis0 len64 r4");
+  EXPECT_EQ(firstKernelName(*heuristic->createPlan(d)), "fft_pass axis0 len64 r16");
+  expectCorrect(*tuned->createPlan(d), 13);
+  std::filesystem::remove_all(dir);
+}
+
+// Every value of every knob the search tries, on transforms where that knob changes the launches.
+struct KnobCase {
+  const char* label;
+  std::size_t PlanShape::*knob;
+  std::size_t value;
+  TransformDescriptor d;
+};
+
+void PrintTo(const KnobCase& c, std::ostream* os) { *os << c.label << " " << c.d.toString(); }
+
+class TuningKnob : public testing::TestWithParam<KnobCase> {};
+
+TEST_P(TuningKnob, ShapeComputesTheTransform)
+{
+  auto backend = backendIn(freshDirectory(), OpenClOptions::Tuning::Heuristic);
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  const KnobCase& c = GetParam();
+  std::unique_ptr<OpenClPlan> plan;
+  try {
+    plan = backend->createPlan(c.d, shapeWith(c.knob, c.value));
+  } catch (const EngineError& e) {
+    GTEST_SKIP() << "this device cannot run the shape: " << e.what();
+  }
+  expectCorrect(*plan, 21);
+}
+
+namespace {
+
+TransformDescriptor realForward(std::size_t nx, std::size_t ny, std::size_t batch)
+{
+  TransformDescriptor d = TransformDescriptor::complex2d(nx, ny, batch);
+  d.kind = TransformKind::RealToComplex;
+  return d;
+}
+
+} // namespace
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, TuningKnob,
+    testing::Values(KnobCase{"radix8_n4096", &PlanShape::maxRadix, 8, TransformDescriptor::complex1d(4096, 2)},
+                    KnobCase{"radix4_n2048", &PlanShape::maxRadix, 4, TransformDescriptor::complex1d(2048, 2)},
+                    KnobCase{"radix4_n512_inverse", &PlanShape::maxRadix, 4,
+                             TransformDescriptor::complex1d(512, 3, Direction::Inverse)},
+                    KnobCase{"radix8_2d_128x64", &PlanShape::maxRadix, 8, TransformDescriptor::complex2d(128, 64)},
+                    KnobCase{"group32_n64", &PlanShape::groupSize, 32, TransformDescriptor::complex1d(64, 40)},
+                    KnobCase{"group512_n16", &PlanShape::groupSize, 512, TransformDescriptor::complex1d(16, 300)},
+                    KnobCase{"strided64_2d_64x64", &PlanShape::stridedGroupSize, 64,
+                             TransformDescriptor::complex2d(64, 64)},
+                    KnobCase{"strided1024_2d_32x32", &PlanShape::stridedGroupSize, 1024,
+                             TransformDescriptor::complex2d(32, 32, 3)},
+                    KnobCase{"lines16_2d_256x8", &PlanShape::adjacentLines, 16, TransformDescriptor::complex2d(256, 8)},
+                    KnobCase{"lines2_3d_16x8x8", &PlanShape::adjacentLines, 2,
+                             TransformDescriptor::complex3d(16, 8, 8)},
+                    KnobCase{"pass256_n65536", &PlanShape::maxPassLength, 256, TransformDescriptor::complex1d(65536)},
+                    KnobCase{"pass1024_n4096", &PlanShape::maxPassLength, 1024, TransformDescriptor::complex1d(4096, 2)},
+                    KnobCase{"pass256_mixed_n6000", &PlanShape::maxPassLength, 256, TransformDescriptor::complex1d(6000)},
+                    KnobCase{"radix8_r2c_512x6", &PlanShape::maxRadix, 8, realForward(512, 6, 2)},
+                    KnobCase{"pass64_r2c_1024", &PlanShape::maxPassLength, 64, realForward(1024, 1, 1)}),
+    [](const testing::TestParamInfo<KnobCase>& info) { return std::string(info.param.label); });

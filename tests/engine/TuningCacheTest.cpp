@@ -1,0 +1,104 @@
+// The per-device tuning file: the shape format, the nearest-batch lookup, and that a file written for
+// another device, driver or kernel version, or a damaged one, is never trusted.
+
+#include "spectrascope/engine/PlanTuning.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+using namespace spectrascope;
+
+namespace {
+
+std::filesystem::path freshDirectory()
+{
+  static std::mt19937_64 random(std::random_device{}());
+  const auto dir = std::filesystem::temp_directory_path() / ("spectrascope-tuning-" + std::to_string(random()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+PlanShape someShape()
+{
+  PlanShape s;
+  s.maxRadix = 8;
+  s.groupSize = 128;
+  s.stridedGroupSize = 512;
+  s.adjacentLines = 8;
+  s.maxPassLength = 1024;
+  return s;
+}
+
+} // namespace
+
+TEST(PlanShape, TextRoundTrips)
+{
+  const PlanShape s = someShape();
+  EXPECT_EQ(s.toString(), "radix=8 group=128 strided=512 lines=8 pass=1024");
+  EXPECT_EQ(PlanShape::parse(s.toString()), s);
+  EXPECT_TRUE(PlanShape::parse(PlanShape{}.toString())->isDefault());
+}
+
+TEST(PlanShape, RejectsMalformedText)
+{
+  for (const char* bad : {"", "radix=8", "radix=8 group=128 strided=512 lines=8 pass=x",
+                          "radix=8 group=128 strided=512 lines=8 pass=1024 colour=3", "radix 8 group=1"})
+    EXPECT_FALSE(PlanShape::parse(bad)) << bad;
+}
+
+TEST(TuningCache, StoredShapeSurvivesANewInstance)
+{
+  const auto dir = freshDirectory();
+  const TransformDescriptor d = TransformDescriptor::complex1d(1024, 32768);
+  {
+    TuningCache cache(dir, "device A|driver 1");
+    EXPECT_FALSE(cache.find(d));
+    cache.store(d, someShape(), 0.135);
+  }
+  TuningCache again(dir, "device A|driver 1");
+  ASSERT_TRUE(again.find(d));
+  EXPECT_EQ(*again.find(d), someShape());
+  EXPECT_EQ(again.size(), 1u);
+}
+
+TEST(TuningCache, InverseAndOtherBatchesShareTheNearestShape)
+{
+  TuningCache cache(freshDirectory(), "device A");
+  PlanShape small = someShape(), large = someShape();
+  small.groupSize = 32;
+  cache.store(TransformDescriptor::complex1d(4096, 4), small, 0.01);
+  cache.store(TransformDescriptor::complex1d(4096, 8192), large, 0.14);
+  EXPECT_EQ(*cache.find(TransformDescriptor::complex1d(4096, 2, Direction::Inverse)), small);
+  EXPECT_EQ(*cache.find(TransformDescriptor::complex1d(4096, 4096)), large);
+  EXPECT_FALSE(cache.find(TransformDescriptor::complex1d(2048, 8192)));
+}
+
+TEST(TuningCache, AnotherDeviceOrDriverStartsEmpty)
+{
+  const auto dir = freshDirectory();
+  const TransformDescriptor d = TransformDescriptor::complex2d(256, 256, 512);
+  TuningCache(dir, "device A|driver 1").store(d, someShape(), 0.3);
+  EXPECT_FALSE(TuningCache(dir, "device A|driver 2").find(d));
+  EXPECT_TRUE(TuningCache(dir, "device A|driver 1").find(d));
+}
+
+TEST(TuningCache, DamagedLinesAreSkippedAndForeignFilesIgnored)
+{
+  const auto dir = freshDirectory();
+  const TransformDescriptor d = TransformDescriptor::complex1d(64, 1024);
+  TuningCache cache(dir, "device A");
+  cache.store(d, someShape(), 0.2);
+  {
+    std::ofstream append(cache.file(), std::ios::app);
+    append << "c2c 128x1x1 inplace\tnot-a-number\tradix=8\t1\n" << "garbage line without tabs\n";
+  }
+  TuningCache reread(dir, "device A");
+  EXPECT_EQ(reread.size(), 1u);
+  EXPECT_EQ(*reread.find(d), someShape());
+
+  std::ofstream(cache.file(), std::ios::trunc) << "# device B\n" << "c2c 64x1x1 inplace\t1024\t" << someShape().toString()
+                                               << "\t0.2\n";
+  EXPECT_FALSE(TuningCache(dir, "device A").find(d));
+}
