@@ -95,12 +95,6 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
   const bool mixed = pass.family == StockhamPass::Family::Mixed;
   cl::Program program = backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass));
   launch.kernel = cl::Kernel(program, mixed ? "fft_mixed_pass" : "fft_pass");
-  // A compiler may need more registers per work-item than a group of this size can have.
-  const std::size_t allowed = launch.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(backend_.device());
-  if (allowed < pass.groupSize())
-    throw outOfResources("the " + std::to_string(pass.length) + "-point pass needs " +
-                         std::to_string(pass.groupSize()) + " work-items per group; " + backend_.info().name +
-                         " runs this kernel with at most " + std::to_string(allowed));
   launch.localTwiddles = uploadTable(twiddleTable(pass.length, pass.length, sign));
   if (pass.ns > 1) {
     const SplitTwiddles split = splitTwiddles(pass.ns * pass.length, sign);
