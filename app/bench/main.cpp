@@ -4,6 +4,7 @@
 #include "BenchCase.h"
 #include "Measure.h"
 #include "PipelineSuite.h"
+#include "StftSuite.h"
 #include "Tune.h"
 #include "Variants.h"
 #include "spectrascope/engine/BackendRegistry.h"
@@ -31,6 +32,9 @@ Options:
   --suite anchors        the cases of shared/design/TARGETS.md (2^25 complex values per call)
   --suite pipeline       one Image-tab mask update (mask + C2R + 8-bit pixels) of a colour image beside
                          the bare C2R; --sizes WxH,... (default 1024x1024,2048x2048,4096x4096,4000x3000)
+  --suite stft           the Audio tab's analysis: cost per second of 48 kHz audio at FFT 8192, hop 64
+                         (750 columns/s, to display pixels), and a one-hour stereo file's overview
+                         (synthetic, or --file PATH with libsndfile)
   --sizes LIST           comma-separated sizes, fastest dimension first: 1024,4096x4096,64x64x64
   --kind c2c|r2c|c2r     transform kind for --sizes (default c2c)
   --elements N           complex values per call; the batch fills it (default 33554432 = 2^25)
@@ -52,7 +56,7 @@ Options:
 )";
 
 struct Options {
-  std::string suite, sizes, backend = "auto";
+  std::string suite, sizes, backend = "auto", file;
   TransformKind kind = TransformKind::ComplexToComplex;
   std::size_t elements = kAnchorElements;
   MeasureOptions measure;
@@ -93,9 +97,10 @@ Options parseArguments(int argc, char** argv)
       std::exit(0);
     } else if (a == "--suite") {
       o.suite = value();
-      if (o.suite != "anchors" && o.suite != "pipeline")
-        usageError("unknown suite '" + o.suite + "' (known: anchors, pipeline)");
+      if (o.suite != "anchors" && o.suite != "pipeline" && o.suite != "stft")
+        usageError("unknown suite '" + o.suite + "' (known: anchors, pipeline, stft)");
     } else if (a == "--sizes") o.sizes = value();
+    else if (a == "--file") o.file = value();
     else if (a == "--kind") {
       const std::string k = value();
       if (k == "c2c") o.kind = TransformKind::ComplexToComplex;
@@ -195,6 +200,7 @@ int main(int argc, char** argv)
   const Options o = parseArguments(argc, argv);
   try {
     if (o.suite == "pipeline") return runPipelineSuite(o.backend, o.sizes, o.measure, o.json);
+    if (o.suite == "stft") return runStftSuite(o.backend, o.file, o.measure, o.json);
     std::vector<BenchCase> cases = o.suite == "anchors" ? anchorSuite() : parseSizes(o.sizes, o.kind, o.elements);
     std::unique_ptr<Backend> backend = makeBackend(o);
     auto* device = dynamic_cast<OpenClBackend*>(backend.get());

@@ -2,7 +2,7 @@
 
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
-#include "spectrascope/engine/audio/Stft.h"
+#include "spectrascope/engine/audio/Overview.h"
 
 #include <QCoreApplication>
 
@@ -12,69 +12,13 @@ namespace spectrascope::ui {
 namespace {
 constexpr std::size_t kChunkFrames = 1 << 16;
 
-class OverviewBuilder
-{
-public:
-  OverviewBuilder(AudioFileOverview& overview, audio::Stft& stft) : o_(overview), stft_(stft)
-  {
-    o_.samplesPerColumn = int(stft.settings().hop);
-  }
-
-  // Transforms every whole frame in `samples` and drops the samples no later frame needs.
-  void consume(std::vector<float>& samples)
-  {
-    const auto& s = stft_.settings();
-    const std::size_t frames = audio::Stft::frameCount(samples.size(), s);
-    if (frames == 0) return;
-    frameDb_.resize(frames * std::size_t(o_.bins));
-    stft_.decibels(samples, frames, frameDb_);
-    for (std::size_t f = 0; f < frames; ++f)
-      addFrame(&frameDb_[f * std::size_t(o_.bins)]);
-    samples.erase(samples.begin(), samples.begin() + std::ptrdiff_t(frames * s.hop));
-  }
-
-private:
-  void addFrame(const float* db)
-  {
-    const std::size_t bins = std::size_t(o_.bins);
-    const int framesPerColumn = o_.samplesPerColumn / int(stft_.settings().hop);
-    if (framesInColumn_ == 0) {
-      o_.db.insert(o_.db.end(), db, db + bins);
-      ++o_.columns;
-    } else {
-      float* column = o_.db.data() + std::size_t(o_.columns - 1) * bins;
-      for (std::size_t k = 0; k < bins; ++k)
-        column[k] = std::max(column[k], db[k]); // max-pool, so short events survive
-    }
-    framesInColumn_ = (framesInColumn_ + 1) % framesPerColumn;
-    if (framesInColumn_ == 0 && o_.columns == 2 * AudioFileOverview::kMaxColumns) mergeNeighbours();
-  }
-
-  void mergeNeighbours()
-  {
-    const std::size_t bins = std::size_t(o_.bins);
-    for (int c = 0; c < o_.columns / 2; ++c)
-      for (std::size_t k = 0; k < bins; ++k)
-        o_.db[std::size_t(c) * bins + k] =
-            std::max(o_.db[std::size_t(2 * c) * bins + k], o_.db[std::size_t(2 * c + 1) * bins + k]);
-    o_.columns /= 2;
-    o_.db.resize(std::size_t(o_.columns) * bins);
-    o_.samplesPerColumn *= 2;
-  }
-
-  AudioFileOverview& o_;
-  audio::Stft& stft_;
-  std::vector<float> frameDb_;
-  int framesInColumn_ = 0;
-};
-
 QString tr(const char* text)
 {
   return QCoreApplication::translate("AudioFileOverview", text);
 }
 
 void readAll(QPromise<AudioFileOverview>& promise, AudioFileOverview& o, audio::SoundFileReader& reader,
-             OverviewBuilder& builder)
+             audio::OverviewBuilder& builder)
 {
   std::vector<float> samples;
   const std::int64_t maxFrames = std::int64_t(AudioFileOverview::kMaxSeconds * o.sampleRate);
@@ -88,6 +32,7 @@ void readAll(QPromise<AudioFileOverview>& promise, AudioFileOverview& o, audio::
       return;
     }
     builder.consume(samples);
+    samples.clear();
     if (reader.framesHint() > 0)
       promise.setProgressValue(int(std::min<std::int64_t>(1000, o.frames * 1000 / reader.framesHint())));
   }
@@ -108,12 +53,12 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
     o.channels = reader.channels();
     o.formatName = QString::fromStdString(reader.formatName());
     if (!engine) engine = std::make_shared<Engine>("fftw");
-    audio::StftSettings settings;
-    settings.frameLength = AudioFileOverview::kFftSize;
-    settings.hop = AudioFileOverview::kFftSize; // an overview: adjacent frames, no overlap
-    audio::Stft stft(*engine, settings);
-    OverviewBuilder builder(o, stft);
+    audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize, AudioFileOverview::kMaxColumns);
     readAll(promise, o, reader, builder);
+    o.bins = int(builder.bins());
+    o.columns = int(builder.columns());
+    o.samplesPerColumn = int(builder.samplesPerColumn());
+    o.db = builder.takeDb();
     if (o.error.isEmpty() && o.columns == 0 && !promise.isCanceled())
       o.error = tr("%1 holds less audio than one analysis frame (%2 samples).")
                     .arg(path)

@@ -1,8 +1,7 @@
 #pragma once
 // A whole audio file at a glance: its facts and an overview spectrogram of bounded size, computed while
-// the file is read in chunks (never a full-resolution matrix of the whole file: columns are max-pooled
-// frames, and when there are twice kMaxColumns of them, neighbours merge and each column covers twice
-// as many frames). A one-hour file and a one-second file both end up with at most 2 * kMaxColumns.
+// the file is read in chunks by the engine's audio::OverviewBuilder (never a full-resolution matrix of
+// the whole file: at most 2 * kMaxColumns max-pooled columns, however long the file).
 //
 // loadAudioFileOverview() runs on a QtConcurrent thread with a QPromise: progress 0..1000 follows the
 // header's frame count (a hint only), cancel stops it between chunks, and every failure comes back as

@@ -1,0 +1,56 @@
+#pragma once
+// A whole recording at a glance: an overview spectrogram of bounded size, built while the samples stream
+// through in chunks (never a full-resolution matrix of the whole file). Columns are max-pooled frames,
+// so short events survive; when there are twice maxColumns of them, neighbours merge and each column
+// covers twice as many frames. A one-hour file and a one-second file both end up with at most
+// 2 * maxColumns columns. The STFT runs through the engine (batched R2C, OpenCL when selected).
+//
+// Qt-free, so the GUI's file loader and the benchmark share it. One thread at a time.
+
+#include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/audio/Stft.h"
+
+#include <span>
+#include <vector>
+
+namespace spectrascope::audio {
+
+class OverviewBuilder
+{
+public:
+  static constexpr std::size_t kMaxColumns = 1024;
+  static constexpr std::size_t kFftSize = 2048;
+
+  // Frames of fftSize samples, adjacent (hop = fftSize, no overlap): an overview, not an analysis.
+  explicit OverviewBuilder(Engine& engine, std::size_t fftSize = kFftSize,
+                           std::size_t maxColumns = kMaxColumns);
+
+  // Appends mono samples and transforms every whole frame; keeps only the samples later frames need.
+  void consume(std::span<const float> samples);
+
+  std::size_t bins() const { return stft_.binCount(); }
+  std::size_t columns() const { return columns_; }
+  std::size_t samplesPerColumn() const { return samplesPerColumn_; }
+  // columns() * bins() amplitude-corrected dBFS values, column after column.
+  const std::vector<float>& db() const { return db_; }
+  std::vector<float> takeDb() { return std::move(db_); }
+  std::string backendName() const { return stft_.backendName(); }
+  // The engine calls so far (transforms and transfers), for the timings panel and the benchmark.
+  const ExecutionReport& report() const { return report_; }
+
+private:
+  void addFrame(const float* db);
+  void mergeNeighbours();
+
+  Stft stft_;
+  std::size_t maxColumns_;
+  std::size_t samplesPerColumn_;
+  std::size_t columns_ = 0;
+  std::size_t framesInColumn_ = 0;
+  std::vector<float> pending_; // samples not yet covered by a whole frame
+  std::vector<float> frameDb_; // scratch: one call's frames
+  std::vector<float> db_;
+  ExecutionReport report_;
+};
+
+} // namespace spectrascope::audio
