@@ -14,6 +14,7 @@
 #include "spectrascope/ui/audio/MicrophoneCapture.h"
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -241,7 +242,7 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
   auto* form = new QFormLayout(group);
   fftBox_ = new QComboBox(group);
   fftBox_->setObjectName(QStringLiteral("fftSize"));
-  for (int n : {256, 512, 1000, 1024, 2048, 4096, 8192, 16384, 32768, 65536})
+  for (int n : {64, 128, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384, 32768, 44100, 65536})
     fftBox_->addItem(QString::number(n), n);
   fftBox_->setCurrentText(QStringLiteral("4096"));
   form->addRow(tr("FFT size"), fftBox_);
@@ -251,6 +252,13 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
     overlapBox_->addItem(tr("%1 %").arg(percent), percent);
   overlapBox_->setCurrentIndex(3);
   form->addRow(tr("Overlap"), overlapBox_);
+  paddingBox_ = new QComboBox(group);
+  paddingBox_->setObjectName(QStringLiteral("zeroPadding"));
+  paddingBox_->setToolTip(tr("Zero-padding factor: the transform is this many times the window's length "
+                             "(finer bins, same resolution)"));
+  for (int factor : {1, 2, 4, 8})
+    paddingBox_->addItem(factor == 1 ? tr("None") : tr("× %1").arg(factor), factor);
+  form->addRow(tr("Zero padding"), paddingBox_);
   windowBox_ = new QComboBox(group);
   windowBox_->setObjectName(QStringLiteral("window"));
   for (const auto& name : audio::windowNames())
@@ -327,7 +335,7 @@ void AudioTab::connectControls()
   for (QDoubleSpinBox* box : {frequencyBox_, secondFrequencyBox_, levelBox_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyGeneratorSettings);
   connect(waveformBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyGeneratorSettings);
-  for (QComboBox* box : {fftBox_, overlapBox_, windowBox_})
+  for (QComboBox* box : {fftBox_, overlapBox_, paddingBox_, windowBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyAnalysisSettings);
   for (QComboBox* box : {axisBox_, averagingBox_, colormapBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyDisplaySettings);
@@ -351,6 +359,7 @@ void AudioTab::restoreSettings()
   };
   if (s.contains(QStringLiteral("fftSize"))) setFftSize(s.value(QStringLiteral("fftSize")).toInt());
   restoreIndex(overlapBox_, "overlap", true);
+  restoreIndex(paddingBox_, "zeroPadding", true);
   restoreIndex(windowBox_, "window", false);
   restoreIndex(averagingBox_, "averaging", true);
   restoreIndex(axisBox_, "frequencyAxis", true);
@@ -371,6 +380,7 @@ void AudioTab::saveSettings() const
   s.beginGroup(QLatin1String(kSettingsGroup));
   s.setValue(QStringLiteral("fftSize"), fftBox_->currentData());
   s.setValue(QStringLiteral("overlap"), overlapBox_->currentData());
+  s.setValue(QStringLiteral("zeroPadding"), paddingBox_->currentData());
   s.setValue(QStringLiteral("window"), windowBox_->currentText());
   s.setValue(QStringLiteral("averaging"), averagingBox_->currentData());
   s.setValue(QStringLiteral("frequencyAxis"), axisBox_->currentData());
@@ -610,10 +620,17 @@ void AudioTab::setFrequencyScale(FrequencyScale scale)
 void AudioTab::applyAnalysisSettings()
 {
   settings_.fftSize = fftBox_->currentData().toInt();
+  settings_.zeroPadding = paddingBox_->currentData().toInt();
   const int overlap = overlapBox_->currentData().toInt();
   settings_.hop = std::max(1, settings_.fftSize * (100 - overlap) / 100);
   settings_.window =
       audio::parseWindow(windowBox_->currentText().toStdString()).value_or(audio::WindowSpec{});
+  // The renderer's rows follow the transform's size; the worker gets that mapping before the settings,
+  // so its new pipeline starts with a mapping that fits.
+  SpectrogramParameters p = spectrogram_->renderer().parameters();
+  p.fftSize = transformSize();
+  spectrogram_->renderer().setParameters(p);
+  pushMapping();
   QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
                             Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
   saveSettings();
@@ -642,30 +659,46 @@ void AudioTab::applyDisplaySettings()
   p.scale = scale;
   p.colormap = colormapBox_->currentText().toStdString();
   spectrogram_->renderer().setParameters(p);
+  pushMapping();
   overview_->setDisplay(scale, p.minDb, p.colormap);
   if (worker_) saveSettings();
 }
 
 // ---- results and display -----------------------------------------------------------------------------
 
+// The worker makes the spectrogram's pixels (on the device when there is one), so it needs the
+// renderer's row mapping, range and colormap whenever they change.
+void AudioTab::pushMapping()
+{
+  const audio::ColumnMapping& mapping = spectrogram_->renderer().columnMapping();
+  if (worker_ == nullptr || mapping == sentMapping_) return;
+  sentMapping_ = mapping;
+  const std::uint64_t id = ++mappingId_;
+  QMetaObject::invokeMethod(
+      worker_, [w = worker_, mapping, id] { w->setMapping(mapping, id); }, Qt::QueuedConnection);
+}
+
 void AudioTab::onColumns(const SpectrumColumns& columns)
 {
   worker_->resultConsumed();
   level_->setLevel(columns.rmsDbfs, columns.peakDbfs);
   backend_ = columns.backend;
-  if (columns.fftSize != settings_.fftSize) return; // made before the size changed
+  if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
+  if (columns.fftSize != transformSize()) return; // made before the size changed
   if (freezeBox_->isChecked()) return;
   SpectrogramParameters p = spectrogram_->renderer().parameters();
   p.fftSize = columns.fftSize;
   p.sampleRate = columns.sampleRate;
   p.hop = columns.hop;
   spectrogram_->renderer().setParameters(p);
-  const std::size_t bins = std::size_t(columns.bins);
-  for (int f = 0; f < columns.frames; ++f)
-    spectrogram_->renderer().appendColumn(
-        std::span<const float>(columns.db).subspan(std::size_t(f) * bins, bins));
-  spectrogram_->noteArrival(columns.arrivalNs);
-  latestFrame_.assign(columns.db.end() - std::ptrdiff_t(bins), columns.db.end());
+  pushMapping();
+  if (columns.mappingId == mappingId_) { // else made for another geometry: the next ones fit
+    const std::size_t rows = std::size_t(columns.rows);
+    for (int f = 0; f < columns.frames; ++f)
+      spectrogram_->renderer().appendPixels(std::span<const std::uint32_t>(columns.pixels).subspan(std::size_t(f) * rows, rows));
+    spectrogram_->noteArrival(columns.arrivalNs);
+  }
+  latestFrame_ = columns.lastDb;
   latestRate_ = columns.sampleRate;
   frameDirty_ = true;
   lastAnalysisMs_ += columns.analysisMs;
@@ -675,7 +708,7 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
 void AudioTab::onDisplayTick()
 {
   if (frameDirty_) {
-    spectrum_->setFrame(latestFrame_, latestRate_, settings_.fftSize);
+    spectrum_->setFrame(latestFrame_, latestRate_, transformSize());
     frameDirty_ = false;
   }
   spectrum_->update();
@@ -711,7 +744,7 @@ double AudioTab::peakFrequencyHz() const
 {
   if (latestFrame_.size() < 3) return 0;
   const auto peak = audio::interpolatePeak(latestFrame_, audio::strongestBin(latestFrame_, 1));
-  return peak.bin * latestRate_ / settings_.fftSize;
+  return peak.bin * latestRate_ / transformSize();
 }
 
 QString AudioTab::levelText() const
@@ -786,7 +819,7 @@ bool AudioTab::exportSpectrum(const QString& csvPath)
     return false;
   }
   QByteArray text = "frequency_hz,db\n";
-  const double binHz = latestRate_ / settings_.fftSize;
+  const double binHz = latestRate_ / transformSize();
   for (std::size_t k = 0; k < latestFrame_.size(); ++k)
     text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' +
             QByteArray::number(latestFrame_[k], 'f', 2) + '\n';

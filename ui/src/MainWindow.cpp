@@ -162,6 +162,7 @@ void MainWindow::createTimingViews()
 {
   timingFeed_ = new TimingFeed(this);
   imageTab_->setTimingFeed(timingFeed_);
+  audioTab_->setTimingFeed(timingFeed_);
   auto* panel = new TimingPanel;
   panel->setFeed(timingFeed_);
   timingDock_ = new QDockWidget(tr("Timings"), this);

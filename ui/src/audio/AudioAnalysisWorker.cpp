@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace spectrascope::ui {
@@ -16,6 +17,15 @@ constexpr int kPollMs = 5;
 // At most this many frames per poll; older frames beyond it are skipped (the display cannot show them
 // in time anyway), which bounds the worker's backlog after a stall.
 constexpr std::size_t kMaxFramesPerPoll = 512;
+// Per-kernel records are gathered (which waits on the device's events) about once a second: enough for
+// the Timings panel, and no profiling cost on every call.
+constexpr std::int64_t kReportIntervalNs = 1'000'000'000;
+
+std::int64_t steadyNs()
+{
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 } // namespace
 
 AudioAnalysisWorker::AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent)
@@ -38,14 +48,14 @@ void AudioAnalysisWorker::start()
 void AudioAnalysisWorker::stop()
 {
   if (timer_) timer_->stop();
-  stft_.reset();
+  pipeline_.reset();
   engine_.reset();
 }
 
 void AudioAnalysisWorker::useEngine(std::shared_ptr<Engine> engine)
 {
   if (!engine || engine == engine_) return;
-  stft_.reset(); // its plans belong to the old engine
+  pipeline_.reset(); // its plans belong to the old engine
   engine_ = std::move(engine);
   dirty_ = true;
 }
@@ -56,10 +66,17 @@ void AudioAnalysisWorker::configure(const AnalysisSettings& settings)
   dirty_ = true;
 }
 
+void AudioAnalysisWorker::setMapping(const audio::ColumnMapping& mapping, std::uint64_t id)
+{
+  mapping_ = mapping;
+  mappingId_ = id;
+  mappingDirty_ = true;
+}
+
 void AudioAnalysisWorker::rebuild()
 {
   dirty_ = false;
-  stft_.reset();
+  pipeline_.reset();
   try {
     // Only until the service's engine arrives: "fftw" needs no OpenCL device enumeration, which must
     // not run on this thread while the engine service may be enumerating on its own.
@@ -67,8 +84,10 @@ void AudioAnalysisWorker::rebuild()
     audio::StftSettings s;
     s.frameLength = std::size_t(settings_.fftSize);
     s.hop = std::size_t(std::max(1, settings_.hop));
+    s.zeroPadding = std::size_t(std::max(1, settings_.zeroPadding));
     s.window = settings_.window;
-    stft_ = std::make_unique<audio::Stft>(*engine_, s);
+    pipeline_ = std::make_unique<audio::SpectrogramPipeline>(*engine_, s);
+    mappingDirty_ = true;
   } catch (const std::exception& e) {
     emit errorMessage(tr("Audio analysis failed"), QString::fromStdString(e.what()));
   }
@@ -89,8 +108,8 @@ void AudioAnalysisWorker::poll()
     accumulateLevel(std::span<const float>(pending_).subspan(before));
   }
   if (dirty_) rebuild();
-  if (!stft_) return;
-  const audio::StftSettings& s = stft_->settings();
+  if (!pipeline_ || !applyMapping()) return;
+  const audio::StftSettings& s = pipeline_->settings();
   std::size_t frames = audio::Stft::frameCount(pending_.size(), s);
   if (frames == 0) return;
   if (frames > kMaxFramesPerPoll) { // skip what we cannot show in time
@@ -99,21 +118,8 @@ void AudioAnalysisWorker::poll()
     pendingFirst_ += std::int64_t(skip);
     frames = kMaxFramesPerPoll;
   }
-  QElapsedTimer clock;
-  clock.start();
   SpectrumColumns columns;
-  columns.bins = int(stft_->binCount());
-  columns.frames = int(frames);
-  columns.fftSize = int(s.fftSize());
-  columns.hop = int(s.hop);
-  columns.sampleRate = ring_->sampleRate();
-  columns.firstSample = pendingFirst_;
-  columns.db.resize(frames * stft_->binCount());
-  stft_->decibels(pending_, frames, columns.db);
-  columns.analysisMs = double(clock.nsecsElapsed()) * 1e-6;
-  columns.backend = QString::fromStdString(stft_->backendName());
-  columns.arrivalNs = arrivalNs_;
-  takeLevel(columns);
+  if (!analyse(frames, columns)) return;
   const std::size_t used = frames * s.hop;
   pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(std::min(used, pending_.size())));
   pendingFirst_ += std::int64_t(used);
@@ -123,6 +129,51 @@ void AudioAnalysisWorker::poll()
   }
   ++inFlight_;
   emit columnsReady(columns);
+}
+
+bool AudioAnalysisWorker::applyMapping()
+{
+  if (!mappingDirty_) return true;
+  try {
+    pipeline_->setMapping(mapping_);
+    mappingDirty_ = false;
+    return true;
+  } catch (const std::exception&) {
+    return false; // a mapping for another FFT size: the matching one is on its way
+  }
+}
+
+bool AudioAnalysisWorker::analyse(std::size_t frames, SpectrumColumns& columns)
+{
+  const audio::StftSettings& s = pipeline_->settings();
+  QElapsedTimer clock;
+  clock.start();
+  columns.bins = int(pipeline_->binCount());
+  columns.frames = int(frames);
+  columns.fftSize = int(s.fftSize());
+  columns.hop = int(s.hop);
+  columns.sampleRate = ring_->sampleRate();
+  columns.firstSample = pendingFirst_;
+  columns.rows = int(mapping_.rows());
+  columns.mappingId = mappingId_;
+  columns.pixels.resize(frames * mapping_.rows());
+  columns.lastDb.resize(pipeline_->binCount());
+  const std::int64_t now = steadyNs();
+  const bool wantReport = now - lastReportNs_ >= kReportIntervalNs;
+  auto report = wantReport ? std::make_shared<ExecutionReport>() : nullptr;
+  try {
+    pipeline_->columns(pending_, frames, columns.pixels, columns.lastDb, report.get());
+  } catch (const std::exception& e) {
+    emit errorMessage(tr("Audio analysis failed"), QString::fromStdString(e.what()));
+    pipeline_.reset();
+    return false;
+  }
+  if (wantReport) lastReportNs_ = now, columns.report = std::move(report);
+  columns.analysisMs = double(clock.nsecsElapsed()) * 1e-6;
+  columns.backend = QString::fromStdString(pipeline_->backendName());
+  columns.arrivalNs = arrivalNs_;
+  takeLevel(columns);
+  return true;
 }
 
 void AudioAnalysisWorker::accumulateLevel(std::span<const float> fresh)

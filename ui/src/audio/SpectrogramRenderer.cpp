@@ -20,6 +20,9 @@ void SpectrogramRenderer::setParameters(const SpectrogramParameters& p)
   params_.rows = std::max(2, params_.rows);
   params_.columns = std::max(2, params_.columns);
   if (auto map = audio::Colormap::byName(p.colormap)) colormap_ = *map;
+  mapping_.minDb = params_.minDb;
+  mapping_.maxDb = params_.maxDb;
+  mapping_.colormap = colormap_.name();
   if (geometry) {
     history_ = QImage(params_.columns, params_.rows, QImage::Format_RGB32);
     history_.fill(colormap_.argb(0));
@@ -34,29 +37,31 @@ void SpectrogramRenderer::buildRowMap()
   const double binHz = params_.sampleRate / params_.fftSize;
   const FrequencyAxis axis = params_.axis();
   auto frequencyOfEdge = [&](double u) { return axis.frequencyAt(u); }; // u = 0 bottom .. 1 top
-  rowBins_.resize(std::size_t(params_.rows));
+  mapping_.rowBins.resize(std::size_t(params_.rows));
   for (int row = 0; row < params_.rows; ++row) {
     const int fromBottom = params_.rows - 1 - row;
     const double low = frequencyOfEdge(double(fromBottom) / params_.rows);
     const double high = frequencyOfEdge(double(fromBottom + 1) / params_.rows);
     int first = std::clamp(int(std::lround(low / binHz)), 0, bins - 1);
     int last = std::clamp(int(std::lround(high / binHz)), 0, bins - 1);
-    rowBins_[std::size_t(row)] = {first, std::max(first, last - (last > first ? 1 : 0))};
+    mapping_.rowBins[std::size_t(row)] = {std::uint32_t(first),
+                                          std::uint32_t(std::max(first, last - (last > first ? 1 : 0)))};
   }
 }
 
 void SpectrogramRenderer::appendColumn(std::span<const float> db)
 {
   if (db.size() != std::size_t(params_.fftSize / 2 + 1)) return; // from before a size change
-  const double range = params_.maxDb - params_.minDb;
-  for (int row = 0; row < params_.rows; ++row) {
-    const auto [first, last] = rowBins_[std::size_t(row)];
-    float loudest = db[std::size_t(first)];
-    for (int k = first + 1; k <= last; ++k)
-      loudest = std::max(loudest, db[std::size_t(k)]);
-    reinterpret_cast<std::uint32_t*>(history_.scanLine(row))[next_] =
-        colormap_.argb((double(loudest) - params_.minDb) / range);
-  }
+  column_.resize(std::size_t(params_.rows));
+  audio::SpectrogramPipeline::mapColumn(db, mapping_, colormap_, column_.data());
+  appendPixels(column_);
+}
+
+void SpectrogramRenderer::appendPixels(std::span<const std::uint32_t> column)
+{
+  if (column.size() != std::size_t(params_.rows)) return; // made for another geometry
+  for (int row = 0; row < params_.rows; ++row)
+    reinterpret_cast<std::uint32_t*>(history_.scanLine(row))[next_] = column[std::size_t(row)];
   next_ = (next_ + 1) % params_.columns;
   ++appended_;
 }

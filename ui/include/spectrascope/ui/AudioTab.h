@@ -51,6 +51,7 @@ class LevelMeter;
 class MicrophoneCapture;
 class SampleRingBuffer;
 class SpectrumView;
+class TimingFeed;
 
 class AudioTab : public QWidget
 {
@@ -62,6 +63,8 @@ public:
 
   // The analysis follows the service's engine (the Engine menu's backend); without one it uses FFTW.
   void setEngineService(EngineService* service);
+  // The analysis publishes its engine calls' per-kernel records there, about once a second.
+  void setTimingFeed(TimingFeed* feed) { timingFeed_ = feed; }
 
   enum class Source { Generator, Microphone, File };
   void setSource(Source source);
@@ -84,6 +87,8 @@ public:
 
   void setFftSize(int size);
   int fftSize() const { return settings_.fftSize; }
+  // The transform's length: the window's length times the zero-padding factor.
+  int transformSize() const { return settings_.fftSize * settings_.zeroPadding; }
   void setFrequencyScale(FrequencyScale scale);
   // Spectrogram columns shown since the start (for tests and the status line).
   std::uint64_t spectrogramColumns() const;
@@ -135,6 +140,7 @@ private:
   void applyGeneratorSettings();
   void applyDisplaySettings();
   void pushEngine();
+  void pushMapping();
   void onColumns(const SpectrumColumns& columns);
   void onDisplayTick();
   void onFileLoaded();
@@ -148,6 +154,9 @@ private:
   void showError(const QString& heading, const QString& detail);
 
   EngineService* service_ = nullptr;
+  TimingFeed* timingFeed_ = nullptr;
+  audio::ColumnMapping sentMapping_; // the mapping the worker has (or will have)
+  std::uint64_t mappingId_ = 0;
   std::shared_ptr<SampleRingBuffer> ring_, outputRing_;
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
@@ -191,6 +200,7 @@ private:
   QDoubleSpinBox* levelBox_ = nullptr;
   QComboBox* fftBox_ = nullptr;
   QComboBox* overlapBox_ = nullptr;
+  QComboBox* paddingBox_ = nullptr;
   QComboBox* windowBox_ = nullptr;
   QDoubleSpinBox* rangeBox_ = nullptr;
   QComboBox* axisBox_ = nullptr;

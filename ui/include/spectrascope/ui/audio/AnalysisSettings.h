@@ -11,6 +11,7 @@ struct AnalysisSettings
 {
   int fftSize = 4096;
   int hop = 512;
+  int zeroPadding = 1; // FFT size = fftSize * zeroPadding (fftSize is the window's length)
   audio::WindowSpec window{audio::WindowType::Hann, 0};
   bool operator==(const AnalysisSettings&) const = default;
 };

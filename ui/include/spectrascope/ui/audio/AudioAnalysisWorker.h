@@ -10,6 +10,7 @@
 // backend the Engine menu chose, the GPU when there is one. Until one arrives (or without a service, as
 // in tests) the worker makes its own FFTW engine, which needs no device enumeration.
 
+#include "spectrascope/engine/audio/SpectrogramPipeline.h"
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
@@ -23,10 +24,7 @@
 
 namespace spectrascope {
 class Engine;
-namespace audio {
-class Stft;
 }
-} // namespace spectrascope
 
 namespace spectrascope::ui {
 
@@ -51,6 +49,9 @@ public slots:
   void stop();
   // Switches to `engine` (the plans are remade on the next poll); keeps the engine alive while used.
   void useEngine(std::shared_ptr<spectrascope::Engine> engine);
+  // How columns become pixels (the spectrogram renderer's columnMapping()); results carry `id`, so the
+  // receiver can drop columns made with an older mapping. Call queued (a functor invocation).
+  void setMapping(const spectrascope::audio::ColumnMapping& mapping, std::uint64_t id);
 
 signals:
   void columnsReady(const spectrascope::ui::SpectrumColumns& columns);
@@ -59,13 +60,21 @@ signals:
 private:
   void poll();
   void rebuild();
+  // False while the mapping does not fit the current FFT size.
+  bool applyMapping();
+  // Runs the pipeline on the first `frames` pending frames; false (and reported) on failure.
+  bool analyse(std::size_t frames, SpectrumColumns& columns);
   void accumulateLevel(std::span<const float> fresh);
   void takeLevel(SpectrumColumns& columns);
 
   std::shared_ptr<SampleRingBuffer> ring_;
   QTimer* timer_ = nullptr;
   std::shared_ptr<Engine> engine_;
-  std::unique_ptr<audio::Stft> stft_;
+  std::unique_ptr<audio::SpectrogramPipeline> pipeline_;
+  audio::ColumnMapping mapping_;
+  std::uint64_t mappingId_ = 0;
+  bool mappingDirty_ = false;
+  std::int64_t lastReportNs_ = 0;
   AnalysisSettings settings_;
   bool dirty_ = true;
   std::uint64_t generation_ = ~std::uint64_t(0);

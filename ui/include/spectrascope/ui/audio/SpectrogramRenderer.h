@@ -5,6 +5,7 @@
 // No widget involved; the view scales image() into its rectangle.
 
 #include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/engine/audio/SpectrogramPipeline.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 
 #include <QImage>
@@ -40,7 +41,13 @@ public:
   // Clears the history when the geometry or the frequency mapping changes.
   void setParameters(const SpectrogramParameters& p);
   const SpectrogramParameters& parameters() const { return params_; }
+  // One column from dB values (fftSize/2+1 of them), mapped here on the host.
   void appendColumn(std::span<const float> db);
+  // One column already mapped to rows() pixels (by the analysis worker's SpectrogramPipeline, on the
+  // device when there is one), top row first.
+  void appendPixels(std::span<const std::uint32_t> column);
+  // The row-to-bin mapping, dB range and colormap the pixels of appendPixels must be made with.
+  const audio::ColumnMapping& columnMapping() const { return mapping_; }
   QImage image() const;
   std::uint64_t columnsAppended() const { return appended_; }
 
@@ -52,7 +59,8 @@ private:
   QImage history_; // columns x rows, written circularly
   int next_ = 0;   // column written next
   std::uint64_t appended_ = 0;
-  std::vector<std::pair<int, int>> rowBins_; // per row (top first): [first, last] bin
+  audio::ColumnMapping mapping_;      // per row (top first): [first, last] bin; range; colormap
+  std::vector<std::uint32_t> column_; // scratch for appendColumn
 };
 
 } // namespace spectrascope::ui
