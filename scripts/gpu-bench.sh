@@ -27,7 +27,7 @@ ninja -C build-gpu >>"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 
 
 if [ "${RUN_TESTS:-1}" = 1 ]; then
   SPECTRASCOPE_FFTW_RIGOR=estimate ctest --test-dir build-gpu -j8 --timeout 300 >"$OUT/tests.log" 2>&1 &&
-    echo "tests: $(grep 'tests passed' "$OUT/tests.log")" || { echo "TESTS FAILED"; grep -E "Failed|\*\*\*" "$OUT/tests.log" | head -20; }
+    echo "tests: $(grep 'tests passed' "$OUT/tests.log")" || { echo "TESTS FAILED"; grep -E "\((Failed|Timeout|SEGFAULT)\)" "$OUT/tests.log" | head -20 || true; }
 fi
 
 [ "${RUN_BENCH:-1}" = 1 ] || exit 0
