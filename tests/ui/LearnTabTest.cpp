@@ -1,8 +1,14 @@
 // The Learn tab with QtTest on the offscreen platform: stages arrive from the worker, step forward and
 // back, N and algorithm changes recompute, the check mark shows, register exchange shows its registers,
-// the diagram exports as PNG and SVG, and the renderer's hit test finds nodes.
+// the diagram exports as PNG and SVG, and the renderer's hit test finds nodes. The 2D page steps through
+// the row and column passes of an image; a row of the image and the Audio tab's newest samples are
+// inputs; every engine call's records reach the Timings feed.
 
 #include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/ui/audio/SampleRingBuffer.h"
+#include "spectrascope/ui/learn/RowColumnPage.h"
+#include "spectrascope/ui/learn/RowColumnView.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
@@ -14,6 +20,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -47,6 +54,10 @@ private slots:
   void largeNIsAHeatMap();
   void diagramExportsPngAndSvg();
   void hitTestFindsNodes();
+  void rowColumnPassesStepThroughAnImage();
+  void imageRowIsAnInput();
+  void audioFrameIsAnInput();
+  void engineCallsReachTheTimingFeed();
 
 private:
   // A tab showing its first result, with N and algorithm as given.
@@ -195,4 +206,131 @@ void LearnTabTest::hitTestFindsNodes()
 }
 
 QTEST_MAIN(LearnTabTest)
+// Vertical stripes, four pixels per period: every row is alike, so after both passes only the middle row
+// of the centred spectrum (v = 0) holds energy.
+QImage stripes(int side)
+{
+  QImage image(side, side, QImage::Format_RGB32);
+  for (int y = 0; y < side; ++y)
+    for (int x = 0; x < side; ++x)
+      image.setPixel(x, y, x % 4 < 2 ? qRgb(255, 255, 255) : qRgb(0, 0, 0));
+  return image;
+}
+
+void LearnTabTest::rowColumnPassesStepThroughAnImage()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  RowColumnPage* page = tab->rowColumnPage();
+  choose(page->findChild<QComboBox*>(QStringLiteral("learnImageSize")), 64);
+  tab->setImage(stripes(64), QStringLiteral("stripes"));
+  tab->showRowColumnPage();
+  QTRY_VERIFY_WITH_TIMEOUT(page->result() && page->result()->width == 64 && !page->isComputing(), kTimeoutMs);
+  const auto& r = *page->result();
+  QCOMPARE(r.input[1].real(), 1.0f); // column 1 is white, column 2 black
+  QCOMPARE(r.input[2].real(), 0.0f);
+
+  auto* check = page->findChild<QLabel*>(QStringLiteral("learnPassCheck"));
+  page->setPass(0);
+  QVERIFY(!page->findChild<QToolButton*>(QStringLiteral("learnPassBack"))->isEnabled());
+  QVERIFY(check->text().isEmpty());
+  QTest::mouseClick(page->findChild<QToolButton*>(QStringLiteral("learnPassForward")), Qt::LeftButton);
+  QCOMPARE(page->pass(), 1);
+  QVERIFY2(check->text().startsWith(QStringLiteral("✓")) && check->text().contains(QStringLiteral("rows")),
+           qPrintable(check->text()));
+  page->stepForward();
+  page->stepForward(); // stays at the last pass
+  QCOMPARE(page->pass(), 2);
+  QVERIFY2(check->text().startsWith(QStringLiteral("✓")) && check->text().contains(QStringLiteral("2D")),
+           qPrintable(check->text()));
+
+  // The pictures: the column pass leaves the stripes' energy in the centred spectrum's middle row only.
+  const QImage spectrum = passPicture(r, 2);
+  QCOMPARE(spectrum.size(), QSize(64, 64));
+  int brightOutside = 0;
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x < 64; ++x)
+      brightOutside += y != 32 && qGray(spectrum.pixel(x, y)) > 0;
+  QCOMPARE(brightOutside, 0);
+  QCOMPARE(qGray(spectrum.pixel(32, 32)), 255); // DC, the largest value
+  // After the rows alone every row holds the same spectrum: not yet the picture above.
+  const QImage rows = passPicture(r, 1);
+  QCOMPARE(rows.pixel(32, 5), rows.pixel(32, 40));
+  QVERIFY(qGray(rows.pixel(32, 5)) > 0);
+}
+
+void LearnTabTest::imageRowIsAnInput()
+{
+  auto tab = readyTab(16, steps::Algorithm::Stockham);
+  QImage image(16, 8, QImage::Format_RGB32);
+  image.fill(Qt::black);
+  for (int x = 0; x < 16; ++x)
+    image.setPixel(x, 5, qRgb(17 * x, 17 * x, 17 * x)); // a ramp in row 5 only
+  tab->setImage(image, QStringLiteral("ramp"));
+  tab->findChild<QSpinBox*>(QStringLiteral("learnFrequency"))->setValue(5);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 6); // Input::ImageRow
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() &&
+                               std::abs(tab->result()->input[15].real() - 1.0) < 1e-6,
+                           kTimeoutMs);
+  for (int x = 0; x < 16; ++x)
+    QVERIFY(std::abs(tab->result()->input[std::size_t(x)].real() - x / 15.0) < 1e-2);
+  QVERIFY(tab->findChild<QLabel*>(QStringLiteral("learnInputNote"))->text().contains(QStringLiteral("ramp")));
+}
+
+void LearnTabTest::audioFrameIsAnInput()
+{
+  // The Audio tab's analysis has already read everything: the frame comes from what was last written.
+  SampleRingBuffer ring(64);
+  ring.reset(48000);
+  std::vector<float> samples(100);
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    samples[i] = float(i);
+  ring.write(samples.data(), samples.size());
+  std::vector<float> consumed;
+  ring.readAll(consumed);
+
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  tab->setAudioFrameSource([&ring](std::size_t n) { return ring.newest(n); });
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 7); // Input::AudioFrame
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() && tab->result()->input[0].real() == 84.0,
+                           kTimeoutMs);
+  for (std::size_t i = 0; i < 16; ++i)
+    QCOMPARE(tab->result()->input[i].real(), 84.0 + double(i));
+  QVERIFY(tab->result()->stageMatches(std::size_t(tab->lastStage())));
+
+  // A new stream holds only its own samples; the refresh button takes them.
+  ring.reset(48000);
+  ring.write(samples.data(), 4);
+  QTest::mouseClick(tab->findChild<QToolButton*>(QStringLiteral("learnRefreshInput")), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() && tab->result()->input[12].real() == 0.0 &&
+                               tab->result()->input[15].real() == 3.0,
+                           kTimeoutMs);
+}
+
+void LearnTabTest::engineCallsReachTheTimingFeed()
+{
+  TimingFeed feed;
+  QSignalSpy published(&feed, &TimingFeed::reportPublished);
+  auto tab = std::make_unique<LearnTab>();
+  tab->setTimingFeed(&feed);
+  tab->resize(1100, 700);
+  tab->show();
+  QTRY_VERIFY_WITH_TIMEOUT(!published.isEmpty(), kTimeoutMs);
+  QCOMPARE(published.first().at(0).toString(), QStringLiteral("Learn"));
+  const auto stages = published.first().at(1).value<spectrascope::ExecutionReport>();
+  QVERIFY(!stages.records.empty());
+
+  tab->showRowColumnPage();
+  QTRY_VERIFY_WITH_TIMEOUT(
+      std::any_of(published.begin(), published.end(),
+                  [](const QList<QVariant>& call) { return call.at(0).toString() == QStringLiteral("Learn (2D)"); }),
+      kTimeoutMs);
+  for (const QList<QVariant>& call : published) {
+    if (call.at(0).toString() != QStringLiteral("Learn (2D)")) continue;
+    const auto passes = call.at(1).value<spectrascope::ExecutionReport>();
+    QVERIFY(!passes.records.empty());
+    QVERIFY(QString::fromStdString(passes.records.front().name).startsWith(QStringLiteral("rows: ")));
+    QVERIFY(QString::fromStdString(passes.records.back().name).startsWith(QStringLiteral("columns: ")));
+  }
+}
+
 #include "LearnTabTest.moc"

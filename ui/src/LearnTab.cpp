@@ -5,9 +5,11 @@
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 #include "spectrascope/ui/learn/DftComparisonView.h"
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
+#include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/learn/SignalInputView.h"
 #include "spectrascope/ui/learn/StepsComputation.h"
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -24,6 +26,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -60,6 +63,16 @@ void addShortcut(QWidget* owner, const QKeySequence& key, std::function<void()> 
   QObject::connect(shortcut, &QShortcut::activated, owner, std::move(action));
 }
 
+// Each page scrolls inside the tab, so the Learn tab never forces the main window larger.
+QScrollArea* scrolled(QWidget* content)
+{
+  auto* scroll = new QScrollArea;
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidgetResizable(true);
+  scroll->setWidget(content);
+  return scroll;
+}
+
 // Nearest-sample resampling, so a drawn shape survives a change of N.
 std::vector<steps::Complex> resampled(const std::vector<steps::Complex>& x, std::size_t n)
 {
@@ -84,15 +97,43 @@ LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
       stepForward();
   });
 
-  // Everything scrolls inside the tab, so the Learn tab never forces the main window larger.
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
-  auto* scroll = new QScrollArea(this);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidgetResizable(true);
-  auto* content = new QWidget(scroll);
-  scroll->setWidget(content);
-  outer->addWidget(scroll);
+  pages_ = new QTabWidget(this);
+  pages_->setObjectName(QStringLiteral("learnPages"));
+  pages_->setDocumentMode(true);
+  pages_->addTab(scrolled(createStagesPage()), tr("1D: stage by stage"));
+  rowColumn_ = new RowColumnPage(computation_);
+  pages_->addTab(scrolled(rowColumn_), tr("2D: rows, then columns"));
+  outer->addWidget(pages_);
+
+  // The arrows and Home/End step whichever page is shown; play is the 1D stages'.
+  addShortcut(this, QKeySequence(Qt::Key_Right), [this] {
+    onRowColumnPage() ? rowColumn_->stepForward() : stepForward();
+  });
+  addShortcut(this, QKeySequence(Qt::Key_Left), [this] { onRowColumnPage() ? rowColumn_->stepBack() : stepBack(); });
+  addShortcut(this, QKeySequence(Qt::Key_Home), [this] { onRowColumnPage() ? rowColumn_->setPass(0) : setStage(0); });
+  addShortcut(this, QKeySequence(Qt::Key_End),
+              [this] { onRowColumnPage() ? rowColumn_->setPass(2) : setStage(lastStage()); });
+  addShortcut(this, QKeySequence(Qt::Key_Space), [this] { togglePlay(); });
+  addShortcut(this, QKeySequence::Save, [this] { exportDiagram(); });
+
+  connect(computation_, &StepsComputation::finished, this, &LearnTab::showOutcome);
+  connect(computation_, &StepsComputation::busyChanged, this, [this](bool busy) {
+    if (busy) deviceLabel_->setText(tr("Computing the stages…"));
+  });
+  connect(rowColumn_, &RowColumnPage::resultShown, this, [this] {
+    if (timingFeed_ && rowColumn_->result()) timingFeed_->publish(tr("Learn (2D)"), rowColumn_->result()->report);
+  });
+  image_ = QImage(QStringLiteral(":/samples/coffee.png"));
+  imageName_ = tr("the bundled sample");
+  restoreSettings();
+  recompute();
+}
+
+QWidget* LearnTab::createStagesPage()
+{
+  auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
   layout->addWidget(createControls());
   layout->addWidget(createStepBar());
@@ -111,20 +152,7 @@ LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
   splitter->setStretchFactor(0, 1);
   splitter->setSizes({700, 300});
   layout->addWidget(splitter, 1);
-
-  addShortcut(this, QKeySequence(Qt::Key_Right), [this] { stepForward(); });
-  addShortcut(this, QKeySequence(Qt::Key_Left), [this] { stepBack(); });
-  addShortcut(this, QKeySequence(Qt::Key_Home), [this] { setStage(0); });
-  addShortcut(this, QKeySequence(Qt::Key_End), [this] { setStage(lastStage()); });
-  addShortcut(this, QKeySequence(Qt::Key_Space), [this] { togglePlay(); });
-  addShortcut(this, QKeySequence::Save, [this] { exportDiagram(); });
-
-  connect(computation_, &StepsComputation::finished, this, &LearnTab::showOutcome);
-  connect(computation_, &StepsComputation::busyChanged, this, [this](bool busy) {
-    if (busy) deviceLabel_->setText(tr("Computing the stages…"));
-  });
-  restoreSettings();
-  recompute();
+  return content;
 }
 
 LearnTab::~LearnTab()
@@ -152,12 +180,20 @@ QWidget* LearnTab::createControls()
   inputBox_->addItem(tr("Two tones"), int(Input::TwoTones));
   inputBox_->addItem(tr("Random"), int(Input::Random));
   inputBox_->addItem(tr("Draw…"), int(Input::Drawn));
+  inputBox_->addItem(tr("Image row"), int(Input::ImageRow));
+  inputBox_->addItem(tr("Audio frame"), int(Input::AudioFrame));
   frequencyBox_ = new QSpinBox(bar);
+  frequencyBox_->setObjectName(QStringLiteral("learnFrequency"));
   frequencyBox_->setRange(0, 2048);
   frequencyBox_->setValue(1);
   secondFrequencyBox_ = new QSpinBox(bar);
   secondFrequencyBox_->setRange(0, 2048);
   secondFrequencyBox_->setValue(3);
+  refreshInput_ = new QToolButton(bar);
+  refreshInput_->setObjectName(QStringLiteral("learnRefreshInput"));
+  refreshInput_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+  refreshInput_->setToolTip(tr("Take the Audio tab's newest samples again"));
+  refreshInput_->setAutoRaise(true);
 
   algorithmBox_ = new QComboBox(bar);
   algorithmBox_->setObjectName(QStringLiteral("learnAlgorithm"));
@@ -179,6 +215,7 @@ QWidget* LearnTab::createControls()
   row->addWidget(inputBox_);
   row->addWidget(frequencyBox_);
   row->addWidget(secondFrequencyBox_);
+  row->addWidget(refreshInput_);
   row->addSpacing(12);
   row->addWidget(new QLabel(tr("Algorithm"), bar));
   row->addWidget(algorithmBox_);
@@ -202,6 +239,7 @@ QWidget* LearnTab::createControls()
   connect(secondFrequencyBox_, &QSpinBox::valueChanged, this, changed);
   connect(algorithmBox_, &QComboBox::currentIndexChanged, this, changed);
   connect(workItemsBox_, &QComboBox::currentIndexChanged, this, changed);
+  connect(refreshInput_, &QToolButton::clicked, this, [this] { recompute(); });
   connect(styleBox_, &QComboBox::currentIndexChanged, this,
           [this] { diagram_->setValueStyle(ValueStyle(styleBox_->currentData().toInt())); });
   return bar;
@@ -265,8 +303,12 @@ QWidget* LearnTab::createSidePanel()
   deviceLabel_ = caption({}, panel);
   deviceLabel_->setObjectName(QStringLiteral("learnDevice"));
   deviceLabel_->setWordWrap(true);
+  inputNote_ = caption({}, panel);
+  inputNote_->setObjectName(QStringLiteral("learnInputNote"));
+  inputNote_->setWordWrap(true);
   column->addWidget(twiddles_, 3);
   column->addWidget(registers_, 3);
+  column->addWidget(inputNote_);
   column->addWidget(input_, 2);
   column->addWidget(comparison_, 2);
   column->addWidget(deviceLabel_);
@@ -281,8 +323,36 @@ void LearnTab::setEngineService(EngineService* service)
 {
   engine_ = service;
   if (!service) return;
-  connect(service, &EngineService::backendChanged, this, [this] { recompute(); });
+  connect(service, &EngineService::backendChanged, this, [this] {
+    recompute();
+    rowColumn_->setBackend(backend());
+  });
   recompute();
+  rowColumn_->setBackend(backend());
+}
+
+void LearnTab::setImage(const QImage& image, const QString& name)
+{
+  image_ = image.isNull() ? QImage(QStringLiteral(":/samples/coffee.png")) : image;
+  imageName_ = image.isNull() ? tr("the bundled sample") : name;
+  rowColumn_->setImage(image, name);
+  if (Input(inputBox_->currentData().toInt()) == Input::ImageRow) recompute();
+}
+
+void LearnTab::showRowColumnPage()
+{
+  pages_->setCurrentWidget(pages_->widget(1));
+}
+
+bool LearnTab::onRowColumnPage() const
+{
+  return pages_->currentIndex() == 1;
+}
+
+QString LearnTab::backend() const
+{
+  const QString requested = engine_ ? engine_->requestedBackend() : QString();
+  return requested.isEmpty() ? QStringLiteral("auto") : requested;
 }
 
 void LearnTab::restoreSettings()
@@ -299,6 +369,7 @@ void LearnTab::restoreSettings()
   select(algorithmBox_,
          settings.value(QStringLiteral("algorithm"), int(steps::Algorithm::Radix2Dit)).toInt());
   select(styleBox_, settings.value(QStringLiteral("style"), int(ValueStyle::Bars)).toInt());
+  pages_->setCurrentIndex(settings.value(QStringLiteral("page"), 0).toInt());
   frequencyBox_->setValue(settings.value(QStringLiteral("frequency"), 1).toInt());
   secondFrequencyBox_->setValue(settings.value(QStringLiteral("secondFrequency"), 3).toInt());
   fillWorkItems();
@@ -316,6 +387,7 @@ void LearnTab::saveSettings() const
   settings.setValue(QStringLiteral("input"), inputBox_->currentData());
   settings.setValue(QStringLiteral("algorithm"), algorithmBox_->currentData());
   settings.setValue(QStringLiteral("style"), styleBox_->currentData());
+  settings.setValue(QStringLiteral("page"), pages_->currentIndex());
   settings.setValue(QStringLiteral("frequency"), frequencyBox_->value());
   settings.setValue(QStringLiteral("secondFrequency"), secondFrequencyBox_->value());
   settings.setValue(QStringLiteral("workItems"), workItemsBox_->currentData());
@@ -324,8 +396,13 @@ void LearnTab::saveSettings() const
 void LearnTab::updateInputControls()
 {
   const Input input = Input(inputBox_->currentData().toInt());
-  frequencyBox_->setVisible(input == Input::Sine || input == Input::TwoTones || input == Input::Random);
-  frequencyBox_->setPrefix(input == Input::Random ? tr("seed ") : tr("k = "));
+  frequencyBox_->setVisible(input == Input::Sine || input == Input::TwoTones || input == Input::Random ||
+                            input == Input::ImageRow);
+  frequencyBox_->setPrefix(input == Input::Random     ? tr("seed ")
+                           : input == Input::ImageRow ? tr("row ")
+                                                      : tr("k = "));
+  refreshInput_->setVisible(input == Input::AudioFrame);
+  inputNote_->setVisible(input == Input::ImageRow || input == Input::AudioFrame);
   secondFrequencyBox_->setVisible(input == Input::TwoTones);
   secondFrequencyBox_->setPrefix(tr("k₂ = "));
   input_->setDrawingEnabled(input == Input::Drawn);
@@ -391,11 +468,47 @@ std::vector<steps::Complex> LearnTab::makeInput()
   case Input::Drawn:
     if (drawn_.empty()) drawn_ = steps::generateSignal({steps::SignalSpec::Kind::Sine, 1}, n());
     return resampled(drawn_, n());
+  case Input::ImageRow:
+    return imageRow();
+  case Input::AudioFrame:
+    return audioFrame();
   }
   spec.frequency = frequencyBox_->value();
   spec.secondFrequency = secondFrequencyBox_->value();
   spec.seed = std::uint64_t(frequencyBox_->value());
   return steps::generateSignal(spec, n());
+}
+
+// Row `frequencyBox_` of the picture's luminance, resampled to N across the whole width.
+std::vector<steps::Complex> LearnTab::imageRow()
+{
+  if (image_.isNull()) {
+    inputNote_->setText(tr("No image: load one in the Image tab"));
+    return std::vector<steps::Complex>(n());
+  }
+  const int y = std::min(frequencyBox_->value(), image_.height() - 1);
+  const QImage line = image_.copy(0, y, image_.width(), 1)
+                          .scaled(int(n()), 1, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                          .convertToFormat(QImage::Format_RGB32);
+  const auto* pixels = reinterpret_cast<const QRgb*>(line.constScanLine(0));
+  std::vector<steps::Complex> x(n());
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = (0.299 * qRed(pixels[i]) + 0.587 * qGreen(pixels[i]) + 0.114 * qBlue(pixels[i])) / 255.0;
+  inputNote_->setText(
+      tr("Row %1 of %2 (%3 pixels wide), as %4 luminance values").arg(y).arg(imageName_).arg(image_.width()).arg(n()));
+  return x;
+}
+
+// The Audio tab's newest N samples (microphone, file or generator, whichever it analyses).
+std::vector<steps::Complex> LearnTab::audioFrame()
+{
+  const std::vector<float> samples = audioFrames_ ? audioFrames_(n()) : std::vector<float>{};
+  std::vector<steps::Complex> x(n());
+  std::copy(samples.begin(), samples.begin() + std::ptrdiff_t(std::min(samples.size(), x.size())),
+            x.end() - std::ptrdiff_t(std::min(samples.size(), x.size())));
+  inputNote_->setText(samples.empty() ? tr("The Audio tab has no samples yet (silence shown)")
+                                      : tr("The Audio tab's newest %1 samples; ⟳ takes them again").arg(samples.size()));
+  return x;
 }
 
 void LearnTab::recompute()
@@ -408,8 +521,7 @@ void LearnTab::recompute()
                           : 0;
   request.input = makeInput();
   input_->setSignal(request.input);
-  if (engine_) request.backend = engine_->requestedBackend();
-  if (request.backend.isEmpty()) request.backend = QStringLiteral("auto");
+  request.backend = backend();
   computation_->request(std::move(request));
 }
 
@@ -424,6 +536,7 @@ void LearnTab::showOutcome(const StepsOutcome& outcome)
   result_ = outcome.result;
   directDft_ = outcome.directDft;
   diagram_->setResult(result_);
+  if (timingFeed_) timingFeed_->publish(tr("Learn"), result_->report);
   stageSlider_->setMaximum(lastStage());
   deviceLabel_->setText(tr("Stages computed on %1").arg(QString::fromStdString(result_->computedOn)));
   setStage(std::clamp(stage_, 0, lastStage()));

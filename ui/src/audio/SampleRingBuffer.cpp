@@ -12,6 +12,7 @@ void SampleRingBuffer::reset(double sampleRate)
   std::lock_guard lock(mutex_);
   head_ = size_ = 0;
   readIndex_ = 0;
+  writtenInStream_ = 0;
   sampleRate_ = sampleRate;
   ++generation_;
 }
@@ -31,7 +32,22 @@ void SampleRingBuffer::write(const float* samples, std::size_t count)
     }
   }
   written_ += count;
+  writtenInStream_ += count;
   lastWriteNs_ = nowNs();
+}
+
+// Samples already read stay in data_ until overwritten, so the newest ones are the `count` before the
+// write position.
+std::vector<float> SampleRingBuffer::newest(std::size_t count) const
+{
+  std::lock_guard lock(mutex_);
+  const std::size_t capacity = data_.size();
+  count = std::min<std::size_t>({count, capacity, std::size_t(writtenInStream_)});
+  const std::size_t end = (head_ + size_) % capacity;
+  std::vector<float> out(count);
+  for (std::size_t i = 0; i < count; ++i)
+    out[i] = data_[(end + capacity - count + i) % capacity];
+  return out;
 }
 
 std::int64_t SampleRingBuffer::readAll(std::vector<float>& out)

@@ -25,12 +25,24 @@ struct StepsComputation::RunnerCache
 {
   QString backend;
   std::unique_ptr<spectrascope::learn::StepRunner> runner;
+
+  // Opens the device on the first job and again when the backend changes.
+  spectrascope::learn::StepRunner& runnerFor(const QString& wanted)
+  {
+    if (!runner || backend != wanted) {
+      runner.reset();
+      runner = std::make_unique<spectrascope::learn::StepRunner>(wanted.toStdString());
+      backend = wanted;
+    }
+    return *runner;
+  }
 };
 
 StepsComputation::StepsComputation(QObject* parent)
     : QObject(parent), runner_(std::make_shared<RunnerCache>())
 {
   connect(&watcher_, &QFutureWatcher<StepsOutcome>::finished, this, &StepsComputation::onFinished);
+  connect(&imageWatcher_, &QFutureWatcher<RowColumnOutcome>::finished, this, &StepsComputation::onImageFinished);
 }
 
 StepsComputation::~StepsComputation() = default;
@@ -50,15 +62,10 @@ void StepsComputation::launch(Request request)
   watcher_.setFuture(QtConcurrent::run(&stepsThread(), [request = std::move(request), cache] {
     StepsOutcome outcome;
     try {
-      if (!cache->runner || cache->backend != request.backend) {
-        cache->runner.reset();
-        cache->runner = std::make_unique<spectrascope::learn::StepRunner>(request.backend.toStdString());
-        cache->backend = request.backend;
-      }
       const auto schedule =
           spectrascope::learn::makeSchedule(request.algorithm, request.n, request.workItems);
       outcome.result = std::make_shared<const spectrascope::learn::StepsResult>(
-          cache->runner->run(schedule, request.input));
+          cache->runnerFor(request.backend).run(schedule, request.input));
       outcome.directDft = spectrascope::learn::directDft(request.input);
     } catch (const std::exception& e) {
       outcome.error = QString::fromStdString(e.what());
@@ -79,6 +86,42 @@ void StepsComputation::onFinished()
   }
   emit busyChanged(false);
   emit finished(outcome);
+}
+
+void StepsComputation::requestImage(ImageRequest request)
+{
+  if (imageWatcher_.isRunning()) {
+    pendingImage_ = std::move(request);
+    return;
+  }
+  launchImage(std::move(request));
+}
+
+void StepsComputation::launchImage(ImageRequest request)
+{
+  std::shared_ptr<RunnerCache> cache = runner_;
+  imageWatcher_.setFuture(QtConcurrent::run(&stepsThread(), [request = std::move(request), cache] {
+    RowColumnOutcome outcome;
+    try {
+      outcome.result = std::make_shared<const spectrascope::learn::RowColumnPasses>(
+          cache->runnerFor(request.backend).runRowColumn(request.pixels, request.width, request.height));
+    } catch (const std::exception& e) {
+      outcome.error = QString::fromStdString(e.what());
+    }
+    return outcome;
+  }));
+}
+
+void StepsComputation::onImageFinished()
+{
+  const RowColumnOutcome outcome = imageWatcher_.result();
+  if (pendingImage_) {
+    ImageRequest next = std::move(*pendingImage_);
+    pendingImage_.reset();
+    launchImage(std::move(next)); // the older result is stale: drop it
+    return;
+  }
+  emit imageFinished(outcome);
 }
 
 } // namespace spectrascope::ui

@@ -22,6 +22,9 @@ public:
   void write(const float* samples, std::size_t count);
   // Moves everything available to the end of `out`; returns the stream index of the first moved sample.
   std::int64_t readAll(std::vector<float>& out);
+  // The newest `count` samples of the current stream (fewer if fewer arrived), oldest first, whether or
+  // not the reader has taken them yet: the Learn tab transforms this frame step by step.
+  std::vector<float> newest(std::size_t count) const;
 
   // When the newest sample arrived (steady_clock nanoseconds): the start of the latency measurement.
   std::int64_t lastWriteNs() const;
@@ -43,6 +46,7 @@ private:
   std::uint64_t dropped_ = 0;
   std::int64_t lastWriteNs_ = 0;
   std::uint64_t written_ = 0;
+  std::uint64_t writtenInStream_ = 0; // since the last reset()
 };
 
 } // namespace spectrascope::ui

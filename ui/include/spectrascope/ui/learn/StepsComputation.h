@@ -6,6 +6,9 @@
 // some drivers, and a StepRunner is used by one thread at a time). The latest request wins: requests made
 // while a job runs collapse into one, started when it ends; nothing queues without bound. A job holds no
 // pointer to this object, so destroying it while a job runs is safe (the result is dropped).
+//
+// The same holds for the 2D row/column passes of an image (requestImage): they share the stages' thread
+// and runner, so both use the same device and never touch it at once.
 
 #include "spectrascope/engine/learn/StepRunner.h"
 
@@ -25,6 +28,12 @@ struct StepsOutcome
   QString error;
 };
 
+struct RowColumnOutcome
+{
+  std::shared_ptr<const spectrascope::learn::RowColumnPasses> result;
+  QString error;
+};
+
 class StepsComputation : public QObject
 {
   Q_OBJECT
@@ -39,26 +48,41 @@ public:
     QString backend = QStringLiteral("auto");
   };
 
+  struct ImageRequest
+  {
+    std::vector<float> pixels; // width * height luminance values, row-major
+    std::size_t width = 0, height = 0;
+    QString backend = QStringLiteral("auto");
+  };
+
   explicit StepsComputation(QObject* parent = nullptr);
   ~StepsComputation() override;
 
   void request(Request request);
+  void requestImage(ImageRequest request);
   bool isBusy() const { return watcher_.isRunning(); }
+  bool isImageBusy() const { return imageWatcher_.isRunning(); }
 
 signals:
   void finished(const spectrascope::ui::StepsOutcome& outcome);
+  void imageFinished(const spectrascope::ui::RowColumnOutcome& outcome);
   void busyChanged(bool busy);
 
 private:
   struct RunnerCache;
   void launch(Request request);
+  void launchImage(ImageRequest request);
   void onFinished();
+  void onImageFinished();
 
   std::shared_ptr<RunnerCache> runner_;
   std::optional<Request> pending_;
+  std::optional<ImageRequest> pendingImage_;
   QFutureWatcher<StepsOutcome> watcher_;
+  QFutureWatcher<RowColumnOutcome> imageWatcher_;
 };
 
 } // namespace spectrascope::ui
 
 Q_DECLARE_METATYPE(spectrascope::ui::StepsOutcome)
+Q_DECLARE_METATYPE(spectrascope::ui::RowColumnOutcome)
