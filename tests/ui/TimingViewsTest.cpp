@@ -92,6 +92,29 @@ private slots:
     saveScreenshot(panel, QStringLiteral("timings-panel.png"));
   }
 
+  // The Audio tab keeps publishing while another tab is in front: the front tab's records stay shown.
+  void theForegroundTabsReportsWin()
+  {
+    TimingFeed feed;
+    TimingPanel panel;
+    panel.setFeed(&feed);
+    ExecutionReport audio = sampleReport();
+    audio.records.resize(1);
+    feed.publish(QStringLiteral("Audio"), audio); // nothing from the front tab yet: shown
+    QCOMPARE(panel.shownSource(), QStringLiteral("Audio"));
+    panel.setForeground(QStringLiteral("Learn"));
+    feed.publish(QStringLiteral("Learn (2D)"), sampleReport());
+    feed.publish(QStringLiteral("Audio"), audio);
+    QCOMPARE(panel.shownSource(), QStringLiteral("Learn (2D)"));
+    QCOMPARE(panel.table()->rowCount(), 4);
+    panel.setForeground(QStringLiteral("Audio")); // its newest report comes back at once
+    QCOMPARE(panel.shownSource(), QStringLiteral("Audio"));
+    QCOMPARE(panel.table()->rowCount(), 1);
+    panel.setForeground({}); // everything, as it comes
+    feed.publish(QStringLiteral("Image"), sampleReport());
+    QCOMPARE(panel.shownSource(), QStringLiteral("Image"));
+  }
+
   void feedDeliversReportsFromAWorkerThread()
   {
     TimingFeed feed;

@@ -740,6 +740,11 @@ std::uint64_t AudioTab::droppedResults() const
   return worker_->droppedResults();
 }
 
+std::vector<float> AudioTab::newestSamples(std::size_t count) const
+{
+  return ring_->newest(count);
+}
+
 double AudioTab::peakFrequencyHz() const
 {
   if (latestFrame_.size() < 3) return 0;

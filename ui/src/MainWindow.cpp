@@ -66,14 +66,26 @@ void MainWindow::createTabs()
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
   tabs_->addTab(scrollable(audioTab_), tr("Audio"));
-  auto* learnTab = new LearnTab(tabs_);
-  learnTab->setEngineService(&engine_); // the stages run on the Engine menu's device
-  tabs_->addTab(learnTab, tr("Learn"));
+  learnTab_ = new LearnTab(tabs_);
+  learnTab_->setEngineService(&engine_); // the stages run on the Engine menu's device
+  tabs_->addTab(learnTab_, tr("Learn"));
+  connectLearnInputs();
   // SPECTRASCOPE_TAB=Learn (or Image, Audio) opens on that tab, for screenshots of one tab.
   const QString wanted = qEnvironmentVariable("SPECTRASCOPE_TAB");
   for (int i = 0; i < tabs_->count() && !wanted.isEmpty(); ++i)
     if (tabs_->tabText(i).compare(wanted, Qt::CaseInsensitive) == 0) tabs_->setCurrentIndex(i);
   setCentralWidget(tabs_);
+}
+
+// The Learn tab transforms a row of the Image tab's picture (and its rows and columns in 2D) or the Audio
+// tab's newest samples; it is handed them here, so the tabs stay independent of each other.
+void MainWindow::connectLearnInputs()
+{
+  connect(imageTab_, &ImageTab::imageLoaded, learnTab_,
+          [this](const QString& name) { learnTab_->setImage(imageTab_->originalImage(), name); });
+  learnTab_->setAudioFrameSource([audio = QPointer<AudioTab>(audioTab_)](std::size_t n) {
+    return audio ? audio->newestSamples(n) : std::vector<float>{};
+  });
 }
 
 void MainWindow::createMenus()
@@ -162,9 +174,14 @@ void MainWindow::createTimingViews()
 {
   timingFeed_ = new TimingFeed(this);
   imageTab_->setTimingFeed(timingFeed_);
+  learnTab_->setTimingFeed(timingFeed_);
   audioTab_->setTimingFeed(timingFeed_);
   auto* panel = new TimingPanel;
   panel->setFeed(timingFeed_);
+  // The tab in front keeps its records on show while the Audio tab goes on analysing behind it.
+  const auto follow = [this, panel](int index) { panel->setForeground(tabs_->tabText(index)); };
+  connect(tabs_, &QTabWidget::currentChanged, panel, follow);
+  follow(tabs_->currentIndex());
   timingDock_ = new QDockWidget(tr("Timings"), this);
   timingDock_->setObjectName(QStringLiteral("timingDock"));
   timingDock_->setWidget(scrollable(panel));

@@ -66,8 +66,33 @@ void TimingPanel::setFeed(TimingFeed* feed)
   connect(feed, &TimingFeed::reportPublished, this, &TimingPanel::showReport);
 }
 
+bool TimingPanel::isForeground(const QString& source) const
+{
+  return foreground_.isEmpty() || source.startsWith(foreground_);
+}
+
 void TimingPanel::showReport(const QString& source, const ExecutionReport& report)
 {
+  latest_[source] = {++sequence_, report};
+  if (isForeground(source) || shownSource_.isEmpty() || !isForeground(shownSource_)) display(source, report);
+}
+
+void TimingPanel::setForeground(const QString& source)
+{
+  foreground_ = source;
+  const QString* newest = nullptr;
+  quint64 newestSequence = 0;
+  for (auto it = latest_.constBegin(); it != latest_.constEnd(); ++it)
+    if (isForeground(it.key()) && it->sequence > newestSequence) {
+      newest = &it.key();
+      newestSequence = it->sequence;
+    }
+  if (newest) display(*newest, latest_[*newest].report);
+}
+
+void TimingPanel::display(const QString& source, const ExecutionReport& report)
+{
+  shownSource_ = source;
   report_ = report;
   const QString backend = QString::fromStdString(report.backend.empty() ? "host" : report.backend);
   heading_->setText(tr("<b>%1</b> — %2 on %3: %4 records, %5 ms wall")

@@ -95,6 +95,8 @@ public:
   std::uint64_t droppedResults() const;
   // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
   double peakFrequencyHz() const;
+  // The newest `count` samples of the current source (fewer before that many arrived), for the Learn tab.
+  std::vector<float> newestSamples(std::size_t count) const;
   QString backendName() const { return backend_; }
   QString levelText() const;
   // Freeze keeps what is shown and ignores new results until unfrozen; capture and analysis go on.

@@ -15,6 +15,7 @@ namespace spectrascope::ui {
 class BackendMenu;
 class AudioTab;
 class ImageTab;
+class LearnTab;
 class BackendStatusLabel;
 class EngineService;
 class BenchmarkWindow;
@@ -28,6 +29,7 @@ public:
   explicit MainWindow(EngineService& engine, QWidget* parent = nullptr);
 
   QTabWidget* tabs() const { return tabs_; }
+  LearnTab* learnTab() const { return learnTab_; }
   BackendMenu* backendMenu() const { return backendMenu_; }
   BackendStatusLabel* backendLabel() const { return backendLabel_; }
   TimingFeed* timingFeed() const { return timingFeed_; }
@@ -43,6 +45,7 @@ protected:
 private:
   static QWidget* scrollable(QWidget* content);
   void createTabs();
+  void connectLearnInputs();
   void createMenus();
   void createStatusBar();
   void connectEngine();
@@ -55,6 +58,7 @@ private:
   QTabWidget* tabs_ = nullptr;
   ImageTab* imageTab_ = nullptr;
   AudioTab* audioTab_ = nullptr;
+  LearnTab* learnTab_ = nullptr;
   BackendMenu* backendMenu_ = nullptr;
   BackendStatusLabel* backendLabel_ = nullptr;
   TimingFeed* timingFeed_ = nullptr;    // tabs publish their engine calls' timings here
