@@ -1,13 +1,21 @@
 // The main window and its engine service, driven as a user would: tabs, the Engine menu, the status
-// label, errors and the About box.
+// label, errors and the About box; the Learn tab fed by the Image and Audio tabs, its records in the
+// Timings dock.
 
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/AboutDialog.h"
 #include "spectrascope/ui/BackendMenu.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/ImageTab.h"
+#include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/ui/learn/RowColumnPage.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
+#include "spectrascope/ui/timing/TimingPanel.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -36,6 +44,7 @@ private slots:
   void unknownBackendIsReportedAndAutoIsUsed();
   void aboutDialogOpensAndCloses();
   void geometryIsRestored();
+  void learnTabTakesTheOtherTabsInputs();
 };
 
 void MainWindowTest::initTestCase()
@@ -166,4 +175,35 @@ void MainWindowTest::geometryIsRestored()
 }
 
 QTEST_MAIN(MainWindowTest)
+// The Image tab's picture reaches the Learn tab's 2D page, the Audio tab's samples its audio-frame input,
+// and the Learn tab's records stay in the Timings dock while it is in front.
+void MainWindowTest::learnTabTakesTheOtherTabsInputs()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  QImage picture(48, 32, QImage::Format_RGB32);
+  picture.fill(Qt::gray);
+  window.findChild<ImageTab*>()->openImage(picture, QStringLiteral("grey.png"));
+  LearnTab* learn = window.learnTab();
+  QTRY_COMPARE_WITH_TIMEOUT(learn->rowColumnPage()->imageName(), QStringLiteral("grey.png"), kEngineTimeoutMs);
+
+  window.tabs()->setCurrentWidget(learn);
+  auto* input = learn->findChild<QComboBox*>(QStringLiteral("learnInput"));
+  input->setCurrentIndex(input->count() - 1); // the Audio tab's newest samples: its generator's tone
+  QTRY_VERIFY_WITH_TIMEOUT(learn->result() && !learn->isComputing() &&
+                               std::any_of(learn->result()->input.begin(), learn->result()->input.end(),
+                                           [](auto x) { return std::abs(x) > 1e-3; }),
+                           kEngineTimeoutMs);
+  auto* panel = window.timingDock()->findChild<TimingPanel*>();
+  QTRY_VERIFY_WITH_TIMEOUT(panel->shownSource().startsWith(QStringLiteral("Learn")), kEngineTimeoutMs);
+  QSignalSpy published(window.timingFeed(), &TimingFeed::reportPublished);
+  const auto audioPublished = [&published] {
+    return std::any_of(published.begin(), published.end(),
+                       [](const QList<QVariant>& call) { return call.at(0).toString() == QStringLiteral("Audio"); });
+  };
+  QTRY_VERIFY_WITH_TIMEOUT(audioPublished(), kEngineTimeoutMs); // about once a second, behind the Learn tab
+  QVERIFY2(panel->shownSource().startsWith(QStringLiteral("Learn")), qPrintable(panel->shownSource()));
+}
+
 #include "MainWindowTest.moc"

@@ -331,6 +331,11 @@ void LearnTab::setEngineService(EngineService* service)
   rowColumn_->setBackend(backend());
 }
 
+void LearnTab::setTimingFeed(TimingFeed* feed)
+{
+  timingFeed_ = feed;
+}
+
 void LearnTab::setImage(const QImage& image, const QString& name)
 {
   image_ = image.isNull() ? QImage(QStringLiteral(":/samples/coffee.png")) : image;

@@ -59,7 +59,7 @@ public:
   // Follow the backend chosen in the Engine menu (without one: "auto").
   void setEngineService(EngineService* service);
   // The records of each engine call (stages and 2D passes) go to the shared Timings panel.
-  void setTimingFeed(TimingFeed* feed) { timingFeed_ = feed; }
+  void setTimingFeed(TimingFeed* feed);
   // The picture loaded in the Image tab: the 2D page's image and the "Image row" input. A null image
   // means the bundled sample.
   void setImage(const QImage& image, const QString& name);
