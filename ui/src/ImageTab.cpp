@@ -51,6 +51,11 @@ constexpr double kSliderScale = 1000.0;
 constexpr int kProgressDelayMs = 500;
 // Peaks are searched this many bins around a click, so a notch lands on the interference, not beside it.
 constexpr long kPeakSnapBins = 3;
+// Mask changes closer together than this are a drag: they get previews, and the full result follows
+// once the input has been still this long.
+constexpr int kIdleMs = 150;
+// Previews are never coarser than this many pixels on the longer side, however small the view.
+constexpr int kMinPreviewSide = 256;
 enum ReadoutView { OriginalView, SpectrumView, ResultView };
 
 QLabel* heading(const QString& text, QWidget* parent)
@@ -101,6 +106,10 @@ ImageTab::ImageTab(QWidget* parent)
           [this] { QTimer::singleShot(kProgressDelayMs, this, &ImageTab::updateLoadProgress); });
   connect(recent_, &image::RecentFiles::fileChosen, this, &ImageTab::openFile);
   connect(&saving_, &QFutureWatcher<QString>::finished, this, &ImageTab::onSaved);
+  idle_ = new QTimer(this);
+  idle_->setSingleShot(true);
+  idle_->setInterval(kIdleMs);
+  connect(idle_, &QTimer::timeout, this, &ImageTab::onInputIdle);
   connectMaskEditing();
   syncControls();
   openFile(sampleImagePath());
@@ -426,8 +435,19 @@ void ImageTab::addNotchAt(QPointF bin)
 
 void ImageTab::onMaskChanged()
 {
+  const bool rapid = lastChange_.isValid() && lastChange_.elapsed() < kIdleMs;
+  lastChange_.restart();
+  previewing_ = editor_->inGesture() || rapid;
+  if (previewing_) idle_->start();
   syncControls();
   spectrumView_->setMaskState(editor_->state());
+  worker_->requestFilter();
+}
+
+// The drag has ended or paused: the next update (queued behind any preview in flight) is full size.
+void ImageTab::onInputIdle()
+{
+  previewing_ = false;
   worker_->requestFilter();
 }
 
@@ -466,6 +486,10 @@ image::FilterRequest ImageTab::filterRequest()
   request.range = rangeChoice >= 0 ? imaging::PixelRange(rangeChoice)
                   : zeroMean       ? imaging::PixelRange::Normalize
                                    : imaging::PixelRange::Clamp;
+  if (previewing_) {
+    const QSize view = resultView_->size() * resultView_->devicePixelRatioF();
+    request.preview = view.expandedTo(QSize(kMinPreviewSide, kMinPreviewSide));
+  }
   return request;
 }
 
@@ -535,6 +559,13 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
 
 void ImageTab::onFiltered(const image::FilterResult& result)
 {
+  if (result.preview) {
+    resultView_->setPreview(result.result);
+    spectrumView_->setMaskTint(result.maskTint);
+    showTimings(result.report);
+    emit previewUpdated();
+    return;
+  }
   result_ = result.result;
   appliedMask_ = result.halfMask;
   resultView_->setImage(result_);

@@ -217,7 +217,9 @@ TEST(FilterPipelinePreview, CroppedMaskEqualsTheFullMaskOnTheCrop)
 
 TEST(FilterPipelinePreview, ExtentFollowsTheViewAndNeverExceedsTheImage)
 {
-  EXPECT_EQ(FilterPipeline::previewExtent(2048, 2048, 500, 400), std::make_pair(std::size_t(512), std::size_t(512)));
-  EXPECT_EQ(FilterPipeline::previewExtent(4000, 3000, 800, 800), std::make_pair(std::size_t(1072), std::size_t(800)));
-  EXPECT_EQ(FilterPipeline::previewExtent(300, 200, 1000, 1000), std::make_pair(std::size_t(300), std::size_t(200)));
+  using Extent = std::pair<std::size_t, std::size_t>;
+  EXPECT_EQ(FilterPipeline::previewExtent(2048, 2048, 500, 400), Extent(500, 500));
+  EXPECT_EQ(FilterPipeline::previewExtent(2048, 2048, 530, 400), Extent(540, 540)); // 2^2 3^3 5
+  EXPECT_EQ(FilterPipeline::previewExtent(4000, 3000, 800, 800), Extent(1080, 800));
+  EXPECT_EQ(FilterPipeline::previewExtent(300, 200, 1000, 1000), Extent(300, 200));
 }

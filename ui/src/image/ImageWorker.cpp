@@ -12,6 +12,24 @@ namespace {
 // The tint is drawn stretched over the spectrum; this many pixels are plenty on any screen and keep a
 // live update of a 4000 x 3000 image from spending its time on the tint.
 constexpr int kTintMaxSide = 1024;
+// While dragging, the tint is evaluated from the mask's formulas at this size instead.
+constexpr int kPreviewTintMaxSide = 256;
+
+// The preview path: the mask on the central crop only, the inverse at about the view's size.
+bool runPreview(imaging::FilterPipeline& pipeline, const FilterRequest& request, PaintedHalfPlaneCache& cache,
+                FilterResult& filtered)
+{
+  const std::size_t w = pipeline.width(), h = pipeline.height();
+  const auto [cw, ch] = imaging::FilterPipeline::previewExtent(w, h, std::size_t(request.preview.width()),
+                                                               std::size_t(request.preview.height()));
+  if (cw == w && ch == h) return false; // the view shows every pixel: the full result is the preview
+  const std::vector<float> crop = imaging::composeCroppedHalfPlaneMask(
+      request.mask.spec, w, h, cw, ch, cache.halfPlane(request.mask, w, h), request.mask.inverted);
+  filtered.result = fromPlanar(pipeline.applyPreview(crop, cw, ch, request.range, &filtered.report));
+  filtered.maskTint = maskTint(request.mask, w, h, kPreviewTintMaxSide);
+  filtered.preview = true;
+  return true;
+}
 } // namespace
 
 ImageWorker::ImageWorker(QObject* parent) : QObject(parent)
@@ -76,8 +94,11 @@ LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> en
     return loaded;
   }
   try {
-    auto pipeline =
-        std::make_shared<imaging::FilterPipeline>(*engine, toPlanar(loaded.original, request.luminanceOnly));
+    // The pipeline plans preview transforms on its engine at any time, so every holder of the pipeline
+    // (jobs still running after the user switched backends included) keeps that engine alive too.
+    auto pipeline = std::shared_ptr<imaging::FilterPipeline>(
+        new imaging::FilterPipeline(*engine, toPlanar(loaded.original, request.luminanceOnly)),
+        [engine](imaging::FilterPipeline* p) { delete p; });
     const int w = int(pipeline->width()), h = int(pipeline->height());
     loaded.magnitude = SpectrumPicture(pipeline->centredLogMagnitude(), w, h, false);
     loaded.phase = SpectrumPicture(pipeline->centredPhase(), w, h, true);
@@ -95,6 +116,7 @@ FilterResult ImageWorker::runFilter(std::shared_ptr<imaging::FilterPipeline> pip
 {
   FilterResult filtered;
   try {
+    if (request.preview.isValid() && runPreview(*pipeline, request, *cache, filtered)) return filtered;
     const std::size_t w = pipeline->width(), h = pipeline->height();
     auto mask = std::make_shared<std::vector<float>>(halfPlaneMask(request.mask, w, h, *cache));
     filtered.result = fromPlanar(pipeline->apply(*mask, request.range, &filtered.report));

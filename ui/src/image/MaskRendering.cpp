@@ -36,7 +36,10 @@ std::vector<float> halfPlaneMask(const MaskState& state, std::size_t width, std:
                                        state.inverted);
 }
 
-QImage maskTint(const std::vector<float>& half, std::size_t width, std::size_t height, int maxSide)
+namespace {
+
+// The tint of any mask given by its value at centred pixel (cx, cy).
+template <typename MaskAt> QImage tintOf(MaskAt&& maskAt, std::size_t width, std::size_t height, int maxSide)
 {
   const double step = std::max(1.0, double(std::max(width, height)) / maxSide);
   const int tw = std::max(1, int(std::lround(width / step))),
@@ -48,13 +51,34 @@ QImage maskTint(const std::vector<float>& half, std::size_t width, std::size_t h
     const std::size_t cy = std::min(height - 1, std::size_t((y + 0.5) * height / th));
     for (int x = 0; x < tw; ++x) {
       const std::size_t cx = std::min(width - 1, std::size_t((x + 0.5) * width / tw));
-      const double stop = 1.0 - std::clamp(double(centredValue(half, width, height, cx, cy)), 0.0, 1.0);
+      const double stop = 1.0 - std::clamp(double(maskAt(cx, cy)), 0.0, 1.0);
       const int a = int(std::lround(stop * kMaxAlpha));
       // Premultiplied deep blue-black.
       line[x] = qRgba(0, a * 8 / 255, a * 30 / 255, a);
     }
   }
   return tint;
+}
+
+} // namespace
+
+QImage maskTint(const std::vector<float>& half, std::size_t width, std::size_t height, int maxSide)
+{
+  return tintOf([&](std::size_t cx, std::size_t cy) { return centredValue(half, width, height, cx, cy); }, width,
+                height, maxSide);
+}
+
+QImage maskTint(const MaskState& state, std::size_t width, std::size_t height, int maxSide)
+{
+  imaging::validate(state.spec);
+  const double u0 = double(width / 2), v0 = double(height / 2);
+  return tintOf(
+      [&](std::size_t cx, std::size_t cy) {
+        double m = imaging::maskValue(state.spec, double(cx) - u0, double(cy) - v0, width, height);
+        if (state.paint) m *= (*state.paint)[cy * width + cx];
+        return float(state.inverted ? 1.0 - m : m);
+      },
+      width, height, maxSide);
 }
 
 QImage maskPicture(const std::vector<float>& half, std::size_t width, std::size_t height)

@@ -28,10 +28,17 @@ void ZoomableImageView::setImage(const QImage& image)
 {
   const bool resized = image.size() != image_.size();
   image_ = image;
+  preview_ = QImage();
   if (resized) {
     centre_ = QPointF(image_.width() / 2.0, image_.height() / 2.0);
     if (!fit_) clampCentre();
   }
+  update();
+}
+
+void ZoomableImageView::setPreview(const QImage& preview)
+{
+  preview_ = preview;
   update();
 }
 
@@ -145,7 +152,10 @@ void ZoomableImageView::paintEvent(QPaintEvent*)
   if (image_.isNull()) return;
   const QTransform transform = imageToWidget();
   const QRectF target = transform.mapRect(QRectF(image_.rect()));
-  if (zoom() * devicePixelRatioF() < 1) {
+  if (!preview_.isNull()) {
+    painter.setRenderHint(QPainter::SmoothPixmapTransform);
+    painter.drawImage(target, preview_);
+  } else if (zoom() * devicePixelRatioF() < 1) {
     // Drawn 1:1 on the device: sharp, and the smoothing happened once in scaledPixmap().
     painter.drawPixmap(target.topLeft(), scaledPixmap());
   } else {

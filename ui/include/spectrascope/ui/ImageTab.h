@@ -16,6 +16,7 @@
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 #include "spectrascope/ui/image/SpectrumPicture.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QImage>
 #include <QString>
@@ -33,6 +34,7 @@ class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QTimer;
 class QToolBar;
 
 namespace spectrascope {
@@ -101,7 +103,8 @@ public:
 
 signals:
   void imageLoaded(const QString& name);
-  void resultUpdated();
+  void resultUpdated(); // a full-resolution result for the latest mask is shown
+  void previewUpdated(); // a display-resolution preview is shown while the mask is dragged
   void saved(const QString& path);
   void errorMessage(const QString& heading, const QString& detail);
   void statusMessage(const QString& text);
@@ -127,6 +130,7 @@ private:
   void onLoaded(const image::LoadedImage& loaded);
   void onFiltered(const image::FilterResult& result);
   void onMaskChanged();
+  void onInputIdle();
   void syncControls();
   void editSpec(const QString& undoText, const std::function<void(imaging::MaskSpec&)>& change);
   void addNotchAt(QPointF bin);
@@ -146,6 +150,11 @@ private:
   std::shared_ptr<const std::vector<float>> appliedMask_;
   QString currentPath_, currentName_;
   QImage currentSource_;
+  // Previews while the mask is dragged (or changes faster than kIdleMs apart); the full result once the
+  // input has been idle that long, which includes the end of every drag.
+  bool previewing_ = false;
+  QElapsedTimer lastChange_;
+  QTimer* idle_ = nullptr;
   bool syncing_ = false;           // controls being set from the mask: no edits of their own
   QFutureWatcher<QString> saving_; // the error, empty on success
   QString savingPath_;

@@ -61,7 +61,8 @@ public:
   PlanarBytes applyPreview(const std::vector<float>& cropMask, std::size_t cropWidth, std::size_t cropHeight,
                            PixelRange range, ExecutionReport* report = nullptr);
   // The crop size for a preview shown in about targetWidth x targetHeight pixels: the image's aspect,
-  // sides rounded up to multiples of 16 (few distinct plans) and never larger than the image.
+  // sides rounded up to even products of 2, 3 and 5 (fast transforms, few distinct plans) and never
+  // larger than the image.
   static std::pair<std::size_t, std::size_t> previewExtent(std::size_t width, std::size_t height,
                                                           std::size_t targetWidth, std::size_t targetHeight);
 

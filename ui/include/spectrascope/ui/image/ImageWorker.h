@@ -56,13 +56,17 @@ struct FilterRequest
 {
   MaskState mask;
   imaging::PixelRange range = imaging::PixelRange::Clamp;
+  // Non-empty while the mask is being dragged: a preview for a view of about this many device pixels
+  // (FilterPipeline::applyPreview) instead of the full-resolution result.
+  QSize preview;
 };
 
 struct FilterResult
 {
   QImage result;
   QImage maskTint;
-  std::shared_ptr<const std::vector<float>> halfMask; // what was applied, for saving the mask
+  std::shared_ptr<const std::vector<float>> halfMask; // what was applied, for saving the mask; null for previews
+  bool preview = false; // `result` is smaller than the image: the band-limited preview, to be drawn stretched
   ExecutionReport report;
   QString error;
 };

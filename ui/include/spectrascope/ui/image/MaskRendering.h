@@ -29,6 +29,9 @@ std::vector<float> halfPlaneMask(const MaskState& state, std::size_t width, std:
 // Dark translucent where the mask stops, clear where it passes; at most maxSide pixels on the longer
 // side (drawn stretched over the spectrum), so live updates of large images stay cheap.
 QImage maskTint(const std::vector<float>& half, std::size_t width, std::size_t height, int maxSide);
+// The same tint evaluated from the state's formulas (and painted layer) at the tint's pixels alone: no
+// W x H mask needed, for previews while dragging.
+QImage maskTint(const MaskState& state, std::size_t width, std::size_t height, int maxSide);
 // Full size, Grayscale8, 255 passes.
 QImage maskPicture(const std::vector<float>& half, std::size_t width, std::size_t height);
 

@@ -23,6 +23,10 @@ public:
   explicit ZoomableImageView(QWidget* parent = nullptr);
 
   void setImage(const QImage& image);
+  // Draws `preview` (a smaller rendering of the same picture) stretched over the image's place until the
+  // next setImage; the view's geometry, zoom and readout stay those of image().
+  void setPreview(const QImage& preview);
+  bool showsPreview() const { return !preview_.isNull(); }
   const QImage& image() const { return image_; }
   bool isFit() const { return fit_; }
   // Device-independent screen pixels per image pixel.
@@ -69,6 +73,7 @@ private:
   const QPixmap& scaledPixmap();
 
   QImage image_;
+  QImage preview_;
   bool fit_ = true;
   double zoom_ = 1;
   QPointF centre_;
