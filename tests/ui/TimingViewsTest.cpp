@@ -3,6 +3,7 @@
 // short sweep in the background (FFTW and, with an OpenCL device, a gallery variant) and cancels cleanly.
 // With SPECTRASCOPE_TEST_SCREENSHOTS=DIR the views are also saved as PNGs to look at.
 
+#include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
 #include "spectrascope/ui/timing/BenchmarkWindow.h"
 #include "spectrascope/ui/timing/TimelineRenderer.h"
@@ -160,10 +161,42 @@ private slots:
     QVERIFY(anyPixelOtherThan(image, QPalette().color(QPalette::Base).rgb()));
   }
 
+  // Two devices in one sweep: each device's variant is its own series with its own crossover.
+  void plotSeparatesDevices()
+  {
+    std::vector<gallery::SweepPoint> points;
+    for (std::size_t n : {16u, 256u, 4096u, 65536u}) {
+      gallery::SweepPoint fftw, gpu, cpu;
+      fftw.subject = "fftw";
+      gpu.subject = cpu.subject = "fft3";
+      gpu.device = "NVIDIA H200";
+      cpu.device = "pthread-haswell-AMD EPYC 7763 (Portable Computing Language)";
+      fftw.n = gpu.n = cpu.n = n;
+      fftw.wallMs = double(n) * 1e-4;
+      gpu.deviceMs = 0.05 + double(n) * 1e-5; // wins from 4096
+      cpu.deviceMs = double(n) * 1e-3;        // never wins
+      points.insert(points.end(), {fftw, gpu, cpu});
+    }
+    QCOMPARE(crossoverN(points, "fft3", "NVIDIA H200"), 4096.0);
+    QCOMPARE(crossoverN(points, "fft3", points[2].device), 0.0);
+    const PlotData data = plotData(points, BenchmarkMetric::TimeMs);
+    QCOMPARE(int(data.series.size()), 3);
+    QCOMPARE(data.series[1].name, QStringLiteral("fft3 · NVIDIA H200"));
+    QCOMPARE(data.series[2].name, QStringLiteral("fft3 · pthread-haswell-AMD EPY…"));
+    QCOMPARE(int(data.crossovers.size()), 1);
+    QCOMPARE(data.crossovers.front().first, data.series[1].name);
+    QVERIFY(data.series[1].colour != data.series[2].colour);
+  }
+
   void benchmarkWindowRunsAShortSweepAndExports()
   {
     BenchmarkWindow window;
     window.setSizeRange(4, 6);
+    std::vector<int> everyDevice;
+    for (const OpenClDeviceInfo& d : enumerateOpenClDevices().devices)
+      everyDevice.push_back(d.index);
+    window.selectDevices(everyDevice); // every device in one sweep
+    QCOMPARE(window.selectedDevices(), everyDevice);
     window.selectOnly(window.hasOpenClDevice() ? std::vector<std::string>{"fftw", "regex"}
                                                : std::vector<std::string>{"fftw"});
     window.show();
@@ -174,7 +207,7 @@ private slots:
     QVERIFY(!window.runButton()->isEnabled() || !finished.isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
     QCOMPARE(finished.front().front().toBool(), false);
-    const std::size_t expected = window.hasOpenClDevice() ? 6 : 3;
+    const std::size_t expected = 3 * (1 + everyDevice.size()); // FFTW and the kernel on each device
     QCOMPARE(window.points().size(), expected);
     for (const gallery::SweepPoint& p : window.points()) {
       QVERIFY2(p.skipped.empty(), p.skipped.c_str());

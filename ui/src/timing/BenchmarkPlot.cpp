@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace spectrascope::ui {
 namespace {
@@ -141,17 +142,40 @@ void paintCrossovers(QPainter& p, const Axes& axes, const PlotData& data)
   }
 }
 
+// Legend entries flow left to right and wrap, so a sweep over several devices keeps every name visible.
+std::vector<QPointF> legendPositions(const QFontMetrics& fm, const QRectF& area, const PlotData& data)
+{
+  std::vector<QPointF> at;
+  double x = area.left(), y = area.top();
+  for (const PlotSeries& s : data.series) {
+    const double width = 22 + fm.horizontalAdvance(s.name) + 16;
+    if (x > area.left() && x + width > area.right()) {
+      x = area.left();
+      y += fm.height() + 4;
+    }
+    at.emplace_back(x, y);
+    x += width;
+  }
+  return at;
+}
+
+double legendHeight(const QFontMetrics& fm, const QRectF& area, const PlotData& data)
+{
+  const std::vector<QPointF> at = legendPositions(fm, area, data);
+  return (at.empty() ? 0 : at.back().y() - area.top()) + fm.height() + 6;
+}
+
 void paintLegend(QPainter& p, const QRectF& area, const PlotData& data, const QPalette& palette)
 {
   const QFontMetrics fm = p.fontMetrics();
-  double x = area.left();
-  for (const PlotSeries& s : data.series) {
-    const double width = 22 + fm.horizontalAdvance(s.name) + 16;
+  const std::vector<QPointF> at = legendPositions(fm, area, data);
+  for (std::size_t i = 0; i < data.series.size(); ++i) {
+    const PlotSeries& s = data.series[i];
+    const double middle = at[i].y() + fm.height() / 2.0 + 3;
     p.setPen(QPen(s.colour, 3));
-    p.drawLine(QPointF(x, area.center().y()), QPointF(x + 16, area.center().y()));
+    p.drawLine(QPointF(at[i].x(), middle), QPointF(at[i].x() + 16, middle));
     p.setPen(palette.color(QPalette::Text));
-    p.drawText(QPointF(x + 22, area.center().y() + fm.ascent() / 2.0 - 1), s.name);
-    x += width;
+    p.drawText(QPointF(at[i].x() + 22, middle + fm.ascent() / 2.0 - 1), s.name);
   }
 }
 
@@ -183,14 +207,15 @@ double metricValue(const gallery::SweepPoint& p, BenchmarkMetric m)
   return 0;
 }
 
-double crossoverN(const std::vector<gallery::SweepPoint>& points, const std::string& subject)
+double crossoverN(const std::vector<gallery::SweepPoint>& points, const std::string& subject,
+                  const std::string& device)
 {
   std::map<std::size_t, double> fftw, mine;
   for (const gallery::SweepPoint& p : points) {
     if (!p.skipped.empty() || p.timeMs() <= 0) continue;
     if (p.subject == "fftw")
       fftw[p.n] = p.timeMs();
-    else if (p.subject == subject)
+    else if (p.subject == subject && (device.empty() || p.device == device))
       mine[p.n] = p.timeMs();
   }
   double from = 0;
@@ -205,26 +230,50 @@ double crossoverN(const std::vector<gallery::SweepPoint>& points, const std::str
   return from;
 }
 
+namespace {
+
+// A device as a legend can hold it: the name up to its first parenthesis, at most 24 characters.
+std::string shortDevice(const std::string& device)
+{
+  std::string name = device.substr(0, device.find(" ("));
+  return name.size() > 24 ? name.substr(0, 23) + "…" : name;
+}
+
+bool severalDevices(const std::vector<gallery::SweepPoint>& points)
+{
+  std::set<std::string> devices;
+  for (const gallery::SweepPoint& p : points)
+    if (p.subject != "fftw") devices.insert(p.device);
+  return devices.size() > 1;
+}
+
+} // namespace
+
 PlotData plotData(const std::vector<gallery::SweepPoint>& points, BenchmarkMetric metric)
 {
   PlotData data;
   data.metric = metric;
-  std::vector<std::string> order;
-  std::map<std::string, std::map<std::size_t, double>> values;
+  const bool perDevice = severalDevices(points);
+  // (subject, device) in the order first measured; the device is left empty when there is only one.
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, std::map<std::size_t, double>> values;
   for (const gallery::SweepPoint& p : points) {
     const double v = metricValue(p, metric);
     if (!p.skipped.empty() || v <= 0) continue;
-    if (!values.count(p.subject)) order.push_back(p.subject);
-    values[p.subject][p.n] = v;
+    const std::pair<std::string, std::string> key{p.subject, perDevice && p.subject != "fftw" ? p.device : ""};
+    if (!values.count(key)) order.push_back(key);
+    values[key][p.n] = v;
   }
   for (std::size_t i = 0; i < order.size(); ++i) {
-    PlotSeries s{QString::fromStdString(order[i]), kPalette[i % kPalette.size()], {}};
-    if (order[i] == "fftw") s.colour = QColor(60, 60, 60);
+    const auto& [subject, device] = order[i];
+    const std::string name = device.empty() ? subject : subject + " · " + shortDevice(device);
+    PlotSeries s{QString::fromStdString(name), kPalette[i % kPalette.size()], {}};
+    if (subject == "fftw") s.colour = QColor(60, 60, 60);
     for (const auto& [n, v] : values[order[i]])
       s.points.emplace_back(double(n), v);
     data.series.push_back(std::move(s));
-    if (order[i] != "fftw")
-      if (const double n = crossoverN(points, order[i]))
+    if (subject != "fftw")
+      if (const double n = crossoverN(points, subject, device))
         data.crossovers.emplace_back(data.series.back().name, n);
   }
   return data;
@@ -236,7 +285,8 @@ void BenchmarkPlot::paint(QPainter& p, const QRectF& area, const PlotData& data,
   p.setRenderHint(QPainter::Antialiasing);
   p.fillRect(area, palette.color(QPalette::Base));
   const QFontMetrics fm = p.fontMetrics();
-  const QRectF legend(area.left() + 8, area.top() + 4, area.width() - 16, fm.height() + 6);
+  QRectF legend(area.left() + 8, area.top() + 4, area.width() - 16, 0);
+  legend.setHeight(legendHeight(fm, legend, data));
   const double left = fm.horizontalAdvance(QStringLiteral("00000")) + fm.height() + 24;
   const QRectF plot(area.left() + left, legend.bottom() + 8, area.width() - left - 16,
                     area.height() - legend.height() - 2 * fm.height() - 30);

@@ -48,13 +48,13 @@ void BenchmarkRunner::run(BenchmarkRequest request, std::shared_ptr<std::atomic<
 
 void BenchmarkRunner::measureAll(const BenchmarkRequest& r, const gallery::SweepSettings& settings)
 {
-  std::unique_ptr<Backend> device;
-  if (r.openClDevice && !r.variants.empty())
-    device = createBackend("opencl:" + std::to_string(*r.openClDevice));
-  auto* openCl = dynamic_cast<OpenClBackend*>(device.get());
+  std::vector<std::unique_ptr<Backend>> devices; // opened before timing starts, so none is timed cold
+  if (!r.variants.empty())
+    for (int index : r.openClDevices)
+      devices.push_back(createBackend("opencl:" + std::to_string(index)));
   std::unique_ptr<Backend> fftw = r.fftw && r.workGroupSizes.empty() ? createBackend("fftw") : nullptr;
 
-  const std::size_t perSize = (fftw ? 1 : 0) + (openCl ? r.variants.size() : 0);
+  const std::size_t perSize = (fftw ? 1 : 0) + devices.size() * r.variants.size();
   const int total = int(r.workGroupSizes.empty() ? perSize * r.sizes.size() : r.workGroupSizes.size());
   int done = 0;
   emit progress(done, total);
@@ -63,17 +63,19 @@ void BenchmarkRunner::measureAll(const BenchmarkRequest& r, const gallery::Sweep
     emit progress(++done, total);
   };
   if (!r.workGroupSizes.empty()) {
-    if (!openCl || r.variants.empty() || r.sizes.empty())
+    if (devices.empty() || r.sizes.empty())
       throw invalidArgument("the work-group sweep needs an OpenCL device and a variant");
+    auto& openCl = dynamic_cast<OpenClBackend&>(*devices.front());
     for (std::size_t size : r.workGroupSizes)
-      report(gallery::measureVariant(r.variants.front(), *openCl, r.sizes.front(), 1, {size}, settings));
+      report(gallery::measureVariant(r.variants.front(), openCl, r.sizes.front(), 1, {size}, settings));
     return;
   }
+  // Size by size, so a cancelled sweep still compares every subject up to where it stopped.
   for (std::size_t n : r.sizes) {
     if (fftw) report(gallery::measureHost(*fftw, n, 1, settings));
-    if (openCl)
+    for (const auto& device : devices)
       for (gallery::Variant v : r.variants)
-        report(gallery::measureVariant(v, *openCl, n, 1, {}, settings));
+        report(gallery::measureVariant(v, dynamic_cast<OpenClBackend&>(*device), n, 1, {}, settings));
   }
 }
 

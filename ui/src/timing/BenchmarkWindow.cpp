@@ -22,6 +22,7 @@
 #include <QTextStream>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -90,16 +91,24 @@ QWidget* BenchmarkWindow::createSubjectControls()
   panel->setMaximumWidth(330);
   auto* subjects = new QGroupBox(tr("Subjects"), panel);
   auto* form = new QVBoxLayout(subjects);
-  device_ = new QComboBox(subjects);
-  device_->setObjectName(QStringLiteral("benchmarkDevice"));
+  // Every device can be in one sweep (a GPU beside PoCL, two GPUs): each gets its own series. The first
+  // GPU is chosen to begin with, else the first device.
   const DeviceEnumeration all = enumerateOpenClDevices();
-  for (const OpenClDeviceInfo& d : all.devices)
-    device_->addItem(
-        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)),
-        d.index);
-  if (all.devices.empty()) device_->addItem(tr("No OpenCL device: FFTW only"), -1);
-  form->addWidget(new QLabel(tr("OpenCL device for the kernels:"), subjects));
-  form->addWidget(device_);
+  form->addWidget(new QLabel(all.devices.empty() ? tr("No OpenCL device: FFTW only")
+                                                 : tr("OpenCL devices for the kernels:"),
+                             subjects));
+  const auto gpu = std::find_if(all.devices.begin(), all.devices.end(),
+                                [](const OpenClDeviceInfo& d) { return d.type == "GPU"; });
+  const int preferred = gpu != all.devices.end() ? gpu->index : all.devices.empty() ? -1 : all.devices[0].index;
+  for (const OpenClDeviceInfo& d : all.devices) {
+    auto* box = new QCheckBox(
+        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)), subjects);
+    box->setObjectName(QStringLiteral("benchmarkDevice_%1").arg(d.index));
+    box->setToolTip(QString::fromStdString(d.platform));
+    box->setChecked(d.index == preferred);
+    deviceBoxes_[d.index] = box;
+    form->addWidget(box);
+  }
   fftw_ = new QCheckBox(tr("FFTW on the CPU (reference)"), subjects);
   fftw_->setChecked(true);
   form->addWidget(fftw_);
@@ -229,7 +238,21 @@ bool BenchmarkWindow::isRunning() const
 
 bool BenchmarkWindow::hasOpenClDevice() const
 {
-  return device_->currentData().toInt() >= 0;
+  return !selectedDevices().empty();
+}
+
+std::vector<int> BenchmarkWindow::selectedDevices() const
+{
+  std::vector<int> indices;
+  for (const auto& [index, box] : deviceBoxes_)
+    if (box->isChecked()) indices.push_back(index);
+  return indices;
+}
+
+void BenchmarkWindow::selectDevices(const std::vector<int>& indices)
+{
+  for (const auto& [index, box] : deviceBoxes_)
+    box->setChecked(std::find(indices.begin(), indices.end(), index) != indices.end());
 }
 
 void BenchmarkWindow::setSizeRange(int log2Min, int log2Max)
@@ -258,12 +281,12 @@ void BenchmarkWindow::startSweep()
 {
   if (isRunning()) return;
   BenchmarkRequest request;
-  if (hasOpenClDevice()) request.openClDevice = device_->currentData().toInt();
+  request.openClDevices = selectedDevices();
   request.variants = selectedVariants();
   request.fftw = fftw_->isChecked();
   request.sizes = gallery::powerOfTwoSizes(minLog2_->value(), std::max(minLog2_->value(), maxLog2_->value()));
-  if (request.variants.empty() && !request.fftw) {
-    status_->setText(tr("Choose FFTW or at least one kernel to measure."));
+  if ((request.variants.empty() || request.openClDevices.empty()) && !request.fftw) {
+    status_->setText(tr("Choose FFTW, or a device and at least one kernel, to measure."));
     return;
   }
   points_.clear();
@@ -281,7 +304,7 @@ void BenchmarkWindow::startWorkGroupSweep()
     return;
   }
   BenchmarkRequest request;
-  request.openClDevice = device_->currentData().toInt();
+  request.openClDevices = {selectedDevices().front()}; // one kernel on one device, as in the book's table
   request.variants = {gallery::Variant(workGroupVariant_->currentData().toInt())};
   request.fftw = false;
   request.sizes = {std::size_t{1} << workGroupLog2N_->value()};

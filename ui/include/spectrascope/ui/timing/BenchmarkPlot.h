@@ -34,9 +34,13 @@ struct PlotData
 };
 
 // Series and crossovers of the measured points (skipped points left out). FFTW is the subject "fftw".
+// When the points come from several OpenCL devices, each device's variants are series of their own,
+// named "variant · device", each with its own crossover.
 PlotData plotData(const std::vector<gallery::SweepPoint>& points, BenchmarkMetric metric);
-// First N from which `subject` is faster than FFTW at every larger measured N, or 0.
-double crossoverN(const std::vector<gallery::SweepPoint>& points, const std::string& subject);
+// First N from which `subject` (on `device`, or on any device when empty) is faster than FFTW at every
+// larger measured N, or 0.
+double crossoverN(const std::vector<gallery::SweepPoint>& points, const std::string& subject,
+                  const std::string& device = {});
 
 class BenchmarkPlot
 {

@@ -12,7 +12,6 @@
 
 #include <atomic>
 #include <memory>
-#include <optional>
 #include <vector>
 
 Q_DECLARE_METATYPE(spectrascope::gallery::SweepPoint)
@@ -21,7 +20,9 @@ namespace spectrascope::ui {
 
 struct BenchmarkRequest
 {
-  std::optional<int> openClDevice; // index as in "opencl:<index>"; none: FFTW only
+  // Indices as in "opencl:<index>"; each runs every variant, so devices are compared in one sweep.
+  // Empty: FFTW only. The work-group sweep uses the first.
+  std::vector<int> openClDevices;
   std::vector<gallery::Variant> variants;
   bool fftw = true;
   std::vector<std::size_t> sizes;

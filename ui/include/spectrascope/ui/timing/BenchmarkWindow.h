@@ -1,7 +1,7 @@
 #pragma once
-// Tools > Benchmark…: pick an OpenCL device, FFTW and gallery variants, sweep N in the background with a
-// progress bar and Cancel, and plot time, GFLOP/s or bandwidth against N (log axes) with the crossover
-// where each GPU variant beats FFTW; a work-group-size sweep of one kernel (the OpenCL book's Table 6.1);
+// Tools > Benchmark…: pick OpenCL devices (any number: each is its own series), FFTW and gallery variants,
+// sweep N in the background with a progress bar and Cancel, and plot time, GFLOP/s or bandwidth against N
+// (log axes) with the crossover where each variant on each device beats FFTW; a work-group-size sweep of one kernel (the OpenCL book's Table 6.1);
 // CSV and PNG export. The GUI thread only collects points and repaints.
 
 #include "spectrascope/engine/gallery/GallerySweep.h"
@@ -37,6 +37,10 @@ public:
   // For tests and scripted runs.
   void setSizeRange(int log2Min, int log2Max);
   void selectOnly(const std::vector<std::string>& subjects); // "fftw" and variant keys
+  // Device indices as in "opencl:<index>"; unknown ones are ignored.
+  void selectDevices(const std::vector<int>& indices);
+  std::vector<int> selectedDevices() const;
+  int deviceCount() const { return int(deviceBoxes_.size()); }
   QPushButton* runButton() const { return runButton_; }
   QPushButton* cancelButton() const { return cancelButton_; }
   QPushButton* workGroupButton() const { return workGroupButton_; }
@@ -44,7 +48,7 @@ public:
   QTableWidget* workGroupTable() const { return workGroupTable_; }
   const std::vector<gallery::SweepPoint>& points() const { return points_; }
   bool isRunning() const;
-  bool hasOpenClDevice() const;
+  bool hasOpenClDevice() const; // at least one device is chosen
   // Where a "Tune" action (the planner's autotuning) can add its button next to Run and Cancel.
   QHBoxLayout* actionsLayout() const { return actions_; }
 
@@ -76,7 +80,7 @@ private:
   void choosePngFile();
 
   BenchmarkRunner* runner_ = nullptr;
-  QComboBox* device_ = nullptr;
+  std::map<int, QCheckBox*> deviceBoxes_; // by device index
   QCheckBox* fftw_ = nullptr;
   std::map<gallery::Variant, QCheckBox*> variantBoxes_;
   QSpinBox* minLog2_ = nullptr;
