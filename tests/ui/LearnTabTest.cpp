@@ -50,6 +50,7 @@ private slots:
   void stagesArriveWithACheckMark();
   void stepForwardAndBack();
   void changingNAndAlgorithmRecomputes();
+  void playRunsToTheLastStageAndStops();
   void registerExchangeShowsRegisters();
   void largeNIsAHeatMap();
   void diagramExportsPngAndSvg();
@@ -127,6 +128,22 @@ void LearnTabTest::stepForwardAndBack()
   QVERIFY(tab->findChild<QLabel*>(QStringLiteral("learnCheck"))
               ->text()
               .contains(QStringLiteral("stage 3 equals")));
+}
+
+void LearnTabTest::playRunsToTheLastStageAndStops()
+{
+  auto tab = readyTab(4, steps::Algorithm::Radix2Dit);
+  tab->setStage(tab->lastStage());
+  QTest::mouseClick(tab->findChild<QToolButton*>(QStringLiteral("learnPlay")), Qt::LeftButton);
+  QCOMPARE(tab->currentStage(), 0); // playing from the end starts again at the input
+  QVERIFY(tab->isPlaying());
+  QTRY_COMPARE_WITH_TIMEOUT(tab->currentStage(), tab->lastStage(), kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(!tab->isPlaying(), kTimeoutMs); // stops at the end by itself
+  tab->setStage(0);
+  tab->togglePlay();
+  tab->togglePlay(); // pause at once
+  QVERIFY(!tab->isPlaying());
+  QCOMPARE(tab->currentStage(), 0);
 }
 
 void LearnTabTest::changingNAndAlgorithmRecomputes()

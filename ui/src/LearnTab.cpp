@@ -452,6 +452,11 @@ bool LearnTab::isComputing() const
   return computation_->isBusy();
 }
 
+bool LearnTab::isPlaying() const
+{
+  return playTimer_->isActive();
+}
+
 std::vector<steps::Complex> LearnTab::makeInput()
 {
   steps::SignalSpec spec;

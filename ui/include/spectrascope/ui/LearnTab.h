@@ -75,6 +75,7 @@ public:
   int lastStage() const;
   std::shared_ptr<const spectrascope::learn::StepsResult> result() const { return result_; }
   bool isComputing() const;
+  bool isPlaying() const;
 
 public slots:
   void stepForward();
