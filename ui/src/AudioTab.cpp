@@ -442,6 +442,7 @@ void AudioTab::startPlaybackThreads()
 void AudioTab::setSource(Source source)
 {
   microphoneLost_ = false;
+  if (retryTimer_) retryTimer_->stop();
   source_ = source;
   sourceBox_->setCurrentIndex(int(source));
   activate(source);
@@ -862,11 +863,32 @@ void AudioTab::onInputsChanged()
 {
   refreshDevices();
   // The device list changed: a lost microphone may be back (plugged in again, server restarted).
-  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->count() > 0) {
-    status_->setText(tr("Input devices changed: trying the microphone again…"));
-    microphoneLost_ = false;
-    activate(Source::Microphone);
+  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->count() > 0)
+    retryMicrophone(tr("Input devices changed: trying the microphone again…"));
+}
+
+void AudioTab::retryMicrophone(const QString& why)
+{
+  if (source_ != Source::Microphone || !microphoneLost_) return;
+  ++microphoneRetries_;
+  status_->setText(why);
+  microphoneLost_ = false;
+  activate(Source::Microphone);
+}
+
+// Qt does not always announce a returning device or a restarted audio server, so a lost microphone is
+// also tried again every kCaptureRetryMs; a failed try ends in onMicrophoneFailed, which re-arms this.
+void AudioTab::scheduleMicrophoneRetry()
+{
+  if (!retryTimer_) {
+    retryTimer_ = new QTimer(this);
+    retryTimer_->setSingleShot(true);
+    connect(retryTimer_, &QTimer::timeout, this, [this] {
+      refreshDevices();
+      retryMicrophone(tr("Trying the microphone again…"));
+    });
   }
+  retryTimer_->start(kCaptureRetryMs);
 }
 
 void AudioTab::startMicrophone()
@@ -953,6 +975,7 @@ void AudioTab::onMicrophoneFailed(const QString& heading, const QString& detail)
   if (source_ != Source::Microphone || microphoneLost_) return;
   stopMicrophone();
   microphoneLost_ = true;
+  scheduleMicrophoneRetry();
   const Source standIn = file_.path.isEmpty() ? Source::Generator : Source::File;
   activate(standIn);
   emit errorMessage(heading, detail + QLatin1Char(' ') +

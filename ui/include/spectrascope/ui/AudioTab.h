@@ -115,6 +115,10 @@ public:
   static constexpr int kCaptureStartTimeoutMs = 4000;
   // A started microphone that delivers nothing for this long counts as lost.
   static constexpr int kCaptureSilenceTimeoutMs = 2000;
+  // A lost microphone is tried again this often (besides whenever the device list changes).
+  static constexpr int kCaptureRetryMs = 2000;
+  // Attempts to bring a lost microphone back so far (for tests).
+  int microphoneRetries() const { return microphoneRetries_; }
   static bool isAudioFileName(const QString& path);
 
 signals:
@@ -152,6 +156,8 @@ private:
   void onMicrophoneFailed(const QString& heading, const QString& detail);
   void checkCaptureAlive();
   void onInputsChanged();
+  void retryMicrophone(const QString& why);
+  void scheduleMicrophoneRetry();
   void refreshDevices();
   void showError(const QString& heading, const QString& detail);
 
@@ -176,6 +182,8 @@ private:
   QTimer* displayTimer_ = nullptr;
   QTimer* captureWatchdog_ = nullptr;
   QTimer* captureLiveness_ = nullptr;
+  QTimer* retryTimer_ = nullptr;
+  int microphoneRetries_ = 0;
   std::uint64_t lastWritten_ = 0;
   bool captureStarted_ = false;
 
