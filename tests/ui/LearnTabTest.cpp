@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -269,6 +270,14 @@ void LearnTabTest::rowColumnPassesStepThroughAnImage()
       brightOutside += y != 32 && qGray(spectrum.pixel(x, y)) > 0;
   QCOMPARE(brightOutside, 0);
   QCOMPARE(qGray(spectrum.pixel(32, 32)), 255); // DC, the largest value
+  QTemporaryDir dir;
+  QVERIFY(page->exportPng(dir.filePath(QStringLiteral("passes.png"))));
+  const QImage exported(dir.filePath(QStringLiteral("passes.png")));
+  QVERIFY(exported.width() >= 2 * 360 && exported.height() >= 2 * 160);
+  QSet<QRgb> colours; // the pictures are drawn, not just the background
+  for (int x = 0; x < exported.width(); ++x)
+    colours.insert(exported.pixel(x, exported.height() / 3));
+  QVERIFY(colours.size() > 10);
   // After the rows alone every row holds the same spectrum: not yet the picture above.
   const QImage rows = passPicture(r, 1);
   QCOMPARE(rows.pixel(32, 5), rows.pixel(32, 40));

@@ -4,6 +4,9 @@
 #include "spectrascope/ui/learn/StepsComputation.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QPainter>
+#include <QPushButton>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
@@ -70,6 +73,9 @@ RowColumnPage::RowColumnPage(StepsComputation* computation, QWidget* parent)
   bar->addWidget(backButton_);
   bar->addWidget(forwardButton_);
   bar->addWidget(passLabel_, 1);
+  exportButton_ = new QPushButton(tr("Export pictures…"), this);
+  exportButton_->setToolTip(tr("Save the three pictures as a PNG image"));
+  bar->addWidget(exportButton_);
   layout->addLayout(bar);
   view_ = new RowColumnView(this);
   layout->addWidget(view_, 1);
@@ -89,6 +95,7 @@ RowColumnPage::RowColumnPage(StepsComputation* computation, QWidget* parent)
   connect(backButton_, &QToolButton::clicked, this, &RowColumnPage::stepBack);
   connect(forwardButton_, &QToolButton::clicked, this, &RowColumnPage::stepForward);
   connect(computation_, &StepsComputation::imageFinished, this, &RowColumnPage::showOutcome);
+  connect(exportButton_, &QPushButton::clicked, this, &RowColumnPage::chooseExportFile);
   setImage({}, {});
 }
 
@@ -117,22 +124,24 @@ void RowColumnPage::setBackend(const QString& backend)
   recompute();
 }
 
-// Luminance as the CLI's `spectrum` takes it (Y = 0.299 R + 0.587 G + 0.114 B), so both show one spectrum.
-std::vector<float> RowColumnPage::squareLuminance(const QImage& image, int side)
+bool RowColumnPage::exportPng(const QString& path) const
 {
-  if (image.isNull() || side <= 0) return std::vector<float>(std::size_t(side) * std::size_t(side), 0.0f);
-  const int edge = std::min(image.width(), image.height());
-  const QImage square = image.copy((image.width() - edge) / 2, (image.height() - edge) / 2, edge, edge)
-                            .scaled(side, side, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
-                            .convertToFormat(QImage::Format_RGB32);
-  std::vector<float> pixels(std::size_t(side) * std::size_t(side));
-  for (int y = 0; y < side; ++y) {
-    const auto* line = reinterpret_cast<const QRgb*>(square.constScanLine(y));
-    for (int x = 0; x < side; ++x)
-      pixels[std::size_t(y) * side + x] =
-          float(0.299 * qRed(line[x]) + 0.587 * qGreen(line[x]) + 0.114 * qBlue(line[x])) / 255.0f;
-  }
-  return pixels;
+  const QSize size = view_->size().expandedTo(view_->sizeHint());
+  QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+  image.setDevicePixelRatio(2);
+  image.fill(view_->palette().color(QPalette::Window));
+  QPainter painter(&image);
+  view_->render(&painter);
+  painter.end();
+  return image.save(path, "PNG");
+}
+
+void RowColumnPage::chooseExportFile()
+{
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export pictures"),
+                                                    QStringLiteral("fft-2d-pass%1.png").arg(pass_),
+                                                    tr("PNG image (*.png)"));
+  if (!path.isEmpty() && !exportPng(path)) deviceLabel_->setText(tr("Could not write %1").arg(path));
 }
 
 void RowColumnPage::showEvent(QShowEvent* event)
@@ -146,8 +155,8 @@ void RowColumnPage::recompute()
   stale_ = !isVisible();
   if (stale_) return;
   StepsComputation::ImageRequest request;
-  request.width = request.height = side();
-  request.pixels = squareLuminance(image_, int(side()));
+  request.image = image_; // scaled on the worker: a large photo takes a while to resample
+  request.side = side();
   request.backend = backend_;
   deviceLabel_->setText(tr("Running the row and column passes…"));
   computation_->requestImage(std::move(request));

@@ -38,6 +38,23 @@ std::vector<float> logMagnitude(const Values& values)
 
 } // namespace
 
+std::vector<float> squareLuminance(const QImage& image, int side)
+{
+  if (image.isNull() || side <= 0) return std::vector<float>(side > 0 ? std::size_t(side) * side : 0, 0.0f);
+  const int edge = std::min(image.width(), image.height());
+  const QImage square = image.copy((image.width() - edge) / 2, (image.height() - edge) / 2, edge, edge)
+                            .scaled(side, side, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                            .convertToFormat(QImage::Format_RGB32);
+  std::vector<float> pixels(std::size_t(side) * std::size_t(side));
+  for (int y = 0; y < side; ++y) {
+    const auto* line = reinterpret_cast<const QRgb*>(square.constScanLine(y));
+    for (int x = 0; x < side; ++x)
+      pixels[std::size_t(y) * side + x] =
+          float(0.299 * qRed(line[x]) + 0.587 * qGreen(line[x]) + 0.114 * qBlue(line[x])) / 255.0f;
+  }
+  return pixels;
+}
+
 QImage passPicture(const spectrascope::learn::RowColumnPasses& p, int pass)
 {
   if (p.width == 0 || p.height == 0) return {};

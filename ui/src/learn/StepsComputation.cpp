@@ -1,6 +1,7 @@
 #include "spectrascope/ui/learn/StepsComputation.h"
 
 #include "spectrascope/engine/Errors.h"
+#include "spectrascope/ui/learn/RowColumnView.h"
 
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -103,8 +104,9 @@ void StepsComputation::launchImage(ImageRequest request)
   imageWatcher_.setFuture(QtConcurrent::run(&stepsThread(), [request = std::move(request), cache] {
     RowColumnOutcome outcome;
     try {
+      const std::vector<float> pixels = squareLuminance(request.image, int(request.side));
       outcome.result = std::make_shared<const spectrascope::learn::RowColumnPasses>(
-          cache->runnerFor(request.backend).runRowColumn(request.pixels, request.width, request.height));
+          cache->runnerFor(request.backend).runRowColumn(pixels, request.side, request.side));
     } catch (const std::exception& e) {
       outcome.error = QString::fromStdString(e.what());
     }

@@ -16,6 +16,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QToolButton;
 
 namespace spectrascope::ui {
@@ -42,15 +43,15 @@ public:
   bool isComputing() const;
   std::size_t side() const;
   QString imageName() const { return name_; }
-
-  // Pixels of the image prepared for the passes: luminance 0..1 of its centred square at side x side.
-  static std::vector<float> squareLuminance(const QImage& image, int side);
+  // The three pictures as shown, for slides; twice the on-screen size. False if the file cannot be written.
+  bool exportPng(const QString& path) const;
 
 public slots:
   void stepForward() { setPass(pass_ + 1); }
   void stepBack() { setPass(pass_ - 1); }
   void setPass(int pass);
   void recompute();
+  void chooseExportFile();
 
 signals:
   void resultShown();
@@ -71,6 +72,7 @@ private:
   QToolButton* backButton_ = nullptr;
   QToolButton* forwardButton_ = nullptr;
   QLabel* passLabel_ = nullptr;
+  QPushButton* exportButton_ = nullptr;
   QLabel* checkLabel_ = nullptr;
   QLabel* explanation_ = nullptr;
   QLabel* deviceLabel_ = nullptr;

@@ -16,6 +16,10 @@
 
 namespace spectrascope::ui {
 
+// The picture prepared for the passes: luminance 0..1 (Y = 0.299 R + 0.587 G + 0.114 B, as the CLI's
+// `spectrum`) of its centred square scaled to side x side, row-major. Zeros for a null image.
+std::vector<float> squareLuminance(const QImage& image, int side);
+
 // 8-bit grey picture of pass 0 (the input's real part, min-max scaled), 1 (log magnitude, rows centred)
 // or 2 (log magnitude, centred both ways).
 QImage passPicture(const spectrascope::learn::RowColumnPasses& passes, int pass);

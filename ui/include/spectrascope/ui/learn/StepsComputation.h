@@ -13,6 +13,7 @@
 #include "spectrascope/engine/learn/StepRunner.h"
 
 #include <QFutureWatcher>
+#include <QImage>
 #include <QObject>
 #include <QString>
 
@@ -50,8 +51,8 @@ public:
 
   struct ImageRequest
   {
-    std::vector<float> pixels; // width * height luminance values, row-major
-    std::size_t width = 0, height = 0;
+    QImage image;          // its centred square, scaled to side x side, is transformed (squareLuminance)
+    std::size_t side = 0;
     QString backend = QStringLiteral("auto");
   };
 
