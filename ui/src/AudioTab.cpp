@@ -113,6 +113,7 @@ AudioTab::~AudioTab()
   saveSettings();
   loading_.cancel();
   loading_.waitForFinished(); // stops between chunks: at most one chunk's work
+  detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
   stopMicrophone();
   // Each object is destroyed on its own thread, where its timers live, before that thread ends.
   QMetaObject::invokeMethod(
@@ -343,6 +344,15 @@ void AudioTab::connectControls()
   connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!player_->isPlaying()); });
   connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
   connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
+  detailTimer_ = new QTimer(this);
+  detailTimer_->setSingleShot(true);
+  detailTimer_->setInterval(kDetailDelayMs);
+  connect(overview_, &FileOverviewView::viewChanged, detailTimer_, qOverload<>(&QTimer::start));
+  connect(detailTimer_, &QTimer::timeout, this, &AudioTab::requestDetail);
+  connect(&detailLoading_, &QFutureWatcher<AudioFileOverview>::finished, this, [this] {
+    if (detailLoading_.future().resultCount() > 0) overview_->setDetail(detailLoading_.result());
+    if (detailPending_) requestDetail();
+  });
 }
 
 // Every choice except the source comes back at the next start (the source does not: a microphone may
@@ -534,6 +544,26 @@ void AudioTab::openFile(const QString& path)
   progress_->setValue(0);
   progress_->show();
   cancelButton_->show();
+}
+
+// A zoomed overview shows the whole file's columns magnified until the visible stretch has been analysed
+// on its own (in the background, one job at a time; the newest view wins).
+void AudioTab::requestDetail()
+{
+  detailPending_ = false;
+  if (file_.path.isEmpty() || overview_->viewSpan() >= file_.seconds() || overview_->showsDetail()) return;
+  const double columnSeconds = double(file_.samplesPerColumn) / std::max(1, file_.sampleRate);
+  if (overview_->viewSpan() / columnSeconds >= overview_->width()) return; // already a column per pixel
+  if (detailLoading_.isRunning()) {
+    detailPending_ = true;
+    return;
+  }
+  // Some margin either side, so small scrolls stay inside the detail.
+  const double span = overview_->viewSpan(), start = std::max(0.0, overview_->viewStart() - 0.5 * span);
+  const int columns = std::max(64, overview_->width());
+  std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
+  detailLoading_.setFuture(
+      QtConcurrent::run(loadAudioFileDetail, file_.path, file_.channel, start, 2 * span, columns, engine));
 }
 
 void AudioTab::cancelLoading()
@@ -739,6 +769,18 @@ std::uint64_t AudioTab::spectrogramColumns() const
 std::uint64_t AudioTab::droppedResults() const
 {
   return worker_->droppedResults();
+}
+
+std::uint64_t AudioTab::droppedSamples() const
+{
+  return ring_->droppedSamples();
+}
+
+void AudioTab::setHop(int hop)
+{
+  settings_.hop = std::max(1, hop);
+  QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
+                            Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
 }
 
 std::vector<float> AudioTab::newestSamples(std::size_t count) const

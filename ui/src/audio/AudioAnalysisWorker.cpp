@@ -23,7 +23,8 @@ constexpr std::int64_t kReportIntervalNs = 1'000'000'000;
 
 std::int64_t steadyNs()
 {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 } // namespace
@@ -187,7 +188,9 @@ void AudioAnalysisWorker::accumulateLevel(std::span<const float> fresh)
 
 void AudioAnalysisWorker::takeLevel(SpectrumColumns& columns)
 {
-  auto dbfs = [](double amplitude) { return amplitude > 1e-10 ? float(20 * std::log10(amplitude)) : -200.0f; };
+  auto dbfs = [](double amplitude) {
+    return amplitude > 1e-10 ? float(20 * std::log10(amplitude)) : -200.0f;
+  };
   // A full-scale sine reads 0 dBFS peak and -3 dBFS RMS, as level meters conventionally show it.
   columns.rmsDbfs = levelCount_ ? dbfs(std::sqrt(levelSquares_ / double(levelCount_))) : -200.0f;
   columns.peakDbfs = dbfs(levelPeak_);

@@ -1,8 +1,8 @@
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 
 #include "spectrascope/engine/Engine.h"
-#include "spectrascope/engine/audio/SoundFileReader.h"
 #include "spectrascope/engine/audio/Overview.h"
+#include "spectrascope/engine/audio/SoundFileReader.h"
 
 #include <QCoreApplication>
 
@@ -27,8 +27,9 @@ void readAll(QPromise<AudioFileOverview>& promise, AudioFileOverview& o, audio::
     if (got == 0) break;
     o.frames += std::int64_t(got);
     if (o.frames > maxFrames) {
-      o.error = tr("%1 is longer than %2 hours; such a file is refused.").arg(o.path).arg(
-          AudioFileOverview::kMaxSeconds / 3600);
+      o.error = tr("%1 is longer than %2 hours; such a file is refused.")
+                    .arg(o.path)
+                    .arg(AudioFileOverview::kMaxSeconds / 3600);
       return;
     }
     builder.consume(samples);
@@ -46,7 +47,8 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
   AudioFileOverview o;
   o.path = path;
   try {
-    if (channel >= audio::SoundFileReader(path.toStdString()).channels()) channel = audio::ChannelChoice::kMix;
+    if (channel >= audio::SoundFileReader(path.toStdString()).channels())
+      channel = audio::ChannelChoice::kMix;
     audio::SoundFileReader reader(path.toStdString(), audio::ChannelChoice{channel});
     o.channel = channel;
     o.sampleRate = reader.sampleRate();
@@ -70,6 +72,44 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
   }
   if (!o.error.isEmpty()) o.db.clear();
   promise.addResult(std::move(o));
+}
+
+AudioFileOverview loadAudioFileDetail(const QString& path, int channel, double startSeconds,
+                                      double spanSeconds, int maxColumns, std::shared_ptr<Engine> engine)
+{
+  AudioFileOverview o;
+  o.path = path;
+  try {
+    audio::SoundFileReader reader(path.toStdString(), audio::ChannelChoice{channel});
+    o.channel = channel;
+    o.sampleRate = reader.sampleRate();
+    o.channels = reader.channels();
+    const auto first = std::int64_t(std::max(0.0, startSeconds) * o.sampleRate);
+    const auto wanted = std::int64_t(std::max(0.0, spanSeconds) * o.sampleRate);
+    if (!reader.seek(first)) throw std::runtime_error("this file's format cannot seek");
+    o.startSeconds = double(first) / o.sampleRate;
+    if (!engine) engine = std::make_shared<Engine>("fftw");
+    audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize,
+                                   std::size_t(std::max(1, maxColumns)));
+    std::vector<float> samples;
+    while (o.frames < wanted) {
+      const std::size_t got =
+          reader.read(samples, std::size_t(std::min<std::int64_t>(kChunkFrames, wanted - o.frames)));
+      if (got == 0) break;
+      o.frames += std::int64_t(got);
+      builder.consume(samples);
+      samples.clear();
+    }
+    o.bins = int(builder.bins());
+    o.columns = int(builder.columns());
+    o.samplesPerColumn = int(builder.samplesPerColumn());
+    o.db = builder.takeDb();
+  } catch (const std::exception& e) {
+    o.error = QString::fromStdString(e.what());
+    o.db.clear();
+    o.columns = 0;
+  }
+  return o;
 }
 
 } // namespace spectrascope::ui

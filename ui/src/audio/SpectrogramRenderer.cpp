@@ -15,11 +15,15 @@ void SpectrogramRenderer::setParameters(const SpectrogramParameters& p)
 {
   const bool geometry = p.rows != params_.rows || p.columns != params_.columns ||
                         p.fftSize != params_.fftSize || p.sampleRate != params_.sampleRate ||
-                        p.scale != params_.scale || p.minFrequencyHz != params_.minFrequencyHz || history_.isNull();
+                        p.scale != params_.scale || p.minFrequencyHz != params_.minFrequencyHz ||
+                        history_.isNull();
   params_ = p;
   params_.rows = std::max(2, params_.rows);
   params_.columns = std::max(2, params_.columns);
   if (auto map = audio::Colormap::byName(p.colormap)) colormap_ = *map;
+  colourIndex_.clear();
+  for (int i = 255; i >= 0; --i)
+    colourIndex_[colormap_.argbAt(std::uint8_t(i))] = i;
   mapping_.minDb = params_.minDb;
   mapping_.maxDb = params_.maxDb;
   mapping_.colormap = colormap_.name();
@@ -78,6 +82,16 @@ QImage SpectrogramRenderer::image() const
     std::memcpy(line + older, in, std::size_t(next_) * 4);
   }
   return out;
+}
+
+std::optional<double> SpectrogramRenderer::decibelsAt(int column, int row) const
+{
+  if (column < 0 || row < 0 || column >= params_.columns || row >= params_.rows) return std::nullopt;
+  const int stored = (next_ + column) % params_.columns; // image() starts at the oldest column
+  const auto argb = reinterpret_cast<const std::uint32_t*>(history_.constScanLine(row))[stored] | 0xff000000u;
+  const auto found = colourIndex_.find(argb);
+  if (found == colourIndex_.end()) return std::nullopt;
+  return params_.minDb + (params_.maxDb - params_.minDb) * found->second / 255.0;
 }
 
 } // namespace spectrascope::ui

@@ -93,6 +93,12 @@ public:
   // Spectrogram columns shown since the start (for tests and the status line).
   std::uint64_t spectrogramColumns() const;
   std::uint64_t droppedResults() const;
+  // Samples the analysis could not take in time (the ring buffer overflowed): dropped audio.
+  std::uint64_t droppedSamples() const;
+  // A hop finer than the overlap choices allow (e.g. 64 at FFT 8192, 750 columns/s at 48 kHz), until the
+  // overlap or FFT size changes; for measurements.
+  void setHop(int hop);
+  int hop() const { return settings_.hop; }
   // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
   double peakFrequencyHz() const;
   // The newest `count` samples of the current source (fewer before that many arrived), for the Learn tab.
@@ -150,6 +156,7 @@ private:
   void onColumns(const SpectrumColumns& columns);
   void onDisplayTick();
   void onFileLoaded();
+  void requestDetail();
   void chooseFile();
   void startMicrophone();
   void stopMicrophone();
@@ -189,6 +196,10 @@ private:
 
   AudioFileOverview file_;
   QFutureWatcher<AudioFileOverview> loading_;
+  QFutureWatcher<AudioFileOverview> detailLoading_;
+  QTimer* detailTimer_ = nullptr;
+  bool detailPending_ = false;
+  static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
 
   SpectrumView* spectrum_ = nullptr;
   SpectrogramView* spectrogram_ = nullptr;

@@ -11,8 +11,10 @@
 #include <QImage>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace spectrascope::ui {
@@ -49,6 +51,9 @@ public:
   // The row-to-bin mapping, dB range and colormap the pixels of appendPixels must be made with.
   const audio::ColumnMapping& columnMapping() const { return mapping_; }
   QImage image() const;
+  // The level shown at (column, row) of image() (0 = oldest column, top row), read back through the
+  // colormap: exact to one colormap step (range / 255). Nothing outside the image.
+  std::optional<double> decibelsAt(int column, int row) const;
   std::uint64_t columnsAppended() const { return appended_; }
 
 private:
@@ -56,8 +61,9 @@ private:
 
   SpectrogramParameters params_;
   audio::Colormap colormap_;
-  QImage history_; // columns x rows, written circularly
-  int next_ = 0;   // column written next
+  std::unordered_map<std::uint32_t, int> colourIndex_; // colormap entry -> its first index
+  QImage history_;                                     // columns x rows, written circularly
+  int next_ = 0;                                       // column written next
   std::uint64_t appended_ = 0;
   audio::ColumnMapping mapping_;      // per row (top first): [first, last] bin; range; colormap
   std::vector<std::uint32_t> column_; // scratch for appendColumn

@@ -17,7 +17,7 @@ namespace spectrascope::ui {
 struct PaintStatistics
 {
   std::uint64_t paints = 0;
-  double seconds = 0;            // since the last reset
+  double seconds = 0; // since the last reset
   std::uint64_t latencySamples = 0;
   double meanLatencyMs = 0, maxLatencyMs = 0;
   double paintsPerSecond() const { return seconds > 0 ? paints / seconds : 0; }
@@ -34,15 +34,23 @@ public:
   // steady_clock ns at which the samples of the newest appended column entered the application.
   void noteArrival(std::int64_t arrivalNs) { pendingArrivalNs_ = arrivalNs; }
   PaintStatistics statistics() const;
+  // What the cursor readout says for a point of the widget: seconds before now, frequency, level,
+  // note and cents; empty outside the plot.
+  QString readoutAt(QPointF position) const;
   void resetStatistics();
 
 protected:
   void paintEvent(QPaintEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void leaveEvent(QEvent* event) override;
 
 private:
   void recordPaint();
 
+  QRectF plotRect() const;
+
   SpectrogramRenderer renderer_;
+  QPointF cursor_{-1, -1};
   std::int64_t pendingArrivalNs_ = 0;
   std::int64_t statisticsStartNs_ = 0;
   PaintStatistics stats_;

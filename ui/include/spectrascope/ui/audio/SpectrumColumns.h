@@ -22,15 +22,15 @@ struct SpectrumColumns
   int fftSize = 0;
   int hop = 0;
   double sampleRate = 0;
-  std::int64_t firstSample = 0; // index, in the source's stream, of frame 0's first sample
-  int rows = 0;                       // display rows per column
-  std::uint64_t mappingId = 0;        // the ColumnMapping the pixels were made with (see setMapping)
-  std::vector<std::uint32_t> pixels;  // frames * rows ARGB, column after column, top row first
-  std::vector<float> lastDb;          // bins amplitude-corrected dBFS values of the newest frame
+  std::int64_t firstSample = 0;      // index, in the source's stream, of frame 0's first sample
+  int rows = 0;                      // display rows per column
+  std::uint64_t mappingId = 0;       // the ColumnMapping the pixels were made with (see setMapping)
+  std::vector<std::uint32_t> pixels; // frames * rows ARGB, column after column, top row first
+  std::vector<float> lastDb;         // bins amplitude-corrected dBFS values of the newest frame
   // The engine call's per-kernel records, about once a second (null otherwise), for the Timings panel.
   std::shared_ptr<const ExecutionReport> report;
-  double analysisMs = 0;        // host wall time of the analysis that produced these frames
-  QString backend;              // the engine backend that ran the transform ("fftw", "opencl:0")
+  double analysisMs = 0; // host wall time of the analysis that produced these frames
+  QString backend;       // the engine backend that ran the transform ("fftw", "opencl:0")
   // steady_clock ns when the block that completed the newest frame entered the ring buffer: where the
   // sample-to-screen latency is measured from.
   std::int64_t arrivalNs = 0;
