@@ -2,6 +2,14 @@
 // half-spectra stay resident; each mask change multiplies them by the mask, runs the C2R plan, and turns
 // the real planes into 8-bit pixels here, so only the display bytes come back to the host.
 // The rounding matches the host path (PixelRange.cpp): round half to even, clamp to 0..255.
+// A padded image's planes are `stride` wide and `plane` values long; the min/max and the bytes cover only
+// the image's own top-left `width` x (count / width) pixels.
+
+// Index into a plane of pixel i of the image's part, counted row by row.
+inline size_t crop_index(const uint i, const uint stride, const uint width)
+{
+  return (size_t)(i / width) * stride + i % width;
+}
 
 // out[c][i] = spectrum[c][i] * mask[i] for every channel's half-plane (bins values each).
 __kernel void mask_multiply(__global const float2* spectrum, __global const float* mask, __global float2* out,
@@ -15,14 +23,15 @@ __kernel void mask_multiply(__global const float2* spectrum, __global const floa
 
 // First half of the min/max of each plane: group g of plane c strides over the plane and leaves its
 // (min, max) in partial[c * get_num_groups(0) + g]. The local size is a power of two.
-__kernel void minmax_partial(__global const float* values, const uint count, __global float2* partial,
+__kernel void minmax_partial(__global const float* values, const uint plane_size, const uint stride,
+                             const uint width, const uint count, __global float2* partial,
                              __local float2* scratch)
 {
   const uint lid = get_local_id(0), c = get_global_id(1);
-  __global const float* plane = values + (size_t)c * count;
+  __global const float* plane = values + (size_t)c * plane_size;
   float lo = INFINITY, hi = -INFINITY;
   for (uint i = get_global_id(0); i < count; i += get_global_size(0)) {
-    const float v = plane[i];
+    const float v = plane[crop_index(i, stride, width)];
     lo = fmin(lo, v);
     hi = fmax(hi, v);
   }
@@ -68,13 +77,13 @@ inline uchar clamp_round(float v)
 }
 
 // mode 0: clamp, 1: normalize (min-max from range[c], the host's arithmetic), 2: abs.
-__kernel void to_bytes(__global const float* values, const uint count, const uint mode,
-                       __global const float2* range, __global uchar* out)
+__kernel void to_bytes(__global const float* values, const uint plane_size, const uint stride, const uint width,
+                       const uint count, const uint mode, __global const float2* range, __global uchar* out)
 {
   const uint i = get_global_id(0), c = get_global_id(1);
   if (i >= count) return;
   const size_t at = (size_t)c * count + i;
-  float v = values[at];
+  float v = values[(size_t)c * plane_size + crop_index(i, stride, width)];
   if (mode == 1) {
     const float2 r = range[c];
     const float span = r.y - r.x;

@@ -88,7 +88,11 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       "Each colour channel is filtered on its own (alpha is kept), or the luminance with --gray. The\n"
       "output is the real part of the inverse transform, turned into 8 bits by --range: clamp (round\n"
       "and clamp to 0..255; the default for lowpass, bandstop, notch and mask images), normalize\n"
-      "(min-max to 0..255; the default for highpass and bandpass) or abs (|value|, clamped)."));
+      "(min-max to 0..255; the default for highpass and bandpass) or abs (|value|, clamped).\n"
+      "With --pad, W and H above are the padded P and Q: cutoffs keep their meaning in cycles per pixel,\n"
+      "while --notch bins and --mask-image (P x Q) refer to the padded spectrum that\n"
+      "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n") +
+                                  QString::fromLatin1(kPadHelp));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("mask"),
                          QStringLiteral("lowpass, highpass, bandpass, bandstop or notch."),
@@ -115,6 +119,7 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       QCommandLineOption(QStringLiteral("range"),
                          QStringLiteral("clamp, normalize or abs (default: see above)."),
                          QStringLiteral("mode")),
+      padOption(),
       QCommandLineOption(QStringLiteral("backend"),
                          QStringLiteral("auto (default, or SPECTRASCOPE_BACKEND), fftw, naive-dft, opencl, "
                                         "opencl:<index|name>; see `spectrascope-cli devices`."),
@@ -192,6 +197,7 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
                                            {"abs", PixelRange::Abs}})
                 : defaultRange(r.mask.kind);
   r.gray = parser.isSet(QStringLiteral("gray"));
+  r.pad = padMode(parser);
   r.timings = parser.isSet(QStringLiteral("timings"));
   if (parser.isSet(QStringLiteral("repeat"))) r.repeat = int(parseNumber(parser, QStringLiteral("repeat")));
   if (parser.isSet(QStringLiteral("resize"))) {
@@ -210,13 +216,13 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
 
 std::vector<float> FilterCommand::halfMask(const Request& r, const QImage& image)
 {
-  const auto w = std::size_t(image.width()), h = std::size_t(image.height());
+  const auto [w, h] = imaging::paddedExtent(r.pad, std::size_t(image.width()), std::size_t(image.height()));
   if (r.mask.kind != MaskKind::Custom) return imaging::halfPlaneMask(r.mask, w, h);
   const QImage mask = readImage(r.maskImage);
-  if (mask.size() != image.size())
+  if (mask.size() != QSize(int(w), int(h)))
     throw usageError("the mask image is " + std::to_string(mask.width()) + "x" +
-                     std::to_string(mask.height()) + ", the image " + std::to_string(w) + "x" +
-                     std::to_string(h) + "; they must be the same size");
+                     std::to_string(mask.height()) + ", the " + (r.pad == imaging::PadMode::None ? "image " : "padded spectrum ") +
+                     std::to_string(w) + "x" + std::to_string(h) + "; they must be the same size");
   const imaging::PlanarImage grey = toPlanar(mask, true);
   std::vector<float> centred(grey.values.size());
   for (std::size_t i = 0; i < centred.size(); ++i)
@@ -239,7 +245,7 @@ int FilterCommand::run(const QStringList& arguments)
     std::cerr << "spectrascope-cli: " << engine.fallbackReason().substr(0, engine.fallbackReason().find('\n'))
               << "\n";
   ExecutionReport forward, update;
-  imaging::FilterPipeline pipeline(engine, toPlanar(image, r.gray), r.timings ? &forward : nullptr);
+  imaging::FilterPipeline pipeline(engine, toPlanar(image, r.gray), r.timings ? &forward : nullptr, r.pad);
   if (!pipeline.fallbackReason().empty())
     std::cerr << "spectrascope-cli: "
               << pipeline.fallbackReason().substr(0, pipeline.fallbackReason().find('\n')) << "\n";

@@ -5,6 +5,7 @@
 #include "Command.h"
 
 #include "spectrascope/engine/imaging/FrequencyMask.h"
+#include "spectrascope/engine/imaging/Padding.h"
 #include "spectrascope/engine/imaging/PixelRange.h"
 
 #include <QImage>
@@ -28,6 +29,7 @@ private:
     imaging::MaskSpec mask;
     QString maskImage; // --mask-image, then mask.kind == Custom
     imaging::PixelRange range = imaging::PixelRange::Clamp;
+    imaging::PadMode pad = imaging::PadMode::None;
     bool gray = false, timings = false;
     int repeat = 0; // --repeat: benchmark that many mask updates
     QSize resize;   // --resize

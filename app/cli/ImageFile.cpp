@@ -74,4 +74,27 @@ void writeImage(const QImage& image, const QString& path)
     throw usageError("cannot write " + quoted(path) + ": " + writer.errorString().toStdString());
 }
 
+const char* const kPadHelp =
+    "--pad none|zero|mirror (default none) pads the image before the transform to P x Q, the next sizes\n"
+    ">= 2W and >= 2H whose only prime factors are 2, 3 and 5 (not powers of two), and crops the result\n"
+    "back to W x H: zero puts the image in the top-left corner of a black canvas, mirror fills the canvas\n"
+    "with reflections of the image, so its edges no longer wrap around onto the opposite ones (no bright\n"
+    "cross through the spectrum, no smear of one edge into the other). Without padding the DFT joins the\n"
+    "left edge to the right one and the top to the bottom.";
+
+QCommandLineOption padOption()
+{
+  return QCommandLineOption(QStringLiteral("pad"),
+                            QStringLiteral("none (default), zero or mirror; see above."), QStringLiteral("mode"));
+}
+
+imaging::PadMode padMode(const QCommandLineParser& parser)
+{
+  const QString text = parser.value(QStringLiteral("pad"));
+  if (text.isEmpty() && !parser.isSet(QStringLiteral("pad"))) return imaging::PadMode::None;
+  for (auto mode : {imaging::PadMode::None, imaging::PadMode::Zero, imaging::PadMode::Mirror})
+    if (text == QString::fromStdString(toString(mode))) return mode;
+  throw usageError("--pad must be one of none, zero, mirror, got '" + text.toStdString() + "'");
+}
+
 } // namespace spectrascope::cli

@@ -3,9 +3,12 @@
 // (directories, empty, truncated or corrupt files, unknown formats, decompression bombs) into usage errors
 // before anything large is allocated, and the conversion to and from the engine's planar float images.
 
+#include "spectrascope/engine/imaging/Padding.h"
 #include "spectrascope/engine/imaging/PlanarImage.h"
 #include "spectrascope/ui/PlanarImageConversion.h"
 
+#include <QCommandLineOption>
+#include <QCommandLineParser>
 #include <QImage>
 #include <QString>
 
@@ -22,6 +25,11 @@ QImage readImage(const QString& path);
 using ui::fromPlanar;
 using ui::greyImage;
 using ui::toPlanar;
+
+// --pad none|zero|mirror, shared by `spectrum` and `filter`, and its value (a usage error if unknown).
+QCommandLineOption padOption();
+extern const char* const kPadHelp;
+imaging::PadMode padMode(const QCommandLineParser& parser);
 
 // Writes `image`; the format follows the file name's suffix. Throws a usage error if it cannot.
 void writeImage(const QImage& image, const QString& path);

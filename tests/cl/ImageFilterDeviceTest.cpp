@@ -67,21 +67,23 @@ std::vector<Case> cases()
 }
 
 // Every case on the device against FFTW on the host; the device pipeline must really be on the device.
-void expectDeviceMatchesHost(const PlanarImage& image)
+void expectDeviceMatchesHost(const PlanarImage& image, PadMode pad = PadMode::None)
 {
   const auto device = deviceEngine();
   if (!device) GTEST_SKIP() << "no OpenCL device on this machine";
   Engine fftw("fftw");
-  FilterPipeline onDevice(*device, image), onHost(fftw, image);
+  FilterPipeline onDevice(*device, image, nullptr, pad), onHost(fftw, image, nullptr, pad);
   ASSERT_TRUE(onDevice.onDevice()) << onDevice.fallbackReason();
   ASSERT_FALSE(onHost.onDevice());
   for (const Case& c : cases()) {
-    const std::vector<float> mask = halfPlaneMask(c.spec, image.width, image.height);
+    const std::vector<float> mask = halfPlaneMask(c.spec, onHost.width(), onHost.height());
     const PlanarBytes expected = onHost.apply(mask, c.range);
     const PlanarBytes got = onDevice.apply(mask, c.range);
     ASSERT_EQ(got.values.size(), expected.values.size());
+    ASSERT_EQ(got.values.size(), image.values.size()); // cropped back to the image
     EXPECT_LE(maxDifference(got, expected), 1)
-        << toString(c.spec.kind) << " " << toString(c.range) << " on " << image.width << "x" << image.height;
+        << toString(c.spec.kind) << " " << toString(c.range) << " on " << image.width << "x" << image.height
+        << " padded " << toString(pad);
   }
 }
 
@@ -91,6 +93,13 @@ TEST(ImageFilterDevice, MatchesTheHostPathOnEvenAndOddSizes)
 {
   expectDeviceMatchesHost(randomImage(128, 96, 3, 1));
   expectDeviceMatchesHost(randomImage(75, 50, 1, 2));
+}
+
+// The device converts only the image's part of the padded plane (its min/max included).
+TEST(ImageFilterDevice, MatchesTheHostPathWhenPadded)
+{
+  expectDeviceMatchesHost(randomImage(75, 50, 3, 4), PadMode::Zero);
+  expectDeviceMatchesHost(randomImage(75, 50, 1, 5), PadMode::Mirror);
 }
 
 // The Timings dock shows each step with its device time; only the display bytes come back.

@@ -45,9 +45,10 @@ template <typename... Args> void setArgs(cl::Kernel& kernel, const Args&... args
 } // namespace
 
 DeviceFilter::DeviceFilter(const OpenClPlan& inverse, const std::vector<float>& spectrum, std::size_t width,
-                           std::size_t height, std::size_t channels)
+                           std::size_t height, std::size_t channels, std::size_t outWidth,
+                           std::size_t outHeight)
     : inverse_(inverse), backend_(inverse.backend()), width_(width), height_(height), channels_(channels),
-      bins_((width / 2 + 1) * height)
+      outWidth_(outWidth), outHeight_(outHeight), bins_((width / 2 + 1) * height)
 {
   cl::Context& context = backend_.context();
   const std::size_t plane = width * height;
@@ -56,7 +57,7 @@ DeviceFilter::DeviceFilter(const OpenClPlan& inverse, const std::vector<float>& 
   mask_ = cl::Buffer(context, CL_MEM_READ_ONLY, bins_ * sizeof(float));
   masked_ = cl::Buffer(context, CL_MEM_READ_WRITE, spectrum.size() * sizeof(float));
   real_ = cl::Buffer(context, CL_MEM_READ_WRITE, channels * plane * sizeof(float));
-  bytes_ = cl::Buffer(context, CL_MEM_WRITE_ONLY, channels * plane);
+  bytes_ = cl::Buffer(context, CL_MEM_WRITE_ONLY, channels * outWidth * outHeight);
   partial_ = cl::Buffer(context, CL_MEM_READ_WRITE, channels * kMinMaxGroups * 2 * sizeof(float));
   range_ = cl::Buffer(context, CL_MEM_READ_WRITE, channels * 2 * sizeof(float));
   const cl::Program program = backend_.programs().get("image_filter", "-cl-std=CL1.2");
@@ -77,10 +78,11 @@ std::size_t DeviceFilter::groupSize(const cl::Kernel& kernel) const
 void DeviceFilter::enqueueMinMax(std::vector<cl::Event>& events, std::vector<KernelRecord>& records)
 {
   cl::CommandQueue& queue = backend_.queue();
-  const std::size_t plane = width_ * height_;
+  const std::size_t plane = outWidth_ * outHeight_;
   const std::size_t local = groupSize(minmaxPartial_);
   partialGroups_ = std::clamp<std::size_t>((plane + local - 1) / local, 1, kMinMaxGroups);
-  setArgs(minmaxPartial_, real_, cl_uint(plane), partial_, cl::Local(local * 2 * sizeof(float)));
+  setArgs(minmaxPartial_, real_, cl_uint(width_ * height_), cl_uint(width_), cl_uint(outWidth_), cl_uint(plane),
+          partial_, cl::Local(local * 2 * sizeof(float)));
   events.emplace_back();
   queue.enqueueNDRangeKernel(minmaxPartial_, cl::NullRange, cl::NDRange(partialGroups_ * local, channels_),
                              cl::NDRange(local, 1), nullptr, &events.back());
@@ -102,7 +104,7 @@ void DeviceFilter::apply(const std::vector<float>& halfMask, PixelRange range, s
                          ExecutionReport* report)
 {
   cl::CommandQueue& queue = backend_.queue();
-  const std::size_t plane = width_ * height_;
+  const std::size_t plane = outWidth_ * outHeight_;
   try {
     std::vector<cl::Event> before(2), after;
     std::vector<KernelRecord> beforeRecords{
@@ -118,7 +120,8 @@ void DeviceFilter::apply(const std::vector<float>& halfMask, PixelRange range, s
 
     std::vector<KernelRecord> afterRecords;
     if (range == PixelRange::Normalize) enqueueMinMax(after, afterRecords);
-    setArgs(toBytes_, real_, cl_uint(plane), modeOf(range), range_, bytes_);
+    setArgs(toBytes_, real_, cl_uint(width_ * height_), cl_uint(width_), cl_uint(outWidth_), cl_uint(plane),
+            modeOf(range), range_, bytes_);
     after.emplace_back();
     queue.enqueueNDRangeKernel(toBytes_, cl::NullRange, cl::NDRange(plane, channels_), cl::NullRange, nullptr,
                                &after.back());

@@ -2,7 +2,8 @@
 // The device-resident half of FilterPipeline on an OpenCL backend: the forward half-spectra are uploaded
 // once and stay on the device; each update uploads the mask, multiplies (cl/image_filter.cl), runs the
 // engine's C2R plan on device buffers (OpenClPlan::enqueue), converts to 8 bits there (with a min/max
-// reduction for Normalize) and reads back only the W x H x channels display bytes.
+// reduction for Normalize) and reads back only the display bytes: the top-left outW x outH pixels of each
+// channel (the image's own part when it was padded).
 //
 // One user at a time, like the pipeline that owns it.
 
@@ -22,9 +23,9 @@ public:
   // `spectrum`: channels half-planes of (W/2+1) x H interleaved complex values. Throws cl::Error or
   // EngineError when the device cannot hold the buffers or build the kernels.
   DeviceFilter(const OpenClPlan& inverse, const std::vector<float>& spectrum, std::size_t width,
-               std::size_t height, std::size_t channels);
+               std::size_t height, std::size_t channels, std::size_t outWidth, std::size_t outHeight);
 
-  // `halfMask`: (W/2+1) x H factors. Writes channels x W x H bytes to `out`; `report` gets one record per
+  // `halfMask`: (W/2+1) x H factors. Writes channels x outW x outH bytes to `out`; `report` gets one record per
   // transfer and kernel, with device timestamps.
   void apply(const std::vector<float>& halfMask, PixelRange range, std::uint8_t* out, ExecutionReport* report);
 
@@ -34,7 +35,7 @@ private:
 
   const OpenClPlan& inverse_;
   OpenClBackend& backend_;
-  std::size_t width_, height_, channels_, bins_;
+  std::size_t width_, height_, channels_, outWidth_, outHeight_, bins_;
   cl::Buffer spectrum_, mask_, masked_, real_, bytes_, partial_, range_;
   cl::Kernel multiply_, minmaxPartial_, minmaxFinal_, toBytes_;
   std::size_t partialGroups_ = 0;

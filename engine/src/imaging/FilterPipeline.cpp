@@ -79,11 +79,16 @@ void appendRecords(ExecutionReport* report, const ExecutionReport& from, const s
 
 } // namespace
 
-FilterPipeline::FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report)
-    : engine_(engine), image_(std::move(image))
+FilterPipeline::FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report, PadMode padding)
+    : engine_(engine), outputWidth_(image.width), outputHeight_(image.height), padding_(padding)
 {
-  checkImage(image_);
+  checkImage(image);
   const auto wallStart = nowNs();
+  {
+    HostStep step(padding == PadMode::None ? nullptr : report, "pad (" + toString(padding) + ")",
+                  std::uint64_t(image.values.size()) * 4);
+    image_ = padding == PadMode::None ? std::move(image) : pad(image, padding);
+  }
   const auto forward = engine.plan(realTransform(image_, TransformKind::RealToComplex));
   inverse_ = engine.plan(realTransform(image_, TransformKind::ComplexToReal));
   spectrum_.resize(forward->descriptor().outputFloats());
@@ -104,7 +109,7 @@ void FilterPipeline::startDevice()
   if (!plan) return;
   try {
     device_ = std::make_unique<detail::DeviceFilter>(*plan, spectrum_, image_.width, image_.height,
-                                                     image_.channels);
+                                                     image_.channels, outputWidth_, outputHeight_);
   } catch (const std::exception& e) {
     deviceFallback_ = std::string("updates run on the host: ") + e.what();
   }
@@ -146,7 +151,24 @@ PlanarImage FilterPipeline::applyFloat(const std::vector<float>& halfMask, Execu
   ExecutionReport inverseReport;
   inverse_->execute(scratch_, result_, report ? &inverseReport : nullptr);
   appendRecords(report, inverseReport, "inverse: ");
-  return PlanarImage{image_.width, image_.height, image_.channels, result_};
+  return cropTopLeft(PlanarImage{image_.width, image_.height, image_.channels, result_}, outputWidth_,
+                     outputHeight_);
+}
+
+void FilterPipeline::croppedToBytes(const float* planes, std::size_t w, std::size_t h, std::size_t outW,
+                                    std::size_t outH, PixelRange range, std::uint8_t* out)
+{
+  for (std::size_t c = 0; c < image_.channels; ++c) {
+    const float* plane = planes + c * w * h;
+    if (outW != w || outH != h) {
+      // Rows of the crop made contiguous, so that Normalize sees the image's pixels only.
+      cropScratch_.resize(outW * outH);
+      for (std::size_t y = 0; y < outH; ++y)
+        std::copy_n(plane + y * w, outW, cropScratch_.data() + y * outW);
+      plane = cropScratch_.data();
+    }
+    toBytes(plane, outW * outH, range, out + c * outW * outH);
+  }
 }
 
 PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange range,
@@ -154,8 +176,8 @@ PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange
 {
   const auto wallStart = nowNs();
   if (report) report->records.clear();
-  PlanarBytes bytes{image_.width, image_.height, image_.channels,
-                    std::vector<std::uint8_t>(image_.values.size())};
+  PlanarBytes bytes{outputWidth_, outputHeight_, image_.channels,
+                    std::vector<std::uint8_t>(image_.channels * outputWidth_ * outputHeight_)};
   if (device_) {
     if (halfMask.size() != halfRow() * image_.height)
       throw invalidArgument("the mask must have (W/2+1) x H values for a W x H image");
@@ -166,10 +188,9 @@ PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange
   }
   applyFloat(halfMask, report);
   {
-    HostStep step(report, "to 8 bits (" + toString(range) + ")", result_.size() * 5);
-    for (std::size_t c = 0; c < image_.channels; ++c)
-      toBytes(result_.data() + c * image_.planeSize(), image_.planeSize(), range,
-              bytes.values.data() + c * image_.planeSize());
+    HostStep step(report, "to 8 bits (" + toString(range) + ")", bytes.values.size() * 5);
+    croppedToBytes(result_.data(), image_.width, image_.height, outputWidth_, outputHeight_, range,
+                   bytes.values.data());
   }
   if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
   return bytes;
@@ -230,12 +251,16 @@ PlanarBytes FilterPipeline::applyPreview(const std::vector<float>& cropMask, std
   ExecutionReport inverseReport;
   plan->execute(previewSpectrum_, previewResult_, report ? &inverseReport : nullptr);
   appendRecords(report, inverseReport, "preview: inverse: ");
-  PlanarBytes bytes{cropWidth, cropHeight, channels, std::vector<std::uint8_t>(previewResult_.size())};
+  // The image's share of the resampled (padded) plane.
+  auto share = [](std::size_t crop, std::size_t part, std::size_t whole) {
+    return std::clamp<std::size_t>(std::size_t(std::lround(double(crop) * double(part) / double(whole))), 1, crop);
+  };
+  const std::size_t outW = share(cropWidth, outputWidth_, image_.width),
+                    outH = share(cropHeight, outputHeight_, image_.height);
+  PlanarBytes bytes{outW, outH, channels, std::vector<std::uint8_t>(channels * outW * outH)};
   {
-    HostStep step(report, "preview: to 8 bits (" + toString(range) + ")", previewResult_.size() * 5);
-    const std::size_t plane = cropWidth * cropHeight;
-    for (std::size_t c = 0; c < channels; ++c)
-      toBytes(previewResult_.data() + c * plane, plane, range, bytes.values.data() + c * plane);
+    HostStep step(report, "preview: to 8 bits (" + toString(range) + ")", bytes.values.size() * 5);
+    croppedToBytes(previewResult_.data(), cropWidth, cropHeight, outW, outH, range, bytes.values.data());
   }
   if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
   return bytes;

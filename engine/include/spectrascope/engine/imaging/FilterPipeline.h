@@ -7,12 +7,17 @@
 // multiply, C2R, conversion to 8 bits; only the display bytes are read back); applyFloat() and the
 // spectrum pictures use the host copy. On FFTW everything runs on the host.
 //
+// Padding (PadMode): the transforms run on the padded image, so width(), height(), the masks, the spectra
+// and the bins are those of the padded spectrum; apply(), applyFloat() and applyPreview() crop their result
+// back to the original outputWidth() x outputHeight() (the Normalize range is taken over that crop only).
+//
 // Threading: one pipeline serves one thread at a time (it owns its scratch buffers). Construction plans
 // the transforms (slow on a GPU backend: kernels are built), so make it off the GUI thread. The Engine
 // must outlive it.
 
 #include "spectrascope/engine/Timing.h"
 #include "spectrascope/engine/imaging/FrequencyMask.h"
+#include "spectrascope/engine/imaging/Padding.h"
 #include "spectrascope/engine/imaging/PixelRange.h"
 #include "spectrascope/engine/imaging/PlanarImage.h"
 
@@ -35,14 +40,20 @@ class FilterPipeline
 {
 public:
   // Plans the transforms and computes the forward spectrum of every channel. `report` (optional) gets the
-  // forward transform's records.
-  FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report = nullptr);
+  // forward transform's records. `padding` pads the image first (see Padding.h).
+  FilterPipeline(Engine& engine, PlanarImage image, ExecutionReport* report = nullptr,
+                 PadMode padding = PadMode::None);
   ~FilterPipeline();
 
+  // The transform's (padded) size: that of the spectrum and of every mask.
   std::size_t width() const { return image_.width; }
   std::size_t height() const { return image_.height; }
+  // The image's own size: that of every result.
+  std::size_t outputWidth() const { return outputWidth_; }
+  std::size_t outputHeight() const { return outputHeight_; }
+  PadMode padding() const { return padding_; }
   std::size_t channels() const { return image_.channels; }
-  const PlanarImage& image() const { return image_; }
+  const PlanarImage& image() const { return image_; } // padded
   // Backend of the inverse transform (the per-update one), and why it is not the requested one if so.
   std::string backendName() const;
   std::string fallbackReason() const;
@@ -58,6 +69,7 @@ public:
   // the filtered image band-limited and resampled to cropWidth x cropHeight (scaled by cw ch / (W H) to
   // keep the grey levels), so it looks like the full result shown at that size. Always on the host
   // side of the engine's plans (Plan::execute); the C2R plan of the crop size is cached by the engine.
+  // With padding, the result is the image's part of that: about cropWidth * outputWidth() / width() wide.
   PlanarBytes applyPreview(const std::vector<float>& cropMask, std::size_t cropWidth, std::size_t cropHeight,
                            PixelRange range, ExecutionReport* report = nullptr);
   // The crop size for a preview shown in about targetWidth x targetHeight pixels: the image's aspect,
@@ -86,6 +98,9 @@ public:
 
 private:
   void startDevice();
+  // The top-left output-sized part of `planes` (channels planes of W x H) as bytes.
+  void croppedToBytes(const float* planes, std::size_t w, std::size_t h, std::size_t outW, std::size_t outH,
+                      PixelRange range, std::uint8_t* out);
   std::size_t halfRow() const { return image_.width / 2 + 1; }
   std::size_t halfPlaneFloats() const { return 2 * halfRow() * image_.height; }
   template <typename PerCentredBin> void forEachCentredBin(PerCentredBin&& f) const;
@@ -93,14 +108,16 @@ private:
   std::complex<float> halfBinValue(std::size_t bin, bool direct, int channel) const;
 
   Engine& engine_;
-  PlanarImage image_;
+  PlanarImage image_; // padded
+  std::size_t outputWidth_, outputHeight_;
+  PadMode padding_;
   std::shared_ptr<const Plan> inverse_;
   std::unique_ptr<detail::DeviceFilter> device_;
   std::string deviceFallback_; // why an OpenCL inverse plan is not used device-resident
   std::vector<float> spectrum_; // channels half-planes, interleaved complex
   std::vector<float> scratch_;  // masked spectra
   std::vector<float> result_;   // real output planes
-  std::vector<float> previewSpectrum_, previewResult_;
+  std::vector<float> previewSpectrum_, previewResult_, cropScratch_;
 };
 
 } // namespace spectrascope::imaging
