@@ -6,13 +6,13 @@
 
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
-#include "spectrascope/ui/learn/RowColumnPage.h"
-#include "spectrascope/ui/learn/RowColumnView.h"
-#include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
+#include "spectrascope/ui/learn/RowColumnPage.h"
+#include "spectrascope/ui/learn/RowColumnView.h"
 #include "spectrascope/ui/learn/SvgCanvas.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -346,10 +346,11 @@ void LearnTabTest::engineCallsReachTheTimingFeed()
   QVERIFY(!stages.records.empty());
 
   tab->showRowColumnPage();
-  QTRY_VERIFY_WITH_TIMEOUT(
-      std::any_of(published.begin(), published.end(),
-                  [](const QList<QVariant>& call) { return call.at(0).toString() == QStringLiteral("Learn (2D)"); }),
-      kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(std::any_of(published.begin(), published.end(),
+                                       [](const QList<QVariant>& call) {
+                                         return call.at(0).toString() == QStringLiteral("Learn (2D)");
+                                       }),
+                           kTimeoutMs);
   for (const QList<QVariant>& call : published) {
     if (call.at(0).toString() != QStringLiteral("Learn (2D)")) continue;
     const auto passes = call.at(1).value<spectrascope::ExecutionReport>();

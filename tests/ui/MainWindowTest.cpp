@@ -186,7 +186,8 @@ void MainWindowTest::learnTabTakesTheOtherTabsInputs()
   picture.fill(Qt::gray);
   window.findChild<ImageTab*>()->openImage(picture, QStringLiteral("grey.png"));
   LearnTab* learn = window.learnTab();
-  QTRY_COMPARE_WITH_TIMEOUT(learn->rowColumnPage()->imageName(), QStringLiteral("grey.png"), kEngineTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(learn->rowColumnPage()->imageName(), QStringLiteral("grey.png"),
+                            kEngineTimeoutMs);
 
   window.tabs()->setCurrentWidget(learn);
   auto* input = learn->findChild<QComboBox*>(QStringLiteral("learnInput"));
@@ -199,8 +200,9 @@ void MainWindowTest::learnTabTakesTheOtherTabsInputs()
   QTRY_VERIFY_WITH_TIMEOUT(panel->shownSource().startsWith(QStringLiteral("Learn")), kEngineTimeoutMs);
   QSignalSpy published(window.timingFeed(), &TimingFeed::reportPublished);
   const auto audioPublished = [&published] {
-    return std::any_of(published.begin(), published.end(),
-                       [](const QList<QVariant>& call) { return call.at(0).toString() == QStringLiteral("Audio"); });
+    return std::any_of(published.begin(), published.end(), [](const QList<QVariant>& call) {
+      return call.at(0).toString() == QStringLiteral("Audio");
+    });
   };
   QTRY_VERIFY_WITH_TIMEOUT(audioPublished(), kEngineTimeoutMs); // about once a second, behind the Learn tab
   QVERIFY2(panel->shownSource().startsWith(QStringLiteral("Learn")), qPrintable(panel->shownSource()));

@@ -108,11 +108,12 @@ LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
   outer->addWidget(pages_);
 
   // The arrows and Home/End step whichever page is shown; play is the 1D stages'.
-  addShortcut(this, QKeySequence(Qt::Key_Right), [this] {
-    onRowColumnPage() ? rowColumn_->stepForward() : stepForward();
-  });
-  addShortcut(this, QKeySequence(Qt::Key_Left), [this] { onRowColumnPage() ? rowColumn_->stepBack() : stepBack(); });
-  addShortcut(this, QKeySequence(Qt::Key_Home), [this] { onRowColumnPage() ? rowColumn_->setPass(0) : setStage(0); });
+  addShortcut(this, QKeySequence(Qt::Key_Right),
+              [this] { onRowColumnPage() ? rowColumn_->stepForward() : stepForward(); });
+  addShortcut(this, QKeySequence(Qt::Key_Left),
+              [this] { onRowColumnPage() ? rowColumn_->stepBack() : stepBack(); });
+  addShortcut(this, QKeySequence(Qt::Key_Home),
+              [this] { onRowColumnPage() ? rowColumn_->setPass(0) : setStage(0); });
   addShortcut(this, QKeySequence(Qt::Key_End),
               [this] { onRowColumnPage() ? rowColumn_->setPass(2) : setStage(lastStage()); });
   addShortcut(this, QKeySequence(Qt::Key_Space), [this] { togglePlay(); });
@@ -123,7 +124,8 @@ LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
     if (busy) deviceLabel_->setText(tr("Computing the stages…"));
   });
   connect(rowColumn_, &RowColumnPage::resultShown, this, [this] {
-    if (timingFeed_ && rowColumn_->result()) timingFeed_->publish(tr("Learn (2D)"), rowColumn_->result()->report);
+    if (timingFeed_ && rowColumn_->result())
+      timingFeed_->publish(tr("Learn (2D)"), rowColumn_->result()->report);
   });
   image_ = QImage(QStringLiteral(":/samples/coffee.png"));
   imageName_ = tr("the bundled sample");
@@ -504,8 +506,11 @@ std::vector<steps::Complex> LearnTab::imageRow()
   std::vector<steps::Complex> x(n());
   for (std::size_t i = 0; i < x.size(); ++i)
     x[i] = (0.299 * qRed(pixels[i]) + 0.587 * qGreen(pixels[i]) + 0.114 * qBlue(pixels[i])) / 255.0;
-  inputNote_->setText(
-      tr("Row %1 of %2 (%3 pixels wide), as %4 luminance values").arg(y).arg(imageName_).arg(image_.width()).arg(n()));
+  inputNote_->setText(tr("Row %1 of %2 (%3 pixels wide), as %4 luminance values")
+                          .arg(y)
+                          .arg(imageName_)
+                          .arg(image_.width())
+                          .arg(n()));
   return x;
 }
 
@@ -516,8 +521,9 @@ std::vector<steps::Complex> LearnTab::audioFrame()
   std::vector<steps::Complex> x(n());
   std::copy(samples.begin(), samples.begin() + std::ptrdiff_t(std::min(samples.size(), x.size())),
             x.end() - std::ptrdiff_t(std::min(samples.size(), x.size())));
-  inputNote_->setText(samples.empty() ? tr("The Audio tab has no samples yet (silence shown)")
-                                      : tr("The Audio tab's newest %1 samples; ⟳ takes them again").arg(samples.size()));
+  inputNote_->setText(samples.empty()
+                          ? tr("The Audio tab has no samples yet (silence shown)")
+                          : tr("The Audio tab's newest %1 samples; ⟳ takes them again").arg(samples.size()));
   return x;
 }
 

@@ -86,7 +86,8 @@ public:
       break;
     case Algorithm::Radix4:
       if (2 * s > log2n) // the one radix-2 stage of an odd log2 N spans the whole array
-        launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, log2n), n_ / 2, "learn_dit_radix2", s);
+        launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, log2n), n_ / 2, "learn_dit_radix2",
+               s);
       else
         launch(kernel("learn_dit_radix4", work_[current_], twiddles_, n, s), n_ / 4, "learn_dit_radix4", s);
       break;
@@ -120,7 +121,8 @@ private:
     backend_.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(workItems), cl::NullRange, nullptr,
                                           &events_.emplace_back());
     const std::string label = stage ? std::string(name) + " (stage " + std::to_string(stage) + ")" : name;
-    records_.push_back(record(label, KernelRecord::Type::Kernel, 2 * bytes_, workItems, 0, stage ? 5.0 * n_ : 0));
+    records_.push_back(
+        record(label, KernelRecord::Type::Kernel, 2 * bytes_, workItems, 0, stage ? 5.0 * n_ : 0));
   }
 
   // Non-blocking: the in-order queue keeps each read between its stage and the next.
@@ -129,8 +131,8 @@ private:
     stages_.emplace_back(n_);
     backend_.queue().enqueueReadBuffer(work_[current_], CL_FALSE, 0, bytes_, stages_.back().data(), nullptr,
                                        &events_.emplace_back());
-    records_.push_back(record("read stage " + std::to_string(stages_.size() - 1), KernelRecord::Type::Download,
-                              bytes_));
+    records_.push_back(
+        record("read stage " + std::to_string(stages_.size() - 1), KernelRecord::Type::Download, bytes_));
   }
 
   OpenClBackend& backend_;

@@ -53,19 +53,21 @@ RowColumnPasses runRowColumnPasses(Backend& backend, std::span<const float> pixe
 {
   if (width == 0 || height == 0 || pixels.size() != width * height)
     throw invalidArgument("the image has " + std::to_string(pixels.size()) + " pixels; " +
-                          std::to_string(width) + " x " + std::to_string(height) + " needs exactly that many");
+                          std::to_string(width) + " x " + std::to_string(height) +
+                          " needs exactly that many");
   RowColumnPasses r;
   r.width = width;
   r.height = height;
   r.computedOn = backend.deviceName();
   r.input.assign(pixels.begin(), pixels.end());
   r.afterRows = batchedTransform(backend, r.input, width, height, "rows", r.report);
-  const Values columns = batchedTransform(backend, transposed(r.afterRows, width, height), height, width,
-                                          "columns", r.report);
+  const Values columns =
+      batchedTransform(backend, transposed(r.afterRows, width, height), height, width, "columns", r.report);
   r.afterColumns = transposed(columns, height, width);
 
   r.rowError = reference::relativeL2Error(
-      floatsOf(r.afterRows), reference::transform(TransformDescriptor::complex1d(width, height), floatsOf(r.input)));
+      floatsOf(r.afterRows),
+      reference::transform(TransformDescriptor::complex1d(width, height), floatsOf(r.input)));
   r.fullError = reference::relativeL2Error(
       floatsOf(r.afterColumns),
       reference::transform(TransformDescriptor::complex2d(width, height), floatsOf(r.input)));

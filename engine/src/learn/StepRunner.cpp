@@ -31,9 +31,9 @@ std::vector<Complex> widened(const std::vector<ComplexF>& values)
 
 std::uint64_t steadyNs()
 {
-  return std::uint64_t(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
+  return std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                           .count());
 }
 
 } // namespace

@@ -5,10 +5,10 @@
 
 #include <QComboBox>
 #include <QFileDialog>
-#include <QPainter>
-#include <QPushButton>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -138,9 +138,8 @@ bool RowColumnPage::exportPng(const QString& path) const
 
 void RowColumnPage::chooseExportFile()
 {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export pictures"),
-                                                    QStringLiteral("fft-2d-pass%1.png").arg(pass_),
-                                                    tr("PNG image (*.png)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export pictures"), QStringLiteral("fft-2d-pass%1.png").arg(pass_), tr("PNG image (*.png)"));
   if (!path.isEmpty() && !exportPng(path)) deviceLabel_->setText(tr("Could not write %1").arg(path));
 }
 

@@ -60,7 +60,8 @@ QImage passPicture(const spectrascope::learn::RowColumnPasses& p, int pass)
   if (p.width == 0 || p.height == 0) return {};
   if (pass <= 0) {
     std::vector<float> level(p.input.size());
-    std::transform(p.input.begin(), p.input.end(), level.begin(), [](std::complex<float> v) { return v.real(); });
+    std::transform(p.input.begin(), p.input.end(), level.begin(),
+                   [](std::complex<float> v) { return v.real(); });
     return greyPicture(level, p.width, p.height, 0, 0);
   }
   if (pass == 1) return greyPicture(logMagnitude(p.afterRows), p.width, p.height, (p.width + 1) / 2, 0);
@@ -95,7 +96,8 @@ void RowColumnView::paintEvent(QPaintEvent*)
   const QString waiting[3] = {tr("Computing…"), tr("Step forward (→) to transform every row"),
                               tr("Step forward (→) to transform every column")};
   const qreal gap = 12, captionHeight = 34;
-  const qreal side = std::max<qreal>(16, std::min((width() - 4 * gap) / 3, height() - captionHeight - 2 * gap));
+  const qreal side =
+      std::max<qreal>(16, std::min((width() - 4 * gap) / 3, height() - captionHeight - 2 * gap));
   const QColor caption = palette().color(QPalette::PlaceholderText);
   const QColor active(0x1f, 0x6f, 0xb4);
   for (int i = 0; i < 3; ++i) {
@@ -114,11 +116,12 @@ void RowColumnView::paintEvent(QPaintEvent*)
     painter.drawRect(box.adjusted(-1, -1, 1, 1));
     if (i < 2) {
       painter.setPen(caption);
-      painter.drawText(QRectF(box.right(), box.center().y() - 10, gap, 20), Qt::AlignCenter, QStringLiteral("›"));
+      painter.drawText(QRectF(box.right(), box.center().y() - 10, gap, 20), Qt::AlignCenter,
+                       QStringLiteral("›"));
     }
     painter.setPen(i == pass_ ? palette().color(QPalette::WindowText) : caption);
-    painter.drawText(QRectF(box.left(), box.bottom() + 4, side, captionHeight), Qt::AlignHCenter | Qt::TextWordWrap,
-                     titles[i]);
+    painter.drawText(QRectF(box.left(), box.bottom() + 4, side, captionHeight),
+                     Qt::AlignHCenter | Qt::TextWordWrap, titles[i]);
   }
 }
 

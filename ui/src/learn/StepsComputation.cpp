@@ -43,7 +43,8 @@ StepsComputation::StepsComputation(QObject* parent)
     : QObject(parent), runner_(std::make_shared<RunnerCache>())
 {
   connect(&watcher_, &QFutureWatcher<StepsOutcome>::finished, this, &StepsComputation::onFinished);
-  connect(&imageWatcher_, &QFutureWatcher<RowColumnOutcome>::finished, this, &StepsComputation::onImageFinished);
+  connect(&imageWatcher_, &QFutureWatcher<RowColumnOutcome>::finished, this,
+          &StepsComputation::onImageFinished);
 }
 
 StepsComputation::~StepsComputation() = default;

@@ -260,7 +260,8 @@ PlotData plotData(const std::vector<gallery::SweepPoint>& points, BenchmarkMetri
   for (const gallery::SweepPoint& p : points) {
     const double v = metricValue(p, metric);
     if (!p.skipped.empty() || v <= 0) continue;
-    const std::pair<std::string, std::string> key{p.subject, perDevice && p.subject != "fftw" ? p.device : ""};
+    const std::pair<std::string, std::string> key{p.subject,
+                                                  perDevice && p.subject != "fftw" ? p.device : ""};
     if (!values.count(key)) order.push_back(key);
     values[key][p.n] = v;
   }

@@ -99,10 +99,13 @@ QWidget* BenchmarkWindow::createSubjectControls()
                              subjects));
   const auto gpu = std::find_if(all.devices.begin(), all.devices.end(),
                                 [](const OpenClDeviceInfo& d) { return d.type == "GPU"; });
-  const int preferred = gpu != all.devices.end() ? gpu->index : all.devices.empty() ? -1 : all.devices[0].index;
+  const int preferred = gpu != all.devices.end() ? gpu->index
+                        : all.devices.empty()    ? -1
+                                                 : all.devices[0].index;
   for (const OpenClDeviceInfo& d : all.devices) {
     auto* box = new QCheckBox(
-        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)), subjects);
+        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)),
+        subjects);
     box->setObjectName(QStringLiteral("benchmarkDevice_%1").arg(d.index));
     box->setToolTip(QString::fromStdString(d.platform));
     box->setChecked(d.index == preferred);

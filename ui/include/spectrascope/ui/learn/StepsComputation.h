@@ -51,7 +51,7 @@ public:
 
   struct ImageRequest
   {
-    QImage image;          // its centred square, scaled to side x side, is transformed (squareLuminance)
+    QImage image; // its centred square, scaled to side x side, is transformed (squareLuminance)
     std::size_t side = 0;
     QString backend = QStringLiteral("auto");
   };

@@ -1,8 +1,8 @@
 #pragma once
 // Tools > Benchmark…: pick OpenCL devices (any number: each is its own series), FFTW and gallery variants,
 // sweep N in the background with a progress bar and Cancel, and plot time, GFLOP/s or bandwidth against N
-// (log axes) with the crossover where each variant on each device beats FFTW; a work-group-size sweep of one kernel (the OpenCL book's Table 6.1);
-// CSV and PNG export. The GUI thread only collects points and repaints.
+// (log axes) with the crossover where each variant on each device beats FFTW; a work-group-size sweep of one
+// kernel (the OpenCL book's Table 6.1); CSV and PNG export. The GUI thread only collects points and repaints.
 
 #include "spectrascope/engine/gallery/GallerySweep.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
