@@ -135,6 +135,7 @@ private slots:
   void savesResultSpectrumAndMask();
   void badFilesLeaveTheImageAlone();
   void measuresSliderUpdatesPerSecondAt2048();
+  void paddingShowsThePaddedSpectrumAndIsRemembered();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -498,6 +499,35 @@ void ImageTabTest::measuresSliderUpdatesPerSecondAt2048()
   QCOMPARE(tab.resultImage().size(), QSize(2048, 2048));
   QVERIFY(!tab.resultView()->showsPreview());
   QCOMPARE(tab.maskSpec().cutoff, value / 1000.0);
+}
+
+
+// Mirror padding: the spectrum view shows the padded 1200 x 800 spectrum, the result keeps the image's
+// size, the choice survives into the next tab, and going back to no padding gives the 600 x 400 spectrum.
+void ImageTabTest::paddingShowsThePaddedSpectrumAndIsRemembered()
+{
+  {
+    ImageTab tab;
+    QSignalSpy results(&tab, &ImageTab::resultUpdated);
+    QVERIFY(settle(results));
+    auto* padding = tab.findChild<QComboBox*>(QStringLiteral("paddingMode"));
+    QVERIFY(padding);
+    QCOMPARE(padding->currentData().toInt(), int(spectrascope::imaging::PadMode::None));
+    const QImage unpadded = tab.resultImage();
+    padding->setCurrentIndex(padding->findData(int(spectrascope::imaging::PadMode::Mirror)));
+    QTRY_COMPARE_WITH_TIMEOUT(tab.spectrumImage().size(), QSize(1200, 800), kTimeoutMs);
+    QVERIFY(settle(results));
+    QCOMPARE(tab.resultImage().size(), QSize(600, 400));
+    QVERIFY2(tab.resultImage() != unpadded, "the padding changes what the low-pass does at the edges");
+  }
+  ImageTab again;
+  QSignalSpy results(&again, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  auto* padding = again.findChild<QComboBox*>(QStringLiteral("paddingMode"));
+  QCOMPARE(padding->currentData().toInt(), int(spectrascope::imaging::PadMode::Mirror));
+  QCOMPARE(again.spectrumImage().size(), QSize(1200, 800));
+  padding->setCurrentIndex(padding->findData(int(spectrascope::imaging::PadMode::None)));
+  QTRY_COMPARE_WITH_TIMEOUT(again.spectrumImage().size(), QSize(600, 400), kTimeoutMs);
 }
 
 QTEST_MAIN(ImageTabTest)

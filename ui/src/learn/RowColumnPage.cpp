@@ -126,12 +126,12 @@ void RowColumnPage::setBackend(const QString& backend)
 
 bool RowColumnPage::exportPng(const QString& path) const
 {
-  const QSize size = view_->size().expandedTo(view_->sizeHint());
+  const QSize size = view_->contentSize();
   QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
   image.setDevicePixelRatio(2);
   image.fill(view_->palette().color(QPalette::Window));
   QPainter painter(&image);
-  view_->render(&painter);
+  view_->render(&painter, {}, QRegion(QRect(QPoint(0, 0), size)));
   painter.end();
   return image.save(path, "PNG");
 }

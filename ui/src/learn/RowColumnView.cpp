@@ -87,6 +87,17 @@ void RowColumnView::setPass(int pass)
   update();
 }
 
+// Three squares side by side, as large as the width and height allow.
+qreal RowColumnView::pictureSide() const
+{
+  return std::max<qreal>(16, std::min((width() - 4 * kGap) / 3, height() - kCaptionHeight - 2 * kGap));
+}
+
+QSize RowColumnView::contentSize() const
+{
+  return {width(), int(std::ceil(pictureSide() + kCaptionHeight + 2 * kGap))};
+}
+
 void RowColumnView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
@@ -95,13 +106,11 @@ void RowColumnView::paintEvent(QPaintEvent*)
                              tr("After the column pass: log |X|, the 2D spectrum")};
   const QString waiting[3] = {tr("Computing…"), tr("Step forward (→) to transform every row"),
                               tr("Step forward (→) to transform every column")};
-  const qreal gap = 12, captionHeight = 34;
-  const qreal side =
-      std::max<qreal>(16, std::min((width() - 4 * gap) / 3, height() - captionHeight - 2 * gap));
+  const qreal side = pictureSide();
   const QColor caption = palette().color(QPalette::PlaceholderText);
   const QColor active(0x1f, 0x6f, 0xb4);
   for (int i = 0; i < 3; ++i) {
-    const QRectF box(gap + i * (side + gap), gap, side, side);
+    const QRectF box(kGap + i * (side + kGap), kGap, side, side);
     const bool shown = passes_ && i <= pass_;
     if (shown) {
       painter.setRenderHint(QPainter::SmoothPixmapTransform, false); // pixels stay pixels, as on a slide
@@ -116,11 +125,11 @@ void RowColumnView::paintEvent(QPaintEvent*)
     painter.drawRect(box.adjusted(-1, -1, 1, 1));
     if (i < 2) {
       painter.setPen(caption);
-      painter.drawText(QRectF(box.right(), box.center().y() - 10, gap, 20), Qt::AlignCenter,
+      painter.drawText(QRectF(box.right(), box.center().y() - 10, kGap, 20), Qt::AlignCenter,
                        QStringLiteral("›"));
     }
     painter.setPen(i == pass_ ? palette().color(QPalette::WindowText) : caption);
-    painter.drawText(QRectF(box.left(), box.bottom() + 4, side, captionHeight),
+    painter.drawText(QRectF(box.left(), box.bottom() + 4, side, kCaptionHeight),
                      Qt::AlignHCenter | Qt::TextWordWrap, titles[i]);
   }
 }

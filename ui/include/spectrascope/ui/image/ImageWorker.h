@@ -14,6 +14,7 @@
 //    and the current image stays.
 
 #include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/imaging/Padding.h"
 #include "spectrascope/engine/imaging/PixelRange.h"
 #include "spectrascope/ui/image/MaskEditor.h"
 #include "spectrascope/ui/image/MaskRendering.h"
@@ -42,6 +43,7 @@ struct LoadRequest
   QImage image;
   QString name;
   bool luminanceOnly = false;
+  imaging::PadMode padding = imaging::PadMode::None;
 };
 
 struct LoadedImage

@@ -36,11 +36,16 @@ public:
   void setPass(int pass);
   QSize sizeHint() const override { return {660, 280}; }
   QSize minimumSizeHint() const override { return {360, 160}; }
+  // The part of the widget the pictures and captions take (the rest is empty below them).
+  QSize contentSize() const;
 
 protected:
   void paintEvent(QPaintEvent* event) override;
 
 private:
+  static constexpr qreal kGap = 12, kCaptionHeight = 34;
+  qreal pictureSide() const;
+
   std::shared_ptr<const spectrascope::learn::RowColumnPasses> passes_;
   QImage pictures_[3];
   int pass_ = 0;
