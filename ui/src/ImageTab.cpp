@@ -27,6 +27,7 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QSettings>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -47,6 +48,7 @@ using imaging::MaskProfile;
 
 // Slider steps per cycle/pixel: 1..500 covers 0.001..0.5 (the Nyquist frequency of an axis).
 constexpr double kSliderScale = 1000.0;
+const char* const kPaddingKey = "image/padding";
 // A load that takes longer than this shows a progress bar with Cancel.
 constexpr int kProgressDelayMs = 500;
 // Peaks are searched this many bins around a click, so a notch lands on the interference, not beside it.
@@ -211,6 +213,7 @@ QToolBar* ImageTab::createMaskControls()
   range_->addItem(tr("Clamp"), int(imaging::PixelRange::Clamp));
   range_->addItem(tr("Normalize"), int(imaging::PixelRange::Normalize));
   range_->addItem(tr("Abs"), int(imaging::PixelRange::Abs));
+  padding_ = createPaddingChoice(bar);
   luminance_ = new QCheckBox(tr("Luminance only"), bar);
   luminance_->setObjectName(QStringLiteral("luminanceOnly"));
   for (QWidget* w : std::initializer_list<QWidget*>{kind_, profile_, order_})
@@ -223,10 +226,36 @@ QToolBar* ImageTab::createMaskControls()
   bar->addWidget(cutoffLabel_);
   bar->addSeparator();
   bar->addWidget(range_);
+  bar->addWidget(padding_);
   bar->addWidget(luminance_);
   connect(range_, &QComboBox::currentIndexChanged, worker_, &image::ImageWorker::requestFilter);
   connect(luminance_, &QCheckBox::toggled, this, &ImageTab::reload);
   return bar;
+}
+
+// The choice of padding is the user's: it changes which artefacts show (the wrap-around cross without,
+// the image's border against black with zeros), so it stays from one session to the next.
+QComboBox* ImageTab::createPaddingChoice(QWidget* parent)
+{
+  auto* box = new QComboBox(parent);
+  box->setObjectName(QStringLiteral("paddingMode"));
+  box->setToolTip(tr("Padding before the transform, to the next 2-3-5-smooth size at least twice as large; "
+                     "the result is cropped back. Without it the image's edges wrap around (a bright cross "
+                     "in the spectrum); mirror padding keeps the edges continuous"));
+  box->addItem(tr("No padding"), int(imaging::PadMode::None));
+  box->addItem(tr("Zero pad"), int(imaging::PadMode::Zero));
+  box->addItem(tr("Mirror pad"), int(imaging::PadMode::Mirror));
+  box->setCurrentIndex(std::max(0, box->findData(QSettings().value(kPaddingKey, 0).toInt())));
+  connect(box, &QComboBox::currentIndexChanged, this, [this] {
+    QSettings().setValue(kPaddingKey, padding_->currentData().toInt());
+    reload();
+  });
+  return box;
+}
+
+imaging::PadMode ImageTab::paddingMode() const
+{
+  return imaging::PadMode(padding_->currentData().toInt());
 }
 
 QToolBar* ImageTab::createSpectrumControls()
@@ -512,15 +541,15 @@ void ImageTab::chooseFile()
 
 void ImageTab::openFile(const QString& path)
 {
-  worker_->load({path, QImage(), QFileInfo(path).fileName(), luminance_->isChecked()});
+  worker_->load({path, QImage(), QFileInfo(path).fileName(), luminance_->isChecked(), paddingMode()});
 }
 
 void ImageTab::openImage(const QImage& image, const QString& name)
 {
-  worker_->load({QString(), image, name, luminance_->isChecked()});
+  worker_->load({QString(), image, name, luminance_->isChecked(), paddingMode()});
 }
 
-// The same image again: on another backend, or with the luminance switch changed.
+// The same image again: on another backend, or with the luminance switch or the padding changed.
 void ImageTab::reload()
 {
   if (!currentSource_.isNull()) openImage(currentSource_, currentName_);
@@ -531,6 +560,16 @@ void ImageTab::updateLoadProgress()
   const bool loading = worker_->isLoading();
   progress_->setVisible(loading);
   cancelLoad_->setVisible(loading);
+}
+
+// Says that the spectrum shown is the padded one, whose bins the mask and the notches use.
+QString ImageTab::paddingNote(const imaging::FilterPipeline& pipeline)
+{
+  if (pipeline.padding() == imaging::PadMode::None) return {};
+  return tr("; spectrum %1 × %2, %3-padded")
+      .arg(pipeline.width())
+      .arg(pipeline.height())
+      .arg(QString::fromStdString(toString(pipeline.padding())));
 }
 
 void ImageTab::onLoaded(const image::LoadedImage& loaded)
@@ -553,7 +592,8 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
                           .arg(original_.width())
                           .arg(original_.height())
                           .arg(pipeline.channels() == 3 ? tr("R, G, B filtered separately") : tr("grey"))
-                          .arg(QString::fromStdString(pipeline.backendName())));
+                          .arg(QString::fromStdString(pipeline.backendName())) +
+                      paddingNote(pipeline));
   emit imageLoaded(loaded.name);
 }
 

@@ -116,6 +116,9 @@ protected:
 private:
   QToolBar* createMaskControls();
   QToolBar* createSpectrumControls();
+  QComboBox* createPaddingChoice(QWidget* parent);
+  imaging::PadMode paddingMode() const;
+  static QString paddingNote(const imaging::FilterPipeline& pipeline);
   QWidget* createViews();
   void createActions();
   void connectMaskEditing();
@@ -169,6 +172,7 @@ private:
   QComboBox* kind_ = nullptr;
   QComboBox* profile_ = nullptr;
   QComboBox* range_ = nullptr;
+  QComboBox* padding_ = nullptr; // remembered in QSettings
   QSpinBox* order_ = nullptr;
   QSlider* cutoff_ = nullptr;
   QSlider* cutoff2_ = nullptr;
