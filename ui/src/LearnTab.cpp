@@ -183,7 +183,13 @@ QWidget* LearnTab::createControls()
   inputBox_->addItem(tr("Random"), int(Input::Random));
   inputBox_->addItem(tr("Draw…"), int(Input::Drawn));
   inputBox_->addItem(tr("Image row"), int(Input::ImageRow));
+  inputBox_->setItemData(inputBox_->count() - 1,
+                         tr("A row of the picture loaded in the Image tab, resampled to N"), Qt::ToolTipRole);
   inputBox_->addItem(tr("Audio frame"), int(Input::AudioFrame));
+  inputBox_->setItemData(
+      inputBox_->count() - 1,
+      tr("The newest N samples of the Audio tab's source: the microphone, a file or the generator"),
+      Qt::ToolTipRole);
   frequencyBox_ = new QSpinBox(bar);
   frequencyBox_->setObjectName(QStringLiteral("learnFrequency"));
   frequencyBox_->setRange(0, 2048);
