@@ -136,6 +136,7 @@ private slots:
   void badFilesLeaveTheImageAlone();
   void measuresSliderUpdatesPerSecondAt2048();
   void paddingShowsThePaddedSpectrumAndIsRemembered();
+  void selectedNotchRadiusIsEditedBySpinBoxAndRing();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -528,6 +529,53 @@ void ImageTabTest::paddingShowsThePaddedSpectrumAndIsRemembered()
   QCOMPARE(again.spectrumImage().size(), QSize(1200, 800));
   padding->setCurrentIndex(padding->findData(int(spectrascope::imaging::PadMode::None)));
   QTRY_COMPARE_WITH_TIMEOUT(again.spectrumImage().size(), QSize(600, 400), kTimeoutMs);
+}
+
+// A notch's radius: a press on the notch selects it (the box shows its radius); the box changes it, one
+// undo step per change, and the result follows; dragging its ring changes it too, and the box follows.
+void ImageTabTest::selectedNotchRadiusIsEditedBySpinBoxAndRing()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  tab.maskEditor()->addNotch({30, 20, 5});
+  tab.maskEditor()->addNotch({-50, 10, 4});
+  QVERIFY(settle(results));
+  auto* radius = tab.findChild<QDoubleSpinBox*>(QStringLiteral("notchRadius"));
+  QVERIFY(radius);
+  QVERIFY(!radius->isEnabled()); // nothing selected yet
+  auto* view = tab.spectrumView();
+  view->zoomBy(8, widgetPosOfBin(*view, QPointF(30, 20))); // the ring well clear of the centre on screen
+  QTest::mouseClick(view, Qt::LeftButton, {}, widgetPosOfBin(*view, QPointF(30, 20)));
+  QCOMPARE(view->selectedNotch(), 0);
+  QVERIFY(radius->isEnabled());
+  QCOMPARE(radius->value(), 5.0);
+
+  const QImage before = tab.resultImage();
+  const int steps = tab.maskEditor()->undoStack()->count();
+  radius->setValue(12);
+  QCOMPARE(tab.maskSpec().notches[0].radius, 12.0);
+  QCOMPARE(tab.maskSpec().notches[1].radius, 4.0); // only the selected one
+  QCOMPARE(tab.maskEditor()->undoStack()->count(), steps + 1);
+  QVERIFY(settle(results));
+  QVERIFY2(tab.resultImage() != before, "a wider notch removes more of the spectrum");
+  tab.undoAction()->trigger();
+  QCOMPARE(tab.maskSpec().notches[0].radius, 5.0);
+  QCOMPARE(radius->value(), 5.0); // the box follows undo
+  QCOMPARE(tab.maskEditor()->undoStack()->count(), steps + 1);
+
+  // Drag the ring (5 bins right of the centre) out to 9 bins: one step, and the box shows it.
+  const QPoint from = widgetPosOfBin(*view, QPointF(35, 20)), to = widgetPosOfBin(*view, QPointF(39, 20));
+  QTest::mousePress(view, Qt::LeftButton, {}, from);
+  QMouseEvent move(QEvent::MouseMove, to, view->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(view, &move);
+  QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+  QCOMPARE(tab.maskSpec().notches[0].radius, 9.0);
+  QCOMPARE(radius->value(), 9.0);
+  QCOMPARE(tab.maskEditor()->undoStack()->undoText(), QStringLiteral("Resize notch"));
+  QVERIFY(settle(results));
 }
 
 QTEST_MAIN(ImageTabTest)

@@ -258,6 +258,40 @@ imaging::PadMode ImageTab::paddingMode() const
   return imaging::PadMode(padding_->currentData().toInt());
 }
 
+// Radius of the selected notch, numerically; each change is one undo step (a drag of the ring is another
+// way to the same edit).
+QDoubleSpinBox* ImageTab::createNotchRadiusBox(QWidget* parent)
+{
+  auto* box = new QDoubleSpinBox(parent);
+  box->setObjectName(QStringLiteral("notchRadius"));
+  box->setRange(0.5, 4096);
+  box->setDecimals(1);
+  box->setSingleStep(0.5);
+  box->setPrefix(tr("notch r "));
+  box->setSuffix(tr(" bins"));
+  box->setToolTip(tr("Radius of the selected notch (click a notch to select it, or drag its ring)"));
+  box->setEnabled(false);
+  connect(box, &QDoubleSpinBox::valueChanged, this, [this](double radius) {
+    const int index = spectrumView_->selectedNotch();
+    if (index < 0 || editor_->inGesture()) return;
+    editor_->edit(tr("Change notch radius"),
+                  [&](image::MaskState& s) { s.spec.notches[std::size_t(index)].radius = radius; });
+  });
+  return box;
+}
+
+// The box follows the selection and every change of the mask (ring drags, undo) without editing back.
+void ImageTab::showSelectedNotch()
+{
+  const int index = spectrumView_->selectedNotch();
+  const auto& notches = editor_->state().spec.notches;
+  const bool valid = index >= 0 && index < int(notches.size());
+  notchRadius_->setEnabled(valid);
+  if (!valid) return;
+  const QSignalBlocker quiet(notchRadius_);
+  notchRadius_->setValue(notches[std::size_t(index)].radius);
+}
+
 QToolBar* ImageTab::createSpectrumControls()
 {
   auto* bar = new QToolBar(this);
@@ -285,6 +319,8 @@ QToolBar* ImageTab::createSpectrumControls()
   brushSize_->setPrefix(tr("brush "));
   brushSize_->setSuffix(tr(" bins"));
   bar->addWidget(brushSize_);
+  notchRadius_ = createNotchRadiusBox(bar);
+  bar->addWidget(notchRadius_);
   bar->addAction(tr("Invert"), editor_, &image::MaskEditor::invert)
       ->setObjectName(QStringLiteral("invertAction"));
   bar->addAction(tr("Reset"), editor_, &image::MaskEditor::reset)
@@ -413,6 +449,7 @@ void ImageTab::connectMaskEditing()
   connect(spectrumView_, &MaskedSpectrumView::gestureStarted, editor_, &image::MaskEditor::beginGesture);
   connect(spectrumView_, &MaskedSpectrumView::gestureFinished, editor_, &image::MaskEditor::endGesture);
   connect(spectrumView_, &MaskedSpectrumView::notchRequested, this, &ImageTab::addNotchAt);
+  connect(spectrumView_, &MaskedSpectrumView::notchSelected, this, &ImageTab::showSelectedNotch);
   connect(spectrumView_, &MaskedSpectrumView::notchRemovalRequested, editor_,
           &image::MaskEditor::removeNotch);
   connect(spectrumView_, &MaskedSpectrumView::notchDragged, this, [this](int index, const imaging::Notch& n) {
@@ -457,6 +494,7 @@ void ImageTab::addNotchAt(QPointF bin)
     }
   const double radius = std::max(3.0, std::round(std::min(pipeline->width(), pipeline->height()) / 128.0));
   editor_->addNotch({double(bestU), double(bestV), radius});
+  spectrumView_->setSelectedNotch(int(editor_->state().spec.notches.size()) - 1);
   if (kind_->currentData().toInt() != int(MaskKind::Notch) && editor_->state().spec.notches.size() == 1)
     emit statusMessage(
         tr("Notch added (with its twin at −u, −v). Tip: choose All-pass to keep everything else."));
@@ -470,6 +508,7 @@ void ImageTab::onMaskChanged()
   if (previewing_) idle_->start();
   syncControls();
   spectrumView_->setMaskState(editor_->state());
+  showSelectedNotch();
   worker_->requestFilter();
 }
 

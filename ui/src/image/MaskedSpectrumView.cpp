@@ -11,6 +11,7 @@ constexpr double kGrabPixels = 7;      // how close (screen pixels) a press must
 constexpr double kClickSlopPixels = 4; // a press that moves less than this is a click
 const QColor kRingColour(255, 196, 0);
 const QColor kNotchColour(0, 220, 255);
+const QColor kSelectedNotchColour(255, 200, 0); // the one the radius box edits
 
 QPen cosmeticPen(const QColor& colour, double width, Qt::PenStyle style = Qt::SolidLine)
 {
@@ -38,7 +39,17 @@ void MaskedSpectrumView::setBrushRadius(double bins)
 void MaskedSpectrumView::setMaskState(const MaskState& state)
 {
   state_ = state;
+  if (selectedNotch_ >= int(state_.spec.notches.size())) setSelectedNotch(-1);
   update();
+}
+
+void MaskedSpectrumView::setSelectedNotch(int index)
+{
+  if (index >= int(state_.spec.notches.size())) index = -1;
+  if (index == selectedNotch_) return;
+  selectedNotch_ = index;
+  update();
+  emit notchSelected(index);
 }
 
 void MaskedSpectrumView::setMaskTint(const QImage& tint)
@@ -99,8 +110,11 @@ void MaskedSpectrumView::mousePressEvent(QMouseEvent* event)
     return ZoomableImageView::mousePressEvent(event);
   const Hit hit = hitTest(event->position());
   if (event->button() == Qt::RightButton) {
-    if (hit.kind == DragKind::NotchCentre || hit.kind == DragKind::NotchTwin)
+    if (hit.kind == DragKind::NotchCentre || hit.kind == DragKind::NotchTwin) {
+      // The selection stays on the same notch, whose index drops if an earlier one goes.
+      if (hit.index <= selectedNotch_) setSelectedNotch(hit.index == selectedNotch_ ? -1 : selectedNotch_ - 1);
       emit notchRemovalRequested(hit.index);
+    }
     return;
   }
   if (event->button() != Qt::LeftButton) return;
@@ -112,6 +126,8 @@ void MaskedSpectrumView::mousePressEvent(QMouseEvent* event)
     return;
   }
   drag_ = hit.kind == DragKind::None ? Hit{DragKind::Click, -1} : hit;
+  if (hit.kind == DragKind::NotchCentre || hit.kind == DragKind::NotchTwin || hit.kind == DragKind::NotchRing)
+    setSelectedNotch(hit.index);
   if (drag_.kind != DragKind::Click) emit gestureStarted();
 }
 
@@ -217,7 +233,9 @@ void MaskedSpectrumView::paintRings(QPainter& painter) const
 void MaskedSpectrumView::paintNotches(QPainter& painter) const
 {
   const double handle = 3.5 / zoom(); // a small square handle, in bins
-  for (const imaging::Notch& n : state_.spec.notches) {
+  for (std::size_t i = 0; i < state_.spec.notches.size(); ++i) {
+    const imaging::Notch& n = state_.spec.notches[i];
+    const QColor colour = int(i) == selectedNotch_ ? kSelectedNotchColour : kNotchColour;
     for (const double sign : {1.0, -1.0}) {
       const QPointF centre = imagePosOf(QPointF(sign * n.u, sign * n.v));
       const double r = std::max(n.radius, 0.5);
@@ -226,10 +244,10 @@ void MaskedSpectrumView::paintNotches(QPainter& painter) const
       painter.drawEllipse(centre, r, r);
       painter.setBrush(Qt::NoBrush);
       // The twin is dashed: it follows the notch the user placed.
-      painter.setPen(cosmeticPen(kNotchColour, 1.5, sign > 0 ? Qt::SolidLine : Qt::DashLine));
+      painter.setPen(cosmeticPen(colour, int(i) == selectedNotch_ ? 2.5 : 1.5,
+                                 sign > 0 ? Qt::SolidLine : Qt::DashLine));
       painter.drawEllipse(centre, r, r);
-      painter.fillRect(QRectF(centre - QPointF(handle, handle), QSizeF(2 * handle, 2 * handle)),
-                       kNotchColour);
+      painter.fillRect(QRectF(centre - QPointF(handle, handle), QSizeF(2 * handle, 2 * handle)), colour);
     }
   }
 }

@@ -117,6 +117,8 @@ private:
   QToolBar* createMaskControls();
   QToolBar* createSpectrumControls();
   QComboBox* createPaddingChoice(QWidget* parent);
+  QDoubleSpinBox* createNotchRadiusBox(QWidget* parent);
+  void showSelectedNotch();
   imaging::PadMode paddingMode() const;
   static QString paddingNote(const imaging::FilterPipeline& pipeline);
   QWidget* createViews();
@@ -182,6 +184,7 @@ private:
   QDoubleSpinBox* gamma_ = nullptr;
   QDoubleSpinBox* clip_ = nullptr;
   QSpinBox* brushSize_ = nullptr;
+  QDoubleSpinBox* notchRadius_ = nullptr; // the selected notch's radius
   QProgressBar* progress_ = nullptr;
   QPushButton* cancelLoad_ = nullptr;
   QAction* openAction_ = nullptr;

@@ -28,6 +28,9 @@ public:
   double brushRadius() const { return brushRadius_; }
   void setMaskState(const MaskState& state);
   void setMaskTint(const QImage& tint);
+  // The notch whose radius the tab's spin box edits (-1: none); a press on a notch or its ring selects it.
+  void setSelectedNotch(int index);
+  int selectedNotch() const { return selectedNotch_; }
   // Which rings the mask kind has: 0 (notches only), 1 (F) or 2 (F and F2).
   void setCutoffRings(int count);
 
@@ -38,6 +41,7 @@ public:
 signals:
   void notchRequested(QPointF bin);
   void notchRemovalRequested(int index);
+  void notchSelected(int index); // -1 when the selection goes (its notch was removed)
   void notchDragged(int index, const spectrascope::imaging::Notch& notch);
   void cutoffDragged(int ring, double cyclesPerPixel);
   void brushStroke(QPointF bin); // inside a gesture
@@ -72,6 +76,7 @@ private:
   MaskState state_;
   QImage tint_;
   int rings_ = 1;
+  int selectedNotch_ = -1;
   Hit drag_;
   QPointF pressPos_;
   QPointF hoverImagePos_{-1, -1};
