@@ -11,6 +11,53 @@ inline size_t crop_index(const uint i, const uint stride, const uint width)
   return (size_t)(i / width) * stride + i % width;
 }
 
+// The parametric masks of engine/src/imaging/FrequencyMask.cpp, evaluated here so that a slider update
+// uploads a few numbers instead of a (W/2+1) x H mask. Same formulas, in float (the host evaluates in
+// double and rounds to float; the two differ by float rounding only).
+inline float low_pass(const int profile, const float f, const float cutoff, const int order)
+{
+  if (profile == 0) return f <= cutoff ? 1.0f : 0.0f; // ideal
+  if (profile == 1) return exp(-(f * f) / (2.0f * cutoff * cutoff)); // Gaussian
+  return 1.0f / (1.0f + pown(f / cutoff, 2 * order)); // Butterworth
+}
+
+inline int centred_index(const uint k, const uint n)
+{
+  return k < (n + 1) / 2 ? (int)k : (int)k - (int)n;
+}
+
+// mask[y][x] of the R2C half-plane ((W/2+1) x H, unshifted; u = centred(x, W), as the host's halfPlaneMask
+// does, so the last column of an even W is u = -W/2). kind: 0 low-pass, 1 high-pass, 2 band-pass,
+// 3 band-stop, 4 and 5 all-pass; notches (u, v, r) zero their disks and their twins'; then 1 - m if
+// inverted.
+__kernel void parametric_mask(__global float* mask, const uint width, const uint height, const int kind,
+                              const int profile, const float cutoff, const float cutoff2, const int order,
+                              __global const float4* notches, const uint notch_count, const uint inverted)
+{
+  const uint x = get_global_id(0), y = get_global_id(1), row = width / 2 + 1;
+  if (x >= row || y >= height) return;
+  const float u = (float)centred_index(x, width), v = (float)centred_index(y, height);
+  float m = 1.0f;
+  bool notched = false;
+  for (uint i = 0; i < notch_count; ++i) {
+    const float4 n = notches[i];
+    const float r2 = n.z * n.z;
+    const float a = (u - n.x) * (u - n.x) + (v - n.y) * (v - n.y);
+    const float b = (u + n.x) * (u + n.x) + (v + n.y) * (v + n.y);
+    notched = notched || a <= r2 || b <= r2;
+  }
+  if (notched) {
+    m = 0.0f;
+  } else if (kind <= 3) {
+    const float fu = u / (float)width, fv = v / (float)height;
+    const float f = sqrt(fu * fu + fv * fv);
+    const float low = low_pass(profile, f, kind >= 2 ? cutoff2 : cutoff, order);
+    const float high = 1.0f - low_pass(profile, f, cutoff, order);
+    m = kind == 0 ? low : kind == 1 ? high : kind == 2 ? low * high : 1.0f - low * high;
+  }
+  mask[(size_t)y * row + x] = inverted ? 1.0f - m : m;
+}
+
 // out[c][i] = spectrum[c][i] * mask[i] for every channel's half-plane (bins values each).
 __kernel void mask_multiply(__global const float2* spectrum, __global const float* mask, __global float2* out,
                             const uint bins, const uint channels)

@@ -102,6 +102,53 @@ TEST(ImageFilterDevice, MatchesTheHostPathWhenPadded)
   expectDeviceMatchesHost(randomImage(75, 50, 1, 5), PadMode::Mirror);
 }
 
+// Parametric masks evaluated by the device (parametric_mask) against the host's formulas through FFTW:
+// every kind and profile, notches, inverted, even and odd sizes, padded; no mask is uploaded.
+TEST(ImageFilterDevice, ParametricMasksOnTheDeviceMatchTheHostFormulas)
+{
+  const auto device = deviceEngine();
+  if (!device) GTEST_SKIP() << "no OpenCL device on this machine";
+  Engine fftw("fftw");
+  std::vector<std::pair<MaskSpec, bool>> specs;
+  for (MaskKind kind : {MaskKind::LowPass, MaskKind::HighPass, MaskKind::BandPass, MaskKind::BandStop})
+    for (MaskProfile profile : {MaskProfile::Ideal, MaskProfile::Gaussian, MaskProfile::Butterworth}) {
+      MaskSpec spec;
+      spec.kind = kind, spec.profile = profile, spec.cutoff = 0.07, spec.cutoff2 = 0.19, spec.order = 3;
+      specs.push_back({spec, false});
+    }
+  MaskSpec notch;
+  notch.kind = MaskKind::Notch;
+  notch.notches = {{12, -5, 3}, {-4, 9, 2.5}, {20, 0, 0}};
+  specs.push_back({notch, false});
+  specs.push_back({notch, true});
+  MaskSpec lowWithNotch = specs[1].first;
+  lowWithNotch.notches = notch.notches;
+  specs.push_back({lowWithNotch, true});
+  for (const auto& [image, pad] : {std::pair{randomImage(128, 96, 3, 7), PadMode::None},
+                                   std::pair{randomImage(75, 50, 1, 8), PadMode::None},
+                                   std::pair{randomImage(75, 50, 1, 9), PadMode::Mirror}}) {
+    FilterPipeline onDevice(*device, image, nullptr, pad), onHost(fftw, image, nullptr, pad);
+    ASSERT_TRUE(onDevice.onDevice()) << onDevice.fallbackReason();
+    for (const auto& [spec, inverted] : specs) {
+      const PixelRange range = spec.kind == MaskKind::HighPass || spec.kind == MaskKind::BandPass || inverted
+                                   ? PixelRange::Normalize
+                                   : PixelRange::Clamp;
+      ExecutionReport report;
+      const PlanarBytes got = onDevice.applyParametric(spec, inverted, range, &report);
+      const PlanarBytes expected = onHost.apply(
+          composeHalfPlaneMask(spec, onHost.width(), onHost.height(), nullptr, inverted), range);
+      ASSERT_EQ(got.values.size(), expected.values.size());
+      EXPECT_LE(maxDifference(got, expected), 1)
+          << toString(spec.kind) << " " << toString(spec.profile) << (inverted ? " inverted" : "") << " on "
+          << onHost.width() << "x" << onHost.height();
+      for (const KernelRecord& r : report.records)
+        EXPECT_NE(r.name, "upload mask") << "a parametric update uploads no mask";
+      EXPECT_TRUE(std::any_of(report.records.begin(), report.records.end(),
+                              [](const KernelRecord& r) { return r.name.starts_with("mask ("); }));
+    }
+  }
+}
+
 // The Timings dock shows each step with its device time; only the display bytes come back.
 TEST(ImageFilterDevice, ReportsEveryStepWithDeviceTimes)
 {

@@ -65,6 +65,7 @@ DeviceFilter::DeviceFilter(const OpenClPlan& inverse, const std::vector<float>& 
   minmaxPartial_ = cl::Kernel(program, "minmax_partial");
   minmaxFinal_ = cl::Kernel(program, "minmax_final");
   toBytes_ = cl::Kernel(program, "to_bytes");
+  parametric_ = cl::Kernel(program, "parametric_mask");
 }
 
 // A power of two the kernel can run with (the reductions halve it), at most kMaxGroupSize.
@@ -103,17 +104,66 @@ void DeviceFilter::enqueueMinMax(std::vector<cl::Event>& events, std::vector<Ker
 void DeviceFilter::apply(const std::vector<float>& halfMask, PixelRange range, std::uint8_t* out,
                          ExecutionReport* report)
 {
+  try {
+    std::vector<cl::Event> before(1);
+    std::vector<KernelRecord> beforeRecords{record("upload mask", KernelRecord::Type::Upload, 0, 0, bins_ * 4)};
+    backend_.queue().enqueueWriteBuffer(mask_, CL_FALSE, 0, bins_ * sizeof(float), halfMask.data(), nullptr,
+                                        &before[0]);
+    finish(before, beforeRecords, range, out, report);
+  } catch (const cl::Error& e) {
+    spectrascope::detail::rethrowDeviceError(e, "filtering on " + backend_.deviceName());
+  }
+}
+
+void DeviceFilter::applyParametric(const MaskSpec& spec, bool inverted, PixelRange range, std::uint8_t* out,
+                                   ExecutionReport* report)
+{
+  try {
+    cl::CommandQueue& queue = backend_.queue();
+    std::vector<cl_float4> notches;
+    for (const Notch& n : spec.notches)
+      notches.push_back({{float(n.u), float(n.v), float(n.radius), 0.0f}});
+    std::vector<cl::Event> before;
+    std::vector<KernelRecord> beforeRecords;
+    if (notches.size() > notchCapacity_ || notchCapacity_ == 0) {
+      notchCapacity_ = std::max<std::size_t>(8, std::bit_ceil(notches.size()));
+      notches_ = cl::Buffer(backend_.context(), CL_MEM_READ_ONLY, notchCapacity_ * sizeof(cl_float4));
+    }
+    if (!notches.empty()) {
+      before.emplace_back();
+      // `notches` outlives the blocking download that ends finish() on this in-order queue.
+      queue.enqueueWriteBuffer(notches_, CL_FALSE, 0, notches.size() * sizeof(cl_float4), notches.data(), nullptr,
+                               &before.back());
+      beforeRecords.push_back(record("upload notches", KernelRecord::Type::Upload, 0, 0, notches.size() * 16));
+    }
+    const std::size_t row = width_ / 2 + 1;
+    setArgs(parametric_, mask_, cl_uint(width_), cl_uint(height_), cl_int(int(spec.kind)),
+            cl_int(int(spec.profile)), cl_float(spec.cutoff), cl_float(spec.cutoff2), cl_int(spec.order), notches_,
+            cl_uint(notches.size()), cl_uint(inverted ? 1 : 0));
+    before.emplace_back();
+    queue.enqueueNDRangeKernel(parametric_, cl::NullRange, cl::NDRange(row, height_), cl::NullRange, nullptr,
+                               &before.back());
+    beforeRecords.push_back(record("mask (" + toString(spec.kind) + ", " + toString(spec.profile) + ")",
+                                   KernelRecord::Type::Kernel, row, height_, bins_ * 4));
+    finish(before, beforeRecords, range, out, report);
+  } catch (const cl::Error& e) {
+    spectrascope::detail::rethrowDeviceError(e, "filtering on " + backend_.deviceName());
+  }
+}
+
+void DeviceFilter::finish(std::vector<cl::Event>& before, std::vector<KernelRecord>& beforeRecords,
+                          PixelRange range, std::uint8_t* out, ExecutionReport* report)
+{
   cl::CommandQueue& queue = backend_.queue();
   const std::size_t plane = outWidth_ * outHeight_;
-  try {
-    std::vector<cl::Event> before(2), after;
-    std::vector<KernelRecord> beforeRecords{
-        record("upload mask", KernelRecord::Type::Upload, 0, 0, bins_ * 4),
-        record("mask multiply", KernelRecord::Type::Kernel, bins_, channels_, bins_ * (4 + channels_ * 16))};
-    queue.enqueueWriteBuffer(mask_, CL_FALSE, 0, bins_ * sizeof(float), halfMask.data(), nullptr, &before[0]);
+  std::vector<cl::Event> after;
+  {
+    before.emplace_back();
+    beforeRecords.push_back(
+        record("mask multiply", KernelRecord::Type::Kernel, bins_, channels_, bins_ * (4 + channels_ * 16)));
     setArgs(multiply_, spectrum_, mask_, masked_, cl_uint(bins_), cl_uint(channels_));
     queue.enqueueNDRangeKernel(multiply_, cl::NullRange, cl::NDRange(bins_, channels_), cl::NullRange, nullptr,
-                               &before[1]);
+                               &before.back());
 
     ExecutionReport inverseReport;
     inverse_.enqueue(masked_, real_, report ? &inverseReport : nullptr);
@@ -128,7 +178,7 @@ void DeviceFilter::apply(const std::vector<float>& halfMask, PixelRange range, s
     afterRecords.push_back(record("to 8 bits (" + toString(range) + ")", KernelRecord::Type::Kernel, plane,
                                   channels_, channels_ * plane * 5));
     after.emplace_back();
-    // Blocking: the halfMask and out memory belong to the caller only for the duration of this call.
+    // Blocking: the mask, the notches and `out` belong to the callers only for the duration of the call.
     queue.enqueueReadBuffer(bytes_, CL_TRUE, 0, channels_ * plane, out, nullptr, &after.back());
     afterRecords.push_back(
         record("download pixels", KernelRecord::Type::Download, 0, 0, channels_ * plane));
@@ -139,8 +189,6 @@ void DeviceFilter::apply(const std::vector<float>& halfMask, PixelRange range, s
       report->records.push_back(std::move(r));
     }
     spectrascope::detail::appendTimedRecords(after, afterRecords, *report);
-  } catch (const cl::Error& e) {
-    spectrascope::detail::rethrowDeviceError(e, "filtering on " + backend_.deviceName());
   }
 }
 

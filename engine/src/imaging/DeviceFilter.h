@@ -9,6 +9,7 @@
 
 #include "spectrascope/engine/OpenClBackend.h"
 #include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/imaging/FrequencyMask.h"
 #include "spectrascope/engine/imaging/PixelRange.h"
 
 #include <cstdint>
@@ -28,8 +29,15 @@ public:
   // `halfMask`: (W/2+1) x H factors. Writes channels x outW x outH bytes to `out`; `report` gets one record per
   // transfer and kernel, with device timestamps.
   void apply(const std::vector<float>& halfMask, PixelRange range, std::uint8_t* out, ExecutionReport* report);
+  // The same with the mask of `spec` (then 1 - m if `inverted`) evaluated on the device
+  // (cl/image_filter.cl parametric_mask): only the notches, a few bytes, are uploaded.
+  void applyParametric(const MaskSpec& spec, bool inverted, PixelRange range, std::uint8_t* out,
+                       ExecutionReport* report);
 
 private:
+  // Everything after the mask is in place: multiply, inverse, bytes, download; then the records.
+  void finish(std::vector<cl::Event>& before, std::vector<KernelRecord>& beforeRecords, PixelRange range,
+              std::uint8_t* out, ExecutionReport* report);
   void enqueueMinMax(std::vector<cl::Event>& events, std::vector<KernelRecord>& records);
   std::size_t groupSize(const cl::Kernel& kernel) const;
 
@@ -37,7 +45,9 @@ private:
   OpenClBackend& backend_;
   std::size_t width_, height_, channels_, outWidth_, outHeight_, bins_;
   cl::Buffer spectrum_, mask_, masked_, real_, bytes_, partial_, range_;
-  cl::Kernel multiply_, minmaxPartial_, minmaxFinal_, toBytes_;
+  cl::Kernel multiply_, minmaxPartial_, minmaxFinal_, toBytes_, parametric_;
+  cl::Buffer notches_;
+  std::size_t notchCapacity_ = 0;
   std::size_t partialGroups_ = 0;
 };
 

@@ -196,6 +196,39 @@ PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange
   return bytes;
 }
 
+PlanarBytes FilterPipeline::applyParametric(const MaskSpec& spec, bool inverted, PixelRange range,
+                                            ExecutionReport* report)
+{
+  if (!device_) {
+    // The host path times the mask with the rest, as the device path does.
+    const auto wallStart = nowNs();
+    std::vector<float> mask;
+    ExecutionReport maskReport;
+    {
+      HostStep step(report ? &maskReport : nullptr, "mask (" + toString(spec.kind) + ")",
+                    std::uint64_t(halfRow() * image_.height) * 4);
+      mask = composeHalfPlaneMask(spec, image_.width, image_.height, nullptr, inverted);
+    }
+    PlanarBytes bytes = apply(mask, range, report);
+    if (report) {
+      report->records.insert(report->records.begin(), maskReport.records.begin(), maskReport.records.end());
+      report->wallMs = double(nowNs() - wallStart) * 1e-6;
+    }
+    return bytes;
+  }
+  validate(spec);
+  const auto wallStart = nowNs();
+  if (report) {
+    report->records.clear();
+    report->backend = inverse_->backendName(), report->device = inverse_->deviceName();
+  }
+  PlanarBytes bytes{outputWidth_, outputHeight_, image_.channels,
+                    std::vector<std::uint8_t>(image_.channels * outputWidth_ * outputHeight_)};
+  device_->applyParametric(spec, inverted, range, bytes.values.data(), report);
+  if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
+  return bytes;
+}
+
 std::pair<std::size_t, std::size_t> FilterPipeline::previewExtent(std::size_t width, std::size_t height,
                                                                   std::size_t targetWidth,
                                                                   std::size_t targetHeight)

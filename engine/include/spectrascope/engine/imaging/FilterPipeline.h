@@ -64,6 +64,11 @@ public:
   // One update: multiplies every channel's half-spectrum by `halfMask` ((W/2+1) x H values, see
   // halfPlaneMask), inverts and converts. `report` gets one record per step (mask, inverse, to 8 bits).
   PlanarBytes apply(const std::vector<float>& halfMask, PixelRange range, ExecutionReport* report = nullptr);
+  // The same as apply(composeHalfPlaneMask(spec, width(), height(), nullptr, inverted), ...), but on the
+  // device the mask is evaluated there from the formulas (no mask upload: a slider step sends a few
+  // numbers); on the host it is composed here.
+  PlanarBytes applyParametric(const MaskSpec& spec, bool inverted, PixelRange range,
+                              ExecutionReport* report = nullptr);
   // A fast stand-in for apply() while the mask is being dragged: inverts only the central cropWidth x
   // cropHeight bins of the masked spectrum (`cropMask` from composeCroppedHalfPlaneMask). That is exactly
   // the filtered image band-limited and resampled to cropWidth x cropHeight (scaled by cw ch / (W H) to
