@@ -260,6 +260,9 @@ void AudioTabTest::freezeStopsTheDisplayAndExportsWork()
   QVERIFY(tab.exportSpectrogram(dir.filePath(QStringLiteral("s.png"))));
   const QImage image(dir.filePath(QStringLiteral("s.png")));
   QVERIFY(image.width() > 800 && image.height() > 512);
+  // Axes: a frequency tick on the left of the plot, the 0 s tick under the newest column.
+  QCOMPARE(image.pixelColor(image.width() - 1, 512 + 2), QColor(Qt::black));
+  QCOMPARE(image.pixelColor(image.width() - 8, 512 + 2), QColor(Qt::white));
   QVERIFY(tab.exportSpectrum(dir.filePath(QStringLiteral("s.csv"))));
   QFile csv(dir.filePath(QStringLiteral("s.csv")));
   QVERIFY(csv.open(QIODevice::ReadOnly));

@@ -825,12 +825,31 @@ void AudioTab::resetPaintStatistics()
   spectrogram_->resetStatistics();
 }
 
+// Ticks at a round step (at most about ten) from the newest column (right edge, 0 s) back in time.
+void AudioTab::drawExportTimeAxis(QPainter& painter, const QRect& row, double seconds)
+{
+  if (seconds <= 0) return;
+  double step = 0.01;
+  for (double candidate : {0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 30.0, 60.0})
+    if (seconds / candidate <= 10) {
+      step = candidate;
+      break;
+    }
+  for (double t = 0; t <= seconds + 1e-9; t += step) {
+    const int x = row.right() - int(std::lround(t / seconds * (row.width() - 1)));
+    painter.drawLine(x, row.top(), x, row.top() + 5);
+    painter.drawText(QRect(x - 40, row.top() + 5, 80, row.height() - 5), Qt::AlignCenter,
+                     t == 0 ? tr("0 s") : tr("-%1").arg(t, 0, 'g', 3));
+  }
+}
+
 bool AudioTab::exportSpectrogram(const QString& pngPath)
 {
-  // The history image with a frequency scale on the left and the settings underneath.
+  // The history image with a frequency scale on the left, a time scale (seconds before the newest column)
+  // and the settings underneath.
   const QImage history = spectrogram_->renderer().image();
   const auto& p = spectrogram_->renderer().parameters();
-  constexpr int kLeft = 70, kBottom = 24;
+  constexpr int kLeft = 70, kTimeRow = 22, kBottom = kTimeRow + 24;
   QImage out(history.width() + kLeft, history.height() + kBottom, QImage::Format_RGB32);
   out.fill(Qt::white);
   QPainter painter(&out);
@@ -843,10 +862,11 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
     painter.drawText(QRect(0, y - 8, kLeft - 8, 16), Qt::AlignRight | Qt::AlignVCenter,
                      tr("%1 Hz").arg(FrequencyAxis::tickLabel(f)));
   }
-  painter.drawText(QRect(kLeft, history.height(), history.width(), kBottom), Qt::AlignCenter,
-                   tr("%1 s of history, newest at the right; FFT %2, hop %3, %4 Hz, %5 dB range")
-                       .arg(p.columns * p.secondsPerColumn(), 0, 'f', 1)
-                       .arg(settings_.fftSize)
+  drawExportTimeAxis(painter, QRect(kLeft, history.height(), history.width(), kTimeRow),
+                     p.columns * p.secondsPerColumn());
+  painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow), Qt::AlignCenter,
+                   tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range")
+                       .arg(transformSize())
                        .arg(settings_.hop)
                        .arg(p.sampleRate)
                        .arg(p.maxDb - p.minDb));

@@ -34,6 +34,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPainter;
 class QProgressBar;
 class QPushButton;
 class QThread;
@@ -157,6 +158,7 @@ private:
   void onDisplayTick();
   void onFileLoaded();
   void requestDetail();
+  static void drawExportTimeAxis(QPainter& painter, const QRect& row, double seconds);
   void chooseFile();
   void startMicrophone();
   void stopMicrophone();
