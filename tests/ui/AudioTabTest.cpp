@@ -62,6 +62,7 @@ private slots:
   void spectrogramCursorReadsTimeFrequencyLevelAndNote();
   void overviewZoomsAroundTheMouseScrollsAndFollowsPlayback();
   void sustainedAnalysisAtHop64Figures();
+  void longFileOpenFigures();
   void generatorSineHasTheRequestedLevel();
 };
 
@@ -419,6 +420,32 @@ void AudioTabTest::sustainedAnalysisAtHop64Figures()
         static_cast<unsigned long long>(tab.droppedResults() - droppedResults), qPrintable(tab.backendName()));
   QVERIFY(tab.spectrogramColumns() > columns);
   QCOMPARE(tab.hop(), 64);
+}
+
+// The long-file figure, on request: SPECTRASCOPE_TEST_LONG_AUDIO=/path/to/one-hour.wav prints the
+// time from openFile() to the overview being shown and the process's peak memory (the overview is
+// bounded; the file is never held whole). Skipped otherwise: such a file is too big to ship.
+void AudioTabTest::longFileOpenFigures()
+{
+  const QString path = qEnvironmentVariable("SPECTRASCOPE_TEST_LONG_AUDIO");
+  if (path.isEmpty()) QSKIP("set SPECTRASCOPE_TEST_LONG_AUDIO to a long sound file to measure opening it");
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  QElapsedTimer clock;
+  clock.start();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, 120000);
+  auto* overview = tab.findChild<FileOverviewView*>();
+  QVERIFY(overview && !overview->image().isNull());
+  QFile status(QStringLiteral("/proc/self/status"));
+  QByteArray peak = "?";
+  if (status.open(QIODevice::ReadOnly))
+    for (const QByteArray& line : status.readAll().split('\n'))
+      if (line.startsWith("VmHWM:")) peak = line.mid(6).trimmed();
+  qInfo("%s: %.0f s of audio opened and shown in %.2f s (%d overview columns); peak resident %s",
+        qPrintable(path), tab.fileSeconds(), double(clock.elapsed()) / 1000, overview->image().width(),
+        peak.constData());
 }
 
 void AudioTabTest::generatorSineHasTheRequestedLevel()
