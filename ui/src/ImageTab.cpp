@@ -623,6 +623,7 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
   magnitude_ = loaded.magnitude;
   phase_ = loaded.phase;
   appliedMask_.reset();
+  appliedState_.reset();
   originalView_->setImage(original_);
   renderSpectrum();
   if (!loaded.path.isEmpty() && !loaded.path.startsWith(QLatin1Char(':'))) recent_->add(loaded.path);
@@ -647,6 +648,7 @@ void ImageTab::onFiltered(const image::FilterResult& result)
   }
   result_ = result.result;
   appliedMask_ = result.halfMask;
+  appliedState_ = result.deviceMask;
   resultView_->setImage(result_);
   spectrumView_->setMaskTint(result.maskTint);
   showTimings(result.report);
@@ -688,6 +690,10 @@ void ImageTab::showReadout(int view, QPointF imagePos)
     const bool direct = k < row;
     bin.maskValue = (*appliedMask_)[std::size_t((direct ? l : (bin.height - l) % bin.height) * row +
                                                 (direct ? k : bin.width - k))];
+  } else if (appliedState_) {
+    const double m = imaging::maskValue(appliedState_->spec, double(bin.u), double(bin.v),
+                                        std::size_t(bin.width), std::size_t(bin.height));
+    bin.maskValue = float(appliedState_->inverted ? 1 - m : m);
   }
   readout_->setText(image::spectrumReadout(bin));
 }
@@ -736,10 +742,17 @@ void ImageTab::onSaved()
 
 void ImageTab::saveMask(const QString& path)
 {
-  if (!appliedMask_)
+  if (!appliedMask_ && !appliedState_)
     return emit errorMessage(tr("Cannot save the mask"), tr("No mask has been applied yet."));
   const QSize size = editor_->size();
-  save(image::maskPicture(*appliedMask_, std::size_t(size.width()), std::size_t(size.height())), path);
+  const auto w = std::size_t(size.width()), h = std::size_t(size.height());
+  if (!appliedMask_) {
+    // The device evaluated this mask; the host composes it once, now, for the file.
+    const image::MaskState state = *appliedState_;
+    appliedMask_ = std::make_shared<const std::vector<float>>(
+        imaging::composeHalfPlaneMask(state.spec, w, h, nullptr, state.inverted));
+  }
+  save(image::maskPicture(*appliedMask_, w, h), path);
 }
 
 void ImageTab::copyResult()

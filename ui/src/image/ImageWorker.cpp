@@ -30,6 +30,17 @@ bool runPreview(imaging::FilterPipeline& pipeline, const FilterRequest& request,
   filtered.preview = true;
   return true;
 }
+// Parametric masks on a device pipeline: the device evaluates the mask itself, and the tint comes from the
+// formulas at its own size, so the host computes no W x H mask at all. Painted masks are uploaded.
+bool runOnDevice(imaging::FilterPipeline& pipeline, const FilterRequest& request, FilterResult& filtered)
+{
+  if (!pipeline.onDevice() || request.mask.paint) return false;
+  filtered.result = fromPlanar(
+      pipeline.applyParametric(request.mask.spec, request.mask.inverted, request.range, &filtered.report));
+  filtered.maskTint = maskTint(request.mask, pipeline.width(), pipeline.height(), kTintMaxSide);
+  filtered.deviceMask = request.mask;
+  return true;
+}
 } // namespace
 
 ImageWorker::ImageWorker(QObject* parent) : QObject(parent)
@@ -118,6 +129,7 @@ FilterResult ImageWorker::runFilter(std::shared_ptr<imaging::FilterPipeline> pip
   FilterResult filtered;
   try {
     if (request.preview.isValid() && runPreview(*pipeline, request, *cache, filtered)) return filtered;
+    if (runOnDevice(*pipeline, request, filtered)) return filtered;
     const std::size_t w = pipeline->width(), h = pipeline->height();
     auto mask = std::make_shared<std::vector<float>>(halfPlaneMask(request.mask, w, h, *cache));
     filtered.result = fromPlanar(pipeline->apply(*mask, request.range, &filtered.report));

@@ -175,6 +175,7 @@ private:
   QComboBox* profile_ = nullptr;
   QComboBox* range_ = nullptr;
   QComboBox* padding_ = nullptr; // remembered in QSettings
+  std::optional<image::MaskState> appliedState_; // the applied mask when the device evaluated it
   QSpinBox* order_ = nullptr;
   QSlider* cutoff_ = nullptr;
   QSlider* cutoff2_ = nullptr;
