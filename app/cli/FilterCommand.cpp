@@ -238,7 +238,8 @@ int FilterCommand::run(const QStringList& arguments)
   const Request r = requestFrom(parser);
   QImage image = readImage(r.input);
   if (r.resize.isValid()) image = image.scaled(r.resize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-  const std::vector<float> mask = halfMask(r, image);
+  // Mask images are read and checked before the (slow) transform; formula masks need no host mask.
+  const std::vector<float> mask = r.mask.kind == MaskKind::Custom ? halfMask(r, image) : std::vector<float>();
 
   Engine engine(r.backend);
   if (!engine.fallbackReason().empty() && requestedBackendName(r.backend) != "auto")
@@ -249,7 +250,10 @@ int FilterCommand::run(const QStringList& arguments)
   if (!pipeline.fallbackReason().empty())
     std::cerr << "spectrascope-cli: "
               << pipeline.fallbackReason().substr(0, pipeline.fallbackReason().find('\n')) << "\n";
-  const imaging::PlanarBytes bytes = pipeline.apply(mask, r.range, r.timings ? &update : nullptr);
+  // Formula masks go through applyParametric: on a device it evaluates them there.
+  const imaging::PlanarBytes bytes =
+      r.mask.kind == MaskKind::Custom ? pipeline.apply(mask, r.range, r.timings ? &update : nullptr)
+                                      : pipeline.applyParametric(r.mask, false, r.range, r.timings ? &update : nullptr);
   if (r.timings) {
     std::cerr << "forward spectrum (once per image), " << image.width() << "x" << image.height() << "x"
               << pipeline.channels() << ":\n"
@@ -274,9 +278,13 @@ void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Re
       spec.cutoff = r.mask.cutoff * (1 + 0.001 * (i % 7));
     ExecutionReport report;
     const auto start = Clock::now();
-    const std::vector<float> mask = imaging::halfPlaneMask(spec, pipeline.width(), pipeline.height());
+    // As the Image tab does: formula masks on the device when there is one, composed here otherwise.
+    const bool parametric = spec.kind != MaskKind::Custom && pipeline.onDevice();
+    const std::vector<float> mask =
+        parametric ? std::vector<float>() : imaging::halfPlaneMask(spec, pipeline.width(), pipeline.height());
     const auto masked = Clock::now();
-    const imaging::PlanarBytes bytes = pipeline.apply(mask, r.range, &report);
+    const imaging::PlanarBytes bytes =
+        parametric ? pipeline.applyParametric(spec, false, r.range, &report) : pipeline.apply(mask, r.range, &report);
     const auto applied = Clock::now();
     const QImage out = fromPlanar(bytes, r.gray ? QImage() : image);
     const auto done = Clock::now();
