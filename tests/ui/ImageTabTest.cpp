@@ -12,6 +12,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
@@ -28,6 +30,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <numbers>
 
 using namespace spectrascope::ui;
@@ -137,6 +140,7 @@ private slots:
   void measuresSliderUpdatesPerSecondAt2048();
   void paddingShowsThePaddedSpectrumAndIsRemembered();
   void selectedNotchRadiusIsEditedBySpinBoxAndRing();
+  void slowLoadShowsProgressAndCancelKeepsTheImage();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -576,6 +580,36 @@ void ImageTabTest::selectedNotchRadiusIsEditedBySpinBoxAndRing()
   QCOMPARE(radius->value(), 9.0);
   QCOMPARE(tab.maskEditor()->undoStack()->undoText(), QStringLiteral("Resize notch"));
   QVERIFY(settle(results));
+}
+
+// A large image's forward transform (here 3000 x 2000) shows progress once it has taken half a second;
+// Cancel hides it at once, the current image stays, and the cancelled image never arrives (the next
+// request is served after it).
+void ImageTabTest::slowLoadShowsProgressAndCancelKeepsTheImage()
+{
+  ImageTab tab;
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  auto* progress = tab.findChild<QProgressBar*>(QStringLiteral("loadProgress"));
+  auto* cancel = tab.findChild<QPushButton*>(QStringLiteral("cancelLoad"));
+  QVERIFY(progress && cancel);
+  QImage big(3000, 2000, QImage::Format_Grayscale8);
+  for (int y = 0; y < big.height(); ++y)
+    std::memset(big.scanLine(y), y % 256, std::size_t(big.width()));
+  tab.openImage(big, QStringLiteral("big"));
+  QTRY_VERIFY_WITH_TIMEOUT(progress->isVisible() || !loaded.isEmpty(), kTimeoutMs);
+  if (!loaded.isEmpty()) QSKIP("this machine transformed 3000 x 2000 in under half a second: no progress shown");
+  QVERIFY(cancel->isVisible());
+  QTest::mouseClick(cancel, Qt::LeftButton);
+  QVERIFY(!progress->isVisible());
+  QCOMPARE(tab.originalImage().size(), QSize(600, 400));
+  tab.openImage(periodicNoiseImage(64), QStringLiteral("small"));
+  QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
+  QCOMPARE(loaded.count(), 1);
+  QCOMPARE(loaded.first().at(0).toString(), QStringLiteral("small"));
+  QCOMPARE(tab.originalImage().size(), QSize(64, 64));
 }
 
 QTEST_MAIN(ImageTabTest)

@@ -384,9 +384,11 @@ QWidget* ImageTab::createViews()
   progress_->setRange(0, 0); // busy: an FFT reports no progress of its own
   progress_->setMaximumWidth(160);
   progress_->setFormat(tr("Loading…"));
+  progress_->setObjectName(QStringLiteral("loadProgress"));
   progress_->hide();
   cancelLoad_ = new QPushButton(tr("Cancel"), this);
   cancelLoad_->hide();
+  cancelLoad_->setObjectName(QStringLiteral("cancelLoad"));
   connect(cancelLoad_, &QPushButton::clicked, this, [this] {
     worker_->cancelLoad();
     updateLoadProgress();
@@ -634,6 +636,9 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
                           .arg(pipeline.channels() == 3 ? tr("R, G, B filtered separately") : tr("grey"))
                           .arg(QString::fromStdString(pipeline.backendName())) +
                       paddingNote(pipeline));
+  // E.g. an image beyond the device's largest buffer: the engine planned it on FFTW instead.
+  if (const std::string why = pipeline.fallbackReason(); !why.empty())
+    emit statusMessage(tr("%1: %2").arg(loaded.name, QString::fromStdString(why.substr(0, why.find('\n')))));
   emit imageLoaded(loaded.name);
 }
 
