@@ -238,6 +238,7 @@ int FilterCommand::run(const QStringList& arguments)
   const Request r = requestFrom(parser);
   QImage image = readImage(r.input);
   if (r.resize.isValid()) image = image.scaled(r.resize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+  checkPaddedSize(image.size(), r.pad);
   // Mask images are read and checked before the (slow) transform; formula masks need no host mask.
   const std::vector<float> mask = r.mask.kind == MaskKind::Custom ? halfMask(r, image) : std::vector<float>();
 

@@ -82,6 +82,18 @@ const char* const kPadHelp =
     "cross through the spectrum, no smear of one edge into the other). Without padding the DFT joins the\n"
     "left edge to the right one and the top to the bottom.";
 
+void checkPaddedSize(QSize size, imaging::PadMode mode)
+{
+  if (mode == imaging::PadMode::None) return;
+  const auto [pw, ph] = imaging::paddedExtent(mode, std::size_t(size.width()), std::size_t(size.height()));
+  const std::uint64_t needed = std::uint64_t(pw) * ph * 40; // as for an unpadded image of that size
+  const auto available = availableMemoryBytes();
+  if (available && needed > *available)
+    throw usageError("--pad " + imaging::toString(mode) + " transforms " + std::to_string(pw) + "x" +
+                     std::to_string(ph) + " pixels, which needs about " + formatBytes(needed) + " of memory; " +
+                     formatBytes(*available) + " is available (try --pad none)");
+}
+
 QCommandLineOption padOption()
 {
   return QCommandLineOption(QStringLiteral("pad"),

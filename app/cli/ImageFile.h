@@ -30,6 +30,8 @@ using ui::toPlanar;
 QCommandLineOption padOption();
 extern const char* const kPadHelp;
 imaging::PadMode padMode(const QCommandLineParser& parser);
+// Padding makes the transform about four times larger: a usage error if that does not fit in memory.
+void checkPaddedSize(QSize size, imaging::PadMode mode);
 
 // Writes `image`; the format follows the file name's suffix. Throws a usage error if it cannot.
 void writeImage(const QImage& image, const QString& path);

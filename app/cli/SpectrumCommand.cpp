@@ -46,6 +46,7 @@ int SpectrumCommand::run(const QStringList& arguments)
 
   const imaging::PadMode pad = padMode(parser);
   const QImage image = readImage(files[0]);
+  checkPaddedSize(image.size(), pad);
   Engine engine(parser.value(QStringLiteral("backend")).toStdString());
   ExecutionReport report;
   const bool timings = parser.isSet(QStringLiteral("timings"));
