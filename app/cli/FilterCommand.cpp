@@ -73,7 +73,7 @@ QString FilterCommand::summary() const
 
 void FilterCommand::describeOptions(QCommandLineParser& parser)
 {
-  parser.setApplicationDescription(QStringLiteral(
+  const QString semantics = QStringLiteral(
       "Filters IN in the frequency domain and writes the result to OUT (format from its suffix).\n"
       "Bin (u, v) of the centred spectrum (the layout `spectrascope-cli spectrum` draws), u in [-W/2, W/2)\n"
       "growing to the right and v in [-H/2, H/2) growing downward, has frequency\n"
@@ -91,8 +91,8 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       "(min-max to 0..255; the default for highpass and bandpass) or abs (|value|, clamped).\n"
       "With --pad, W and H above are the padded P and Q: cutoffs keep their meaning in cycles per pixel,\n"
       "while --notch bins and --mask-image (P x Q) refer to the padded spectrum that\n"
-      "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n") +
-                                  QString::fromLatin1(kPadHelp));
+      "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n");
+  parser.setApplicationDescription(semantics + QString::fromLatin1(kPadHelp));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("mask"),
                          QStringLiteral("lowpass, highpass, bandpass, bandstop or notch."),
@@ -221,8 +221,9 @@ std::vector<float> FilterCommand::halfMask(const Request& r, const QImage& image
   const QImage mask = readImage(r.maskImage);
   if (mask.size() != QSize(int(w), int(h)))
     throw usageError("the mask image is " + std::to_string(mask.width()) + "x" +
-                     std::to_string(mask.height()) + ", the " + (r.pad == imaging::PadMode::None ? "image " : "padded spectrum ") +
-                     std::to_string(w) + "x" + std::to_string(h) + "; they must be the same size");
+                     std::to_string(mask.height()) + ", the " +
+                     (r.pad == imaging::PadMode::None ? "image " : "padded spectrum ") + std::to_string(w) +
+                     "x" + std::to_string(h) + "; they must be the same size");
   const imaging::PlanarImage grey = toPlanar(mask, true);
   std::vector<float> centred(grey.values.size());
   for (std::size_t i = 0; i < centred.size(); ++i)
@@ -253,8 +254,9 @@ int FilterCommand::run(const QStringList& arguments)
               << pipeline.fallbackReason().substr(0, pipeline.fallbackReason().find('\n')) << "\n";
   // Formula masks go through applyParametric: on a device it evaluates them there.
   const imaging::PlanarBytes bytes =
-      r.mask.kind == MaskKind::Custom ? pipeline.apply(mask, r.range, r.timings ? &update : nullptr)
-                                      : pipeline.applyParametric(r.mask, false, r.range, r.timings ? &update : nullptr);
+      r.mask.kind == MaskKind::Custom
+          ? pipeline.apply(mask, r.range, r.timings ? &update : nullptr)
+          : pipeline.applyParametric(r.mask, false, r.range, r.timings ? &update : nullptr);
   if (r.timings) {
     std::cerr << "forward spectrum (once per image), " << image.width() << "x" << image.height() << "x"
               << pipeline.channels() << ":\n"
@@ -284,8 +286,8 @@ void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Re
     const std::vector<float> mask =
         parametric ? std::vector<float>() : imaging::halfPlaneMask(spec, pipeline.width(), pipeline.height());
     const auto masked = Clock::now();
-    const imaging::PlanarBytes bytes =
-        parametric ? pipeline.applyParametric(spec, false, r.range, &report) : pipeline.apply(mask, r.range, &report);
+    const imaging::PlanarBytes bytes = parametric ? pipeline.applyParametric(spec, false, r.range, &report)
+                                                  : pipeline.apply(mask, r.range, &report);
     const auto applied = Clock::now();
     const QImage out = fromPlanar(bytes, r.gray ? QImage() : image);
     const auto done = Clock::now();

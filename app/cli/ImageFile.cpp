@@ -90,14 +90,15 @@ void checkPaddedSize(QSize size, imaging::PadMode mode)
   const auto available = availableMemoryBytes();
   if (available && needed > *available)
     throw usageError("--pad " + imaging::toString(mode) + " transforms " + std::to_string(pw) + "x" +
-                     std::to_string(ph) + " pixels, which needs about " + formatBytes(needed) + " of memory; " +
-                     formatBytes(*available) + " is available (try --pad none)");
+                     std::to_string(ph) + " pixels, which needs about " + formatBytes(needed) +
+                     " of memory; " + formatBytes(*available) + " is available (try --pad none)");
 }
 
 QCommandLineOption padOption()
 {
   return QCommandLineOption(QStringLiteral("pad"),
-                            QStringLiteral("none (default), zero or mirror; see above."), QStringLiteral("mode"));
+                            QStringLiteral("none (default), zero or mirror; see above."),
+                            QStringLiteral("mode"));
 }
 
 imaging::PadMode padMode(const QCommandLineParser& parser)

@@ -18,13 +18,14 @@ QString SpectrumCommand::summary() const
 int SpectrumCommand::run(const QStringList& arguments)
 {
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral(
+  const QString semantics = QStringLiteral(
       "Writes the 2-D Fourier spectrum of IN as an 8-bit grey image of the same size: the value is\n"
       "log(1+|F|) of the luminance (Y = 0.299R + 0.587G + 0.114B for colour input), fftshift-centred\n"
       "(DC at column W/2, row H/2; u grows to the right, v downward), min-max scaled to 0..255.\n"
       "With --phase: arg F, -pi..pi mapped to 0..255.\n"
       "With --pad, the spectrum of the padded P x Q image (P x Q pixels, DC at P/2, Q/2): the one whose\n"
-      "bins `filter --pad` masks.\n") + QString::fromLatin1(kPadHelp));
+      "bins `filter --pad` masks.\n");
+  parser.setApplicationDescription(semantics + QString::fromLatin1(kPadHelp));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("phase"),
                          QStringLiteral("Write the phase instead of the magnitude.")),

@@ -62,7 +62,9 @@ std::vector<Case> cases()
   MaskSpec notch;
   notch.kind = MaskKind::Notch;
   notch.notches = {{12, -5, 3}};
-  return {{low, PixelRange::Clamp}, {high, PixelRange::Normalize}, {high, PixelRange::Abs},
+  return {{low, PixelRange::Clamp},
+          {high, PixelRange::Normalize},
+          {high, PixelRange::Abs},
           {notch, PixelRange::Clamp}};
 }
 
@@ -135,8 +137,8 @@ TEST(ImageFilterDevice, ParametricMasksOnTheDeviceMatchTheHostFormulas)
                                    : PixelRange::Clamp;
       ExecutionReport report;
       const PlanarBytes got = onDevice.applyParametric(spec, inverted, range, &report);
-      const PlanarBytes expected = onHost.apply(
-          composeHalfPlaneMask(spec, onHost.width(), onHost.height(), nullptr, inverted), range);
+      const PlanarBytes expected =
+          onHost.apply(composeHalfPlaneMask(spec, onHost.width(), onHost.height(), nullptr, inverted), range);
       ASSERT_EQ(got.values.size(), expected.values.size());
       EXPECT_LE(maxDifference(got, expected), 1)
           << toString(spec.kind) << " " << toString(spec.profile) << (inverted ? " inverted" : "") << " on "
@@ -166,9 +168,11 @@ TEST(ImageFilterDevice, ReportsEveryStepWithDeviceTimes)
     names.insert(r.name);
     EXPECT_GE(r.endNs, r.startNs) << r.name;
   }
-  for (const char* step : {"upload mask", "mask multiply", "min/max", "to 8 bits (normalize)", "download pixels"})
+  for (const char* step :
+       {"upload mask", "mask multiply", "min/max", "to 8 bits (normalize)", "download pixels"})
     EXPECT_TRUE(names.count(step)) << "no record named " << step;
-  EXPECT_TRUE(std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.starts_with("inverse: "); }));
+  EXPECT_TRUE(std::any_of(names.begin(), names.end(),
+                          [](const std::string& n) { return n.starts_with("inverse: "); }));
   const auto download = std::find_if(report.records.begin(), report.records.end(),
                                      [](const KernelRecord& r) { return r.name == "download pixels"; });
   ASSERT_NE(download, report.records.end());
@@ -183,7 +187,8 @@ PlanarImage load(const char* name)
   const QImage file(QStringLiteral(SPECTRASCOPE_TEST_DATA "/") + QLatin1String(name));
   const bool colour = !file.isGrayscale();
   const QImage pixels = file.convertToFormat(colour ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
-  const std::size_t w = std::size_t(pixels.width()), h = std::size_t(pixels.height()), channels = colour ? 3 : 1;
+  const std::size_t w = std::size_t(pixels.width()), h = std::size_t(pixels.height()),
+                    channels = colour ? 3 : 1;
   PlanarImage image{w, h, channels, std::vector<float>(w * h * channels)};
   for (std::size_t y = 0; y < h; ++y) {
     const uchar* line = pixels.constScanLine(int(y));

@@ -318,24 +318,24 @@ TEST_F(ImageCommands, PaddedSpectrumIsDrawnPaddedAndTheFilterCropsBack)
     const QImage s = run({"spectrum", in, out("s.png"), "--pad", pad}, out("s.png"));
     EXPECT_EQ(s.size(), QSize(1200, 800)) << pad;
     // A low-pass that passes everything gives the image back, cropped to its own size.
-    const QImage f = run({"filter", in, out("f.png"), "--pad", pad, "--mask", "lowpass", "--cutoff", "1"},
-                         out("f.png"));
+    const QImage f =
+        run({"filter", in, out("f.png"), "--pad", pad, "--mask", "lowpass", "--cutoff", "1"}, out("f.png"));
     EXPECT_EQ(f.size(), QSize(600, 400)) << pad;
     EXPECT_LE(maxDifference(f, QImage(in)), 1) << pad;
   }
   // The padding is what the mask sees: a low-pass near the edges differs with and without it.
-  const QImage none = run({"filter", in, out("n.png"), "--mask", "lowpass", "--cutoff", "0.05"}, out("n.png"));
-  const QImage mirror = run({"filter", in, out("m.png"), "--pad", "mirror", "--mask", "lowpass", "--cutoff",
-                             "0.05"},
-                            out("m.png"));
+  const QImage none =
+      run({"filter", in, out("n.png"), "--mask", "lowpass", "--cutoff", "0.05"}, out("n.png"));
+  const QImage mirror = run(
+      {"filter", in, out("m.png"), "--pad", "mirror", "--mask", "lowpass", "--cutoff", "0.05"}, out("m.png"));
   EXPECT_GT(maxDifference(none, mirror), 20);
 }
 
 TEST_F(ImageCommands, BadPadValueIsAClearUsageError)
 {
-  for (const QStringList& command :
-       {QStringList{"spectrum", dataFile("coffee.png"), out("x.png")},
-        QStringList{"filter", dataFile("coffee.png"), out("x.png"), "--mask", "lowpass", "--cutoff", "0.1"}}) {
+  for (const QStringList& command : {QStringList{"spectrum", dataFile("coffee.png"), out("x.png")},
+                                     QStringList{"filter", dataFile("coffee.png"), out("x.png"), "--mask",
+                                                 "lowpass", "--cutoff", "0.1"}}) {
     const CliResult r = runCli(command + QStringList{"--pad", "reflect"});
     EXPECT_EQ(r.exitCode, 2) << r.err;
     EXPECT_THAT(r.err, HasSubstr("--pad must be one of none, zero, mirror, got 'reflect'"));

@@ -12,19 +12,19 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QSettings>
-#include <QStandardPaths>
-#include <QTimer>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImageReader>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtEndian>
 
@@ -506,7 +506,6 @@ void ImageTabTest::measuresSliderUpdatesPerSecondAt2048()
   QCOMPARE(tab.maskSpec().cutoff, value / 1000.0);
 }
 
-
 // Mirror padding: the spectrum view shows the padded 1200 x 800 spectrum, the result keeps the image's
 // size, the choice survives into the next tab, and going back to no padding gives the 600 x 400 spectrum.
 void ImageTabTest::paddingShowsThePaddedSpectrumAndIsRemembered()
@@ -573,7 +572,8 @@ void ImageTabTest::selectedNotchRadiusIsEditedBySpinBoxAndRing()
   // Drag the ring (5 bins right of the centre) out to 9 bins: one step, and the box shows it.
   const QPoint from = widgetPosOfBin(*view, QPointF(35, 20)), to = widgetPosOfBin(*view, QPointF(39, 20));
   QTest::mousePress(view, Qt::LeftButton, {}, from);
-  QMouseEvent move(QEvent::MouseMove, to, view->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+  QMouseEvent move(QEvent::MouseMove, to, view->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                   Qt::NoModifier);
   QApplication::sendEvent(view, &move);
   QTest::mouseRelease(view, Qt::LeftButton, {}, to);
   QCOMPARE(tab.maskSpec().notches[0].radius, 9.0);
@@ -600,7 +600,8 @@ void ImageTabTest::slowLoadShowsProgressAndCancelKeepsTheImage()
     std::memset(big.scanLine(y), y % 256, std::size_t(big.width()));
   tab.openImage(big, QStringLiteral("big"));
   QTRY_VERIFY_WITH_TIMEOUT(progress->isVisible() || !loaded.isEmpty(), kTimeoutMs);
-  if (!loaded.isEmpty()) QSKIP("this machine transformed 3000 x 2000 in under half a second: no progress shown");
+  if (!loaded.isEmpty())
+    QSKIP("this machine transformed 3000 x 2000 in under half a second: no progress shown");
   QVERIFY(cancel->isVisible());
   QTest::mouseClick(cancel, Qt::LeftButton);
   QVERIFY(!progress->isVisible());

@@ -4,10 +4,10 @@
 #include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/EngineService.h"
-#include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/image/CursorReadout.h"
 #include "spectrascope/ui/image/ImageFiles.h"
 #include "spectrascope/ui/image/MaskRendering.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -27,8 +27,8 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QSettings>
 #include <QPushButton>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>

@@ -13,7 +13,8 @@ namespace {
 constexpr std::size_t kMinMaxGroups = 128;
 constexpr std::size_t kMaxGroupSize = 256;
 
-KernelRecord record(std::string name, KernelRecord::Type type, std::size_t x, std::size_t y, std::uint64_t bytes)
+KernelRecord record(std::string name, KernelRecord::Type type, std::size_t x, std::size_t y,
+                    std::uint64_t bytes)
 {
   KernelRecord r;
   r.name = std::move(name);
@@ -82,8 +83,8 @@ void DeviceFilter::enqueueMinMax(std::vector<cl::Event>& events, std::vector<Ker
   const std::size_t plane = outWidth_ * outHeight_;
   const std::size_t local = groupSize(minmaxPartial_);
   partialGroups_ = std::clamp<std::size_t>((plane + local - 1) / local, 1, kMinMaxGroups);
-  setArgs(minmaxPartial_, real_, cl_uint(width_ * height_), cl_uint(width_), cl_uint(outWidth_), cl_uint(plane),
-          partial_, cl::Local(local * 2 * sizeof(float)));
+  setArgs(minmaxPartial_, real_, cl_uint(width_ * height_), cl_uint(width_), cl_uint(outWidth_),
+          cl_uint(plane), partial_, cl::Local(local * 2 * sizeof(float)));
   events.emplace_back();
   queue.enqueueNDRangeKernel(minmaxPartial_, cl::NullRange, cl::NDRange(partialGroups_ * local, channels_),
                              cl::NDRange(local, 1), nullptr, &events.back());
@@ -106,7 +107,8 @@ void DeviceFilter::apply(const std::vector<float>& halfMask, PixelRange range, s
 {
   try {
     std::vector<cl::Event> before(1);
-    std::vector<KernelRecord> beforeRecords{record("upload mask", KernelRecord::Type::Upload, 0, 0, bins_ * 4)};
+    std::vector<KernelRecord> beforeRecords{
+        record("upload mask", KernelRecord::Type::Upload, 0, 0, bins_ * 4)};
     backend_.queue().enqueueWriteBuffer(mask_, CL_FALSE, 0, bins_ * sizeof(float), halfMask.data(), nullptr,
                                         &before[0]);
     finish(before, beforeRecords, range, out, report);
@@ -132,14 +134,15 @@ void DeviceFilter::applyParametric(const MaskSpec& spec, bool inverted, PixelRan
     if (!notches.empty()) {
       before.emplace_back();
       // `notches` outlives the blocking download that ends finish() on this in-order queue.
-      queue.enqueueWriteBuffer(notches_, CL_FALSE, 0, notches.size() * sizeof(cl_float4), notches.data(), nullptr,
-                               &before.back());
-      beforeRecords.push_back(record("upload notches", KernelRecord::Type::Upload, 0, 0, notches.size() * 16));
+      queue.enqueueWriteBuffer(notches_, CL_FALSE, 0, notches.size() * sizeof(cl_float4), notches.data(),
+                               nullptr, &before.back());
+      beforeRecords.push_back(
+          record("upload notches", KernelRecord::Type::Upload, 0, 0, notches.size() * 16));
     }
     const std::size_t row = width_ / 2 + 1;
     setArgs(parametric_, mask_, cl_uint(width_), cl_uint(height_), cl_int(int(spec.kind)),
-            cl_int(int(spec.profile)), cl_float(spec.cutoff), cl_float(spec.cutoff2), cl_int(spec.order), notches_,
-            cl_uint(notches.size()), cl_uint(inverted ? 1 : 0));
+            cl_int(int(spec.profile)), cl_float(spec.cutoff), cl_float(spec.cutoff2), cl_int(spec.order),
+            notches_, cl_uint(notches.size()), cl_uint(inverted ? 1 : 0));
     before.emplace_back();
     queue.enqueueNDRangeKernel(parametric_, cl::NullRange, cl::NDRange(row, height_), cl::NullRange, nullptr,
                                &before.back());
@@ -162,8 +165,8 @@ void DeviceFilter::finish(std::vector<cl::Event>& before, std::vector<KernelReco
     beforeRecords.push_back(
         record("mask multiply", KernelRecord::Type::Kernel, bins_, channels_, bins_ * (4 + channels_ * 16)));
     setArgs(multiply_, spectrum_, mask_, masked_, cl_uint(bins_), cl_uint(channels_));
-    queue.enqueueNDRangeKernel(multiply_, cl::NullRange, cl::NDRange(bins_, channels_), cl::NullRange, nullptr,
-                               &before.back());
+    queue.enqueueNDRangeKernel(multiply_, cl::NullRange, cl::NDRange(bins_, channels_), cl::NullRange,
+                               nullptr, &before.back());
 
     ExecutionReport inverseReport;
     inverse_.enqueue(masked_, real_, report ? &inverseReport : nullptr);
@@ -180,8 +183,7 @@ void DeviceFilter::finish(std::vector<cl::Event>& before, std::vector<KernelReco
     after.emplace_back();
     // Blocking: the mask, the notches and `out` belong to the callers only for the duration of the call.
     queue.enqueueReadBuffer(bytes_, CL_TRUE, 0, channels_ * plane, out, nullptr, &after.back());
-    afterRecords.push_back(
-        record("download pixels", KernelRecord::Type::Download, 0, 0, channels_ * plane));
+    afterRecords.push_back(record("download pixels", KernelRecord::Type::Download, 0, 0, channels_ * plane));
     if (!report) return;
     spectrascope::detail::appendTimedRecords(before, beforeRecords, *report);
     for (KernelRecord r : inverseReport.records) {

@@ -26,9 +26,10 @@ public:
   DeviceFilter(const OpenClPlan& inverse, const std::vector<float>& spectrum, std::size_t width,
                std::size_t height, std::size_t channels, std::size_t outWidth, std::size_t outHeight);
 
-  // `halfMask`: (W/2+1) x H factors. Writes channels x outW x outH bytes to `out`; `report` gets one record per
-  // transfer and kernel, with device timestamps.
-  void apply(const std::vector<float>& halfMask, PixelRange range, std::uint8_t* out, ExecutionReport* report);
+  // `halfMask`: (W/2+1) x H factors. Writes channels x outW x outH bytes to `out`; `report` gets one record
+  // per transfer and kernel, with device timestamps.
+  void apply(const std::vector<float>& halfMask, PixelRange range, std::uint8_t* out,
+             ExecutionReport* report);
   // The same with the mask of `spec` (then 1 - m if `inverted`) evaluated on the device
   // (cl/image_filter.cl parametric_mask): only the notches, a few bytes, are uploaded.
   void applyParametric(const MaskSpec& spec, bool inverted, PixelRange range, std::uint8_t* out,

@@ -233,8 +233,8 @@ std::pair<std::size_t, std::size_t> FilterPipeline::previewExtent(std::size_t wi
                                                                   std::size_t targetWidth,
                                                                   std::size_t targetHeight)
 {
-  const double scale = std::min(1.0, std::max(double(targetWidth) / double(width),
-                                              double(targetHeight) / double(height)));
+  const double scale =
+      std::min(1.0, std::max(double(targetWidth) / double(width), double(targetHeight) / double(height)));
   // Even sizes made of 2, 3 and 5 only: every FFT library is fast there (544 = 32 x 17 took four times
   // as long as 540), and a view resized by a few pixels maps onto the same few plans.
   auto smooth = [](std::size_t n) {
@@ -268,11 +268,13 @@ PlanarBytes FilterPipeline::applyPreview(const std::vector<float>& cropMask, std
   {
     HostStep step(report, "preview: crop + mask", std::uint64_t(cropMask.size()) * channels * 20);
     // The inverse of the crop divides by cw ch instead of W H.
-    const float scale = float(double(cropWidth) * double(cropHeight) / (double(image_.width) * double(image_.height)));
+    const float scale =
+        float(double(cropWidth) * double(cropHeight) / (double(image_.width) * double(image_.height)));
     for (std::size_t c = 0; c < channels; ++c)
       for (std::size_t y = 0; y < cropHeight; ++y) {
         const long v = centredIndex(y, cropHeight);
-        const float* in = halfSpectrum(c) + 2 * std::size_t((v + long(image_.height)) % long(image_.height)) * halfRow();
+        const float* in =
+            halfSpectrum(c) + 2 * std::size_t((v + long(image_.height)) % long(image_.height)) * halfRow();
         float* out = previewSpectrum_.data() + 2 * (c * cropHeight + y) * cropRow;
         const float* m = cropMask.data() + y * cropRow;
         for (std::size_t x = 0; x < cropRow; ++x) {
@@ -286,7 +288,8 @@ PlanarBytes FilterPipeline::applyPreview(const std::vector<float>& cropMask, std
   appendRecords(report, inverseReport, "preview: inverse: ");
   // The image's share of the resampled (padded) plane.
   auto share = [](std::size_t crop, std::size_t part, std::size_t whole) {
-    return std::clamp<std::size_t>(std::size_t(std::lround(double(crop) * double(part) / double(whole))), 1, crop);
+    return std::clamp<std::size_t>(std::size_t(std::lround(double(crop) * double(part) / double(whole))), 1,
+                                   crop);
   };
   const std::size_t outW = share(cropWidth, outputWidth_, image_.width),
                     outH = share(cropHeight, outputHeight_, image_.height);

@@ -64,7 +64,8 @@ PlanarImage pad(const PlanarImage& image, PadMode mode)
 
 PlanarImage cropTopLeft(const PlanarImage& image, std::size_t width, std::size_t height)
 {
-  if (width > image.width || height > image.height) throw invalidArgument("the crop must lie inside the image");
+  if (width > image.width || height > image.height)
+    throw invalidArgument("the crop must lie inside the image");
   if (width == image.width && height == image.height) return image;
   PlanarImage out{width, height, image.channels, std::vector<float>(image.channels * width * height)};
   for (std::size_t c = 0; c < image.channels; ++c)

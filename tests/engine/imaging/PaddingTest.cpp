@@ -124,5 +124,4 @@ TEST(Padding, MirrorPaddingWeakensTheEdgeCrossOfARealPhoto)
   EXPECT_GT(none, 0.5);
   EXPECT_LT(mirror, 0.6 * none);
   EXPECT_GT(zero, none); // the image's edges against black jump more than against each other
-
 }

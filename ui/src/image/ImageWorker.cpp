@@ -109,7 +109,7 @@ LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> en
     // (jobs still running after the user switched backends included) keeps that engine alive too.
     auto pipeline = std::shared_ptr<imaging::FilterPipeline>(
         new imaging::FilterPipeline(*engine, toPlanar(loaded.original, request.luminanceOnly), nullptr,
-                                     request.padding),
+                                    request.padding),
         [engine](imaging::FilterPipeline* p) { delete p; });
     const int w = int(pipeline->width()), h = int(pipeline->height());
     loaded.magnitude = SpectrumPicture(pipeline->centredLogMagnitude(), w, h, false);

@@ -112,7 +112,8 @@ void MaskedSpectrumView::mousePressEvent(QMouseEvent* event)
   if (event->button() == Qt::RightButton) {
     if (hit.kind == DragKind::NotchCentre || hit.kind == DragKind::NotchTwin) {
       // The selection stays on the same notch, whose index drops if an earlier one goes.
-      if (hit.index <= selectedNotch_) setSelectedNotch(hit.index == selectedNotch_ ? -1 : selectedNotch_ - 1);
+      if (hit.index <= selectedNotch_)
+        setSelectedNotch(hit.index == selectedNotch_ ? -1 : selectedNotch_ - 1);
       emit notchRemovalRequested(hit.index);
     }
     return;
@@ -244,8 +245,8 @@ void MaskedSpectrumView::paintNotches(QPainter& painter) const
       painter.drawEllipse(centre, r, r);
       painter.setBrush(Qt::NoBrush);
       // The twin is dashed: it follows the notch the user placed.
-      painter.setPen(cosmeticPen(colour, int(i) == selectedNotch_ ? 2.5 : 1.5,
-                                 sign > 0 ? Qt::SolidLine : Qt::DashLine));
+      painter.setPen(
+          cosmeticPen(colour, int(i) == selectedNotch_ ? 2.5 : 1.5, sign > 0 ? Qt::SolidLine : Qt::DashLine));
       painter.drawEllipse(centre, r, r);
       painter.fillRect(QRectF(centre - QPointF(handle, handle), QSizeF(2 * handle, 2 * handle)), colour);
     }

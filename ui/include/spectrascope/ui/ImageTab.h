@@ -103,7 +103,7 @@ public:
 
 signals:
   void imageLoaded(const QString& name);
-  void resultUpdated(); // a full-resolution result for the latest mask is shown
+  void resultUpdated();  // a full-resolution result for the latest mask is shown
   void previewUpdated(); // a display-resolution preview is shown while the mask is dragged
   void saved(const QString& path);
   void errorMessage(const QString& heading, const QString& detail);
@@ -174,7 +174,7 @@ private:
   QComboBox* kind_ = nullptr;
   QComboBox* profile_ = nullptr;
   QComboBox* range_ = nullptr;
-  QComboBox* padding_ = nullptr; // remembered in QSettings
+  QComboBox* padding_ = nullptr;                 // remembered in QSettings
   std::optional<image::MaskState> appliedState_; // the applied mask when the device evaluated it
   QSpinBox* order_ = nullptr;
   QSlider* cutoff_ = nullptr;

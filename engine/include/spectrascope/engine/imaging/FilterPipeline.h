@@ -81,7 +81,7 @@ public:
   // sides rounded up to even products of 2, 3 and 5 (fast transforms, few distinct plans) and never
   // larger than the image.
   static std::pair<std::size_t, std::size_t> previewExtent(std::size_t width, std::size_t height,
-                                                          std::size_t targetWidth, std::size_t targetHeight);
+                                                           std::size_t targetWidth, std::size_t targetHeight);
 
   // The real filter output before conversion (for tests and tools), same steps.
   PlanarImage applyFloat(const std::vector<float>& halfMask, ExecutionReport* report = nullptr);
@@ -118,7 +118,7 @@ private:
   PadMode padding_;
   std::shared_ptr<const Plan> inverse_;
   std::unique_ptr<detail::DeviceFilter> device_;
-  std::string deviceFallback_; // why an OpenCL inverse plan is not used device-resident
+  std::string deviceFallback_;  // why an OpenCL inverse plan is not used device-resident
   std::vector<float> spectrum_; // channels half-planes, interleaved complex
   std::vector<float> scratch_;  // masked spectra
   std::vector<float> result_;   // real output planes

@@ -67,7 +67,8 @@ struct FilterResult
 {
   QImage result;
   QImage maskTint;
-  std::shared_ptr<const std::vector<float>> halfMask; // what was applied, for saving the mask; null for previews
+  std::shared_ptr<const std::vector<float>>
+      halfMask; // what was applied, for saving the mask; null for previews
   // ... or, when the device evaluated a parametric mask itself (no half mask on the host), its state.
   std::optional<MaskState> deviceMask;
   bool preview = false; // `result` is smaller than the image: the band-limited preview, to be drawn stretched
