@@ -125,3 +125,22 @@ TEST(Padding, MirrorPaddingWeakensTheEdgeCrossOfARealPhoto)
   EXPECT_LT(mirror, 0.6 * none);
   EXPECT_GT(zero, none); // the image's edges against black jump more than against each other
 }
+
+// A drag preview inverts a crop of the padded spectrum: the image's share of it comes back, with the
+// image's aspect, not the padded canvas.
+TEST(Padding, PreviewsShowTheImagesShareOfThePaddedPlane)
+{
+  Engine engine("fftw");
+  const PlanarImage image = readPgm(SPECTRASCOPE_TEST_DATA "/coffee_gray.pgm"); // 600 x 400 -> 1200 x 800
+  FilterPipeline pipeline(engine, image, nullptr, PadMode::Mirror);
+  const auto [cw, ch] = FilterPipeline::previewExtent(pipeline.width(), pipeline.height(), 300, 200);
+  MaskSpec low;
+  low.cutoff = 0.4;
+  const std::vector<float> crop =
+      composeCroppedHalfPlaneMask(low, pipeline.width(), pipeline.height(), cw, ch, nullptr, false);
+  const PlanarBytes preview = pipeline.applyPreview(crop, cw, ch, PixelRange::Clamp);
+  EXPECT_EQ(preview.width, cw / 2);
+  EXPECT_EQ(preview.height, ch / 2);
+  // Its top-left pixel is (a blur of) the image's, not the reflection's or a black canvas's.
+  EXPECT_NEAR(preview.values[0], image.values[0], 40);
+}
