@@ -66,7 +66,10 @@ void ImageWorker::load(LoadRequest request)
 void ImageWorker::cancelLoad()
 {
   pendingLoad_.reset();
-  if (loading_.isRunning()) loadCancelled_ = true;
+  if (loading_.isRunning()) {
+    loadCancelled_ = true;
+    *loadCancelFlag_ = true;
+  }
 }
 
 void ImageWorker::requestFilter()
@@ -82,10 +85,12 @@ void ImageWorker::schedule()
   if (pendingLoad_) {
     busy_ = true;
     loadCancelled_ = false;
+    loadCancelFlag_ = std::make_shared<std::atomic_bool>(false);
     LoadRequest request = std::move(*pendingLoad_);
     pendingLoad_.reset();
     emit loadStarted();
-    loading_.setFuture(QtConcurrent::run(&ImageWorker::runLoad, std::move(request), engineSource_()));
+    loading_.setFuture(
+        QtConcurrent::run(&ImageWorker::runLoad, std::move(request), engineSource_(), loadCancelFlag_));
   } else if (pendingFilter_ && pipeline_ && requestSource_) {
     busy_ = true;
     pendingFilter_ = false;
@@ -94,7 +99,9 @@ void ImageWorker::schedule()
   }
 }
 
-LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> engine)
+// A transform cannot stop half way, but the steps around it can be skipped once the load is cancelled
+// (the result is dropped anyway): the decoded image, the forward transform and each spectrum picture.
+LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> engine, CancelFlag cancelled)
 {
   LoadedImage loaded;
   loaded.name = request.name;
@@ -104,6 +111,7 @@ LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> en
     if (loaded.error.isEmpty()) loaded.error = tr("The image is empty.");
     return loaded;
   }
+  if (*cancelled) return loaded;
   try {
     // The pipeline plans preview transforms on its engine at any time, so every holder of the pipeline
     // (jobs still running after the user switched backends included) keeps that engine alive too.
@@ -112,7 +120,9 @@ LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> en
                                     request.padding),
         [engine](imaging::FilterPipeline* p) { delete p; });
     const int w = int(pipeline->width()), h = int(pipeline->height());
+    if (*cancelled) return loaded;
     loaded.magnitude = SpectrumPicture(pipeline->centredLogMagnitude(), w, h, false);
+    if (*cancelled) return loaded;
     loaded.phase = SpectrumPicture(pipeline->centredPhase(), w, h, true);
     loaded.pipeline = std::move(pipeline);
   } catch (const std::bad_alloc&) {

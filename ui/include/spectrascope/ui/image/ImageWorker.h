@@ -24,6 +24,7 @@
 #include <QImage>
 #include <QObject>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -102,7 +103,8 @@ signals:
   void filterFailed(const QString& detail);
 
 private:
-  static LoadedImage runLoad(LoadRequest request, std::shared_ptr<Engine> engine);
+  using CancelFlag = std::shared_ptr<std::atomic_bool>;
+  static LoadedImage runLoad(LoadRequest request, std::shared_ptr<Engine> engine, CancelFlag cancelled);
   static FilterResult runFilter(std::shared_ptr<imaging::FilterPipeline> pipeline, FilterRequest request,
                                 std::shared_ptr<PaintedHalfPlaneCache> cache);
   void schedule();
@@ -117,6 +119,8 @@ private:
   bool pendingFilter_ = false;
   bool busy_ = false;
   bool loadCancelled_ = false;
+  // Read by the running load between its steps, so a cancelled one stops early and frees the worker.
+  CancelFlag loadCancelFlag_;
   QFutureWatcher<LoadedImage> loading_;
   QFutureWatcher<FilterResult> filtering_;
 };
