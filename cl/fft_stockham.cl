@@ -18,7 +18,22 @@
 // Compile-time options (-D): LEN, RADIX, FIRST_RADIX, LINES (lines per work-group), LOAD_LINES_FASTEST and
 // STORE_LINES_FASTEST (which local id varies fastest across memory when loading/storing: adjacent lines,
 // or adjacent elements of one line), SPLIT_EXCHANGE (exchange re and im separately: half the local
-// memory, so longer lines fit), PASS_TWIDDLE (ns > 1), TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse).
+// memory, so longer lines fit), PASS_TWIDDLE (ns > 1), TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
+// REAL_ROWS (below).
+//
+// REAL_ROWS fuses the pairwise step of a real transform (cl/real_fft.cl has the formulas) into a row
+// launch that does whole rows of the half-length complex transform (ns == 1, nOverL == 1), saving one
+// read and one write of the half spectrum. 1 (R2C): after the DFT the line goes through local memory
+// once more, so each work-item can pair Z[k] with Z[LEN-k] and store X[k] (and X[LEN] from Z[0]).
+// 2 (C2R): each work-item forms Z[e] from X[e] and X[LEN-e] as it loads; rows of `in` hold LEN+1 values.
+// realTwiddles[k] = W_{2 LEN}^k for k in [0, LEN/2], from double.
+
+#ifndef REAL_ROWS
+#define REAL_ROWS 0
+#endif
+#if REAL_ROWS && SPLIT_EXCHANGE
+#error "the fused real step needs the float2 exchange buffer"
+#endif
 
 #define THREADS (LEN / RADIX)
 #define GROUP_SIZE (THREADS * LINES)
@@ -61,6 +76,35 @@ inline cfloat passTwiddle(__global const cfloat* hi, __global const cfloat* lo, 
   return cmul(hi[m >> loBits], lo[m & ((1u << loBits) - 1u)]);
 #endif
 }
+
+#if REAL_ROWS
+// W_{2 LEN}^k for k in [0, LEN): past the middle, W^k = -conj(W^(LEN-k)).
+inline cfloat realTwiddle(__global const cfloat* table, uint k)
+{
+  if (k <= LEN / 2) return table[k];
+  const cfloat w = table[LEN - k];
+  return (cfloat)(-w.x, w.y);
+}
+
+inline cfloat conjugate(cfloat a) { return (cfloat)(a.x, -a.y); }
+
+// X[k] of a real row from Z = DFT_LEN of its pairs, for 0 < k < LEN (mirror = Z[LEN-k]).
+inline cfloat realPost(cfloat z, cfloat mirror, uint k, __global const cfloat* table)
+{
+  const cfloat a = 0.5f * z, bc = 0.5f * conjugate(mirror);
+  const cfloat d = a - bc;
+  return a + bc + cmul(realTwiddle(table, k), (cfloat)(d.y, -d.x)); // E + W^k (-i) O
+}
+
+// Z[e] from the Hermitian half X[0..LEN] of a row (C2R).
+inline cfloat realPre(__global const cfloat* x, uint e, __global const cfloat* table)
+{
+  if (e == 0) return (cfloat)(x[0].x + x[LEN].x, x[0].x - x[LEN].x);
+  const cfloat a = x[e], bc = conjugate(x[LEN - e]);
+  const cfloat odd = cmul(a - bc, conjugate(realTwiddle(table, e)));
+  return a + bc + (cfloat)(-odd.y, odd.x); // E + i O
+}
+#endif
 
 #if SPLIT_EXCHANGE
 typedef float exchange_t;
@@ -151,7 +195,7 @@ __kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void
 fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* localTwiddles,
          __global const cfloat* passTwiddlesHi, __global const cfloat* passTwiddlesLo, const uint passLoBits,
          const uint ns, const uint nOverL, const uint stride, const uint inner, const uint dist,
-         const uint totalLines, const float scale, const uint distOut)
+         const uint totalLines, const float scale, const uint distOut, __global const cfloat* realTwiddles)
 {
   __local exchange_t lines[LINES * LINE_STRIDE];
   const uint lid = get_local_id(0);
@@ -168,7 +212,11 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   cfloat v[RADIX];
   const uint inBase = b * dist + i + j * stride;
   const uint elementStride = nOverL * stride;
+#if REAL_ROWS == 2
+  for (int r = 0; r < RADIX; ++r) v[r] = active ? realPre(in + inBase, t + r * THREADS, realTwiddles) : (cfloat)(0.0f);
+#else
   for (int r = 0; r < RADIX; ++r) v[r] = active ? in[inBase + (t + r * THREADS) * elementStride] : (cfloat)(0.0f);
+#endif
 #if PASS_TWIDDLE
   for (int r = 0; r < RADIX; ++r)
     v[r] = cmul(v[r], passTwiddle(passTwiddlesHi, passTwiddlesLo, passLoBits, k * (t + r * THREADS), ns * LEN));
@@ -190,8 +238,21 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   j = rest % nOverL;
   b = rest / nOverL;
 #endif
+#if REAL_ROWS == 1
+  // The last local pass ended without an exchange, so the line's buffer is free.
+  for (int r = 0; r < RADIX; ++r) line[PADDED(t + r * THREADS)] = v[r];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const cfloat z0 = line[0];
+  for (int r = 0; r < RADIX; ++r) {
+    const uint k = t + r * THREADS;
+    v[r] = k == 0 ? (cfloat)(z0.x + z0.y, 0.0f) : realPost(v[r], line[PADDED(LEN - k)], k, realTwiddles);
+  }
+#endif
   if (g >= totalLines) return;
   const uint kOut = j % ns;
   const uint outBase = b * distOut + i + ((j - kOut) * LEN + kOut) * stride;
   for (int r = 0; r < RADIX; ++r) out[outBase + (t + r * THREADS) * ns * stride] = v[r] * scale;
+#if REAL_ROWS == 1
+  if (t == 0) out[outBase + LEN] = (cfloat)(z0.x - z0.y, 0.0f) * scale;
+#endif
 }

@@ -43,6 +43,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   if (shape.adjacentLines) limits.minAdjacentLines = shape.adjacentLines;
   if (shape.maxPassLength)
     limits.maxPassLength = limits.maxPassLength ? std::min(limits.maxPassLength, shape.maxPassLength) : shape.maxPassLength;
+  if (shape.localMemory) limits.localMemBytes = std::min(limits.localMemBytes, shape.localMemory);
   return limits;
 }
 

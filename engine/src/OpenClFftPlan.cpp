@@ -71,7 +71,8 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p) const
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     return options;
   }
-  return options + " -DLEN=" + std::to_string(p.length) + " -DRADIX=" + std::to_string(p.radix) +
+  return options + " -DREAL_ROWS=" + std::to_string(p.realRows) + " -DLEN=" + std::to_string(p.length) +
+         " -DRADIX=" + std::to_string(p.radix) +
          " -DFIRST_RADIX=" + std::to_string(p.firstRadix) + " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange));
 }
 
@@ -104,6 +105,9 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
   } else {
     launch.passTwiddlesHi = launch.passTwiddlesLo = launch.localTwiddles; // unused by the kernel
   }
+  // W_{2 LEN}^k, k in [0, LEN/2], for the fused real step; otherwise an unused placeholder argument.
+  launch.realTwiddles = pass.realRows ? uploadTable(twiddleTable(2 * pass.length, pass.length / 2 + 1, -1))
+                                      : launch.localTwiddles;
   std::string radices;
   for (int r : pass.radices) radices += (radices.empty() ? "" : "x") + std::to_string(r);
   if (mixed) {
@@ -113,7 +117,8 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
   }
   launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" + std::to_string(pass.length) +
                 " r" + (mixed ? radices : std::to_string(pass.radix)) +
-                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "");
+                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
+                (pass.realRows == 1 ? " +r2c_post" : pass.realRows == 2 ? " +c2r_pre" : "");
   return launch;
 }
 
@@ -244,6 +249,7 @@ void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& out
       kernel.setArg(12, p.lastOfTransform ? schedule_.scale : 1.0f);
       kernel.setArg(13, cl_uint(p.distOut));
       if (p.family == StockhamPass::Family::Mixed) setShapeArguments(kernel, l);
+      else kernel.setArg(14, l.realTwiddles);
       const cl::NDRange global(p.groups() * p.groupSize()), local(p.groupSize());
       queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);
       const double values = double(p.totalLines) * double(p.length);

@@ -40,6 +40,7 @@ private:
     cl::Kernel kernel;
     cl::Buffer localTwiddles, passTwiddlesHi, passTwiddlesLo;
     cl::Buffer radices; // mixed: the local passes, read by the generic-shape program
+    cl::Buffer realTwiddles; // power of two: the fused real step's table (or a placeholder)
     unsigned passLoBits = 0;
     std::string name;
     std::shared_ptr<BluesteinStage> bluestein; // instead of the kernel, for Bluestein passes

@@ -20,7 +20,27 @@ AxisJob jobOf(const TransformDescriptor& d, std::array<std::size_t, 3> extent, u
 
 } // namespace
 
-std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d)
+AxisJob OpenClRealFftPlan::withoutFusedRows(AxisJob rows)
+{
+  // The pairwise step then runs as its own launch (r2c_post after, c2r_pre before, in place on the rows),
+  // and c2r_pre applies the scale (rows of length 1 have no launch to carry it).
+  if (rows.realRows == 2) {
+    rows.rowPitchIn = rows.rowPitchOut;
+    rows.scale = 1.0f;
+  }
+  rows.realRows = 0;
+  return rows;
+}
+
+std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d, const DeviceLimits& limits)
+{
+  std::vector<AxisJob> jobs = requestedJobs(d);
+  if (jobs.front().realRows && !realRowsFused(planStockham(jobs.front(), limits)))
+    jobs.front() = withoutFusedRows(jobs.front());
+  return jobs;
+}
+
+std::vector<AxisJob> OpenClRealFftPlan::requestedJobs(const TransformDescriptor& d)
 {
   const bool forward = d.kind == TransformKind::RealToComplex;
   const bool hasRest = d.extent[1] * d.extent[2] > 1;
@@ -31,9 +51,13 @@ std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d
     if (!forward && hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
     return jobs;
   }
+  // The rows ask for the pairwise step fused into their launch; C2R rows then read the spectrum. The
+  // inverse scale rides on the rows (the last launch); by linearity that equals scaling the spectrum.
   AxisJob rows = jobOf(d, {half, d.extent[1], d.extent[2]}, 0b001);
-  rows.rowPitchIn = d.realRowLength() / 2;
-  rows.rowPitchOut = forward ? complexPitch : rows.rowPitchIn;
+  rows.realRows = forward ? 1 : 2;
+  rows.rowPitchIn = forward ? d.realRowLength() / 2 : complexPitch;
+  rows.rowPitchOut = forward ? complexPitch : d.realRowLength() / 2;
+  if (!forward && d.normalization == Normalization::Standard) rows.scale = float(1.0 / double(d.elementsPerTransform()));
   jobs.push_back(rows);
   if (hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
   return jobs;
@@ -55,7 +79,8 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
     return;
   }
 
-  const std::vector<AxisJob> jobs = complexJobs(d);
+  const std::vector<AxisJob> jobs = complexJobs(d, limits);
+  rowsFused_ = jobs.front().realRows != 0;
   try {
     rowPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[0], limits);
     if (jobs.size() > 1) restPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[1], limits);
@@ -78,7 +103,7 @@ OpenClRealFftPlan::~OpenClRealFftPlan() = default;
 void OpenClRealFftPlan::prepareOddRows(const TransformDescriptor& d, const DeviceLimits& limits)
 {
   const bool forward = d.kind == TransformKind::RealToComplex;
-  const std::vector<AxisJob> jobs = complexJobs(d);
+  const std::vector<AxisJob> jobs = complexJobs(d, limits);
   try {
     fullPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[0], limits);
     if (jobs.size() > 1) {
@@ -169,6 +194,10 @@ void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer
 {
   if (oddRows_) return enqueueOddForward(input, output, events, records);
   rowPlan_->enqueueInto(input, output, events, records);
+  if (rowsFused_) {
+    if (restPlan_) restPlan_->enqueueInto(output, output, events, records);
+    return;
+  }
   rowKernel_.setArg(0, output);
   rowKernel_.setArg(1, twiddles_);
   rowKernel_.setArg(2, cl_uint(half_));
@@ -182,13 +211,14 @@ void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer
                                        std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
 {
   if (oddRows_) return enqueueOddInverse(input, output, events, records);
-  const TransformDescriptor& d = descriptor();
-  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   const cl::Buffer* spectrum = &input;
   if (restPlan_) {
     restPlan_->enqueueInto(input, spectrumScratch_, events, records);
     spectrum = &spectrumScratch_;
   }
+  if (rowsFused_) return rowPlan_->enqueueInto(*spectrum, output, events, records);
+  const TransformDescriptor& d = descriptor();
+  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   rowKernel_.setArg(0, *spectrum);
   rowKernel_.setArg(1, output);
   rowKernel_.setArg(2, twiddles_);

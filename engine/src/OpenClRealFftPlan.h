@@ -16,8 +16,9 @@ public:
 
   // The complex transforms a real transform runs, in plan order: even rows, the half-length rows and
   // (rank > 1) the other axes of the half spectrum; odd rows, the full-length rows (R2C: every axis)
-  // and, for C2R of rank > 1, the other axes first. The tuner plans them to compare shapes.
-  static std::vector<AxisJob> complexJobs(const TransformDescriptor& d);
+  // and, for C2R of rank > 1, the other axes first. The rows carry the pairwise step when the planner can
+  // fuse it into their launch with these limits. The tuner plans them to compare shapes.
+  static std::vector<AxisJob> complexJobs(const TransformDescriptor& d, const DeviceLimits& limits);
 
   std::string backendName() const override { return backend_.name(); }
   std::string deviceName() const override { return backend_.deviceName(); }
@@ -41,11 +42,14 @@ private:
   void enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name, std::vector<cl::Event>& events,
                    std::vector<KernelRecord>& records) const;
   void prepareOddRows(const TransformDescriptor& d, const DeviceLimits& limits);
+  static std::vector<AxisJob> requestedJobs(const TransformDescriptor& d);
+  static AxisJob withoutFusedRows(AxisJob rows);
 
   OpenClBackend& backend_;
   std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches
   std::size_t complexPitch_ = 0;            // nx/2 + 1
   std::size_t realPitch_ = 0;               // complex values per real row: h, or h + 1 in place
+  bool rowsFused_ = false;                  // the row launch does r2c_post / c2r_pre itself
   std::unique_ptr<OpenClFftPlan> rowPlan_;  // half-length rows
   std::unique_ptr<OpenClFftPlan> restPlan_; // the other axes of the half spectrum (rank > 1)
   cl::Buffer twiddles_;

@@ -29,11 +29,14 @@ std::vector<KnobValues> knobValues(OpenClBackend& backend)
     return values;
   };
   // Pass lengths: 0 keeps the longest that fits; shorter ones trade a launch for smaller work-groups.
+  // Less local memory per group: more groups resident per compute unit, at the price of the split
+  // re/im exchange (twice the barriers) or fewer lines per group.
   return {{&PlanShape::maxRadix, {16, 8, 4}},
           {&PlanShape::groupSize, upTo({32, 64, 128, 256, 512})},
           {&PlanShape::stridedGroupSize, upTo({64, 128, 256, 512, 1024})},
           {&PlanShape::adjacentLines, {2, 4, 8, 16}},
-          {&PlanShape::maxPassLength, {0, 4096, 1024, 256}}};
+          {&PlanShape::maxPassLength, {0, 4096, 1024, 256}},
+          {&PlanShape::localMemory, {0, 32768, 16384}}};
 }
 
 std::string passSignature(const StockhamPass& p)
@@ -41,15 +44,16 @@ std::string passSignature(const StockhamPass& p)
   std::string s = std::to_string(int(p.family)) + ":" + std::to_string(p.length) + "/" + std::to_string(p.radix) +
                   "/" + std::to_string(p.firstRadix) + "/" + std::to_string(p.threads) + "/" +
                   std::to_string(p.lines) + "/" + std::to_string(int(p.splitExchange)) +
-                  std::to_string(int(p.loadLinesFastest)) + std::to_string(int(p.storeLinesFastest));
+                  std::to_string(int(p.loadLinesFastest)) + std::to_string(int(p.storeLinesFastest)) + "/" +
+                  std::to_string(p.realRows);
   for (int r : p.radices) s += "," + std::to_string(r);
   return s + ";";
 }
 
-std::vector<AxisJob> jobsOf(const TransformDescriptor& d)
+std::vector<AxisJob> jobsOf(const TransformDescriptor& d, const DeviceLimits& limits)
 {
   if (d.kind == TransformKind::ComplexToComplex) return {AxisJob::fromDescriptor(d)};
-  return OpenClRealFftPlan::complexJobs(d);
+  return OpenClRealFftPlan::complexJobs(d, limits);
 }
 
 class CandidateTimer {
@@ -103,7 +107,7 @@ std::string scheduleSignature(OpenClBackend& backend, const TransformDescriptor&
   const DeviceLimits limits = limitsOf(backend, shape);
   std::string signature;
   try {
-    for (const AxisJob& job : jobsOf(d))
+    for (const AxisJob& job : jobsOf(d, limits))
       for (const StockhamPass& pass : planStockham(job, limits).passes) signature += passSignature(pass);
   } catch (const EngineError&) {
     return {}; // the shape does not fit this device

@@ -19,7 +19,8 @@ constexpr Knob kKnobs[] = {{"radix", &PlanShape::maxRadix},
                            {"group", &PlanShape::groupSize},
                            {"strided", &PlanShape::stridedGroupSize},
                            {"lines", &PlanShape::adjacentLines},
-                           {"pass", &PlanShape::maxPassLength}};
+                           {"pass", &PlanShape::maxPassLength},
+                           {"local", &PlanShape::localMemory}};
 
 // FNV-1a, 64 bit: the file name only has to separate identities.
 std::string hashName(std::string_view text)

@@ -171,6 +171,9 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
                                 : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
     p.ns = ns;
     p.nOverL = nOverL;
+    if (job.realRows && axis == 0 && lengths.size() == 1 && powerOfTwo && !p.splitExchange && !loadAdjacent &&
+        !storeAdjacent)
+      p.realRows = job.realRows;
     place(p, ns == 1);
     ns *= length;
   }
@@ -197,6 +200,11 @@ std::size_t AxisJob::inputValues() const
 std::size_t AxisJob::outputValues() const
 {
   return rowPitchOut ? rowsOf(*this) * rowPitchOut : extent[0] * rowsOf(*this);
+}
+
+bool realRowsFused(const StockhamSchedule& schedule)
+{
+  return !schedule.passes.empty() && schedule.passes.front().realRows != 0;
 }
 
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor)

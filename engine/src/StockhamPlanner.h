@@ -47,6 +47,8 @@ struct StockhamPass {
   bool loadLinesFastest = false;
   bool storeLinesFastest = false;
   bool splitExchange = false;
+  // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre.
+  int realRows = 0;
   // Kernel arguments. Batch b of lines starts at b*dist in the input and at b*distOut in the output.
   std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, distOut = 1, totalLines = 0;
   bool lastOfTransform = false; // carries the schedule's scale
@@ -70,6 +72,10 @@ struct AxisJob {
   std::size_t rowPitchIn = 0, rowPitchOut = 0; // complex values between rows; 0: extent[0]
   Direction direction = Direction::Forward;
   float scale = 1.0f; // applied by the last launch
+  // Rows of a real transform's half-length complex stage: ask for the pairwise step fused into the row
+  // launch (StockhamPass::realRows). Granted only when one launch does whole rows (see realRowsFused).
+  // For C2R the input rows are then the Hermitian half (rowPitchIn >= extent[0] + 1).
+  int realRows = 0;
 
   static AxisJob fromDescriptor(const TransformDescriptor& d);
   // Complex values a buffer of this job's input or output must hold.
@@ -81,6 +87,9 @@ struct StockhamSchedule {
   std::vector<StockhamPass> passes;
   float scale = 1.0f;
 };
+
+// Whether the schedule of a job asking for realRows got the fused launch.
+bool realRowsFused(const StockhamSchedule& schedule);
 
 // Why these kernels cannot do the descriptor (nothing if they can).
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d);

@@ -173,6 +173,9 @@ INSTANTIATE_TEST_SUITE_P(
                     KnobCase{"pass256_n65536", &PlanShape::maxPassLength, 256, TransformDescriptor::complex1d(65536)},
                     KnobCase{"pass1024_n4096", &PlanShape::maxPassLength, 1024, TransformDescriptor::complex1d(4096, 2)},
                     KnobCase{"pass256_mixed_n6000", &PlanShape::maxPassLength, 256, TransformDescriptor::complex1d(6000)},
+                    KnobCase{"local16k_n4096", &PlanShape::localMemory, 16384, TransformDescriptor::complex1d(4096, 2)},
+                    KnobCase{"local16k_2d_512x64", &PlanShape::localMemory, 16384,
+                             TransformDescriptor::complex2d(512, 64)},
                     KnobCase{"radix8_r2c_512x6", &PlanShape::maxRadix, 8, realForward(512, 6, 2)},
                     KnobCase{"pass64_r2c_1024", &PlanShape::maxPassLength, 64, realForward(1024, 1, 1)}),
     [](const testing::TestParamInfo<KnobCase>& info) { return std::string(info.param.label); });

@@ -28,6 +28,7 @@ PlanShape someShape()
   s.stridedGroupSize = 512;
   s.adjacentLines = 8;
   s.maxPassLength = 1024;
+  s.localMemory = 16384;
   return s;
 }
 
@@ -36,7 +37,7 @@ PlanShape someShape()
 TEST(PlanShape, TextRoundTrips)
 {
   const PlanShape s = someShape();
-  EXPECT_EQ(s.toString(), "radix=8 group=128 strided=512 lines=8 pass=1024");
+  EXPECT_EQ(s.toString(), "radix=8 group=128 strided=512 lines=8 pass=1024 local=16384");
   EXPECT_EQ(PlanShape::parse(s.toString()), s);
   EXPECT_TRUE(PlanShape::parse(PlanShape{}.toString())->isDefault());
 }
@@ -44,7 +45,7 @@ TEST(PlanShape, TextRoundTrips)
 TEST(PlanShape, RejectsMalformedText)
 {
   for (const char* bad : {"", "radix=8", "radix=8 group=128 strided=512 lines=8 pass=x",
-                          "radix=8 group=128 strided=512 lines=8 pass=1024 colour=3", "radix 8 group=1"})
+                          "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 colour=3", "radix 8 group=1"})
     EXPECT_FALSE(PlanShape::parse(bad)) << bad;
 }
 
