@@ -5,6 +5,7 @@
 #include "spectrascope/engine/KernelSources.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -30,6 +31,28 @@ std::string hex(std::uint64_t v)
   return buf;
 }
 
+// Build options added to every program from SPECTRASCOPE_CL_OPTIONS, for diagnosis and tuning on one
+// driver (e.g. "-cl-nv-verbose -cl-nv-maxrregcount=64" on NVIDIA). They are part of the cache key.
+std::string extraOptions()
+{
+  const char* extra = std::getenv("SPECTRASCOPE_CL_OPTIONS");
+  return extra && *extra ? std::string(" ") + extra : std::string();
+}
+
+// With SPECTRASCOPE_CL_BUILD_LOG naming a directory, every build from source leaves its options and log
+// there (NVIDIA's -cl-nv-verbose puts registers, spills and local memory per kernel in the log).
+void keepBuildLog(const std::filesystem::path& entry, const std::string& options, const cl::Program& program,
+                  const cl::Device& device)
+{
+  const char* directory = std::getenv("SPECTRASCOPE_CL_BUILD_LOG");
+  if (!directory || !*directory) return;
+  try {
+    std::ofstream out(std::filesystem::path(directory) / entry.filename().replace_extension(".log"));
+    out << options << "\n" << program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device) << "\n";
+  } catch (const cl::Error&) {
+  }
+}
+
 } // namespace
 
 ProgramCache::ProgramCache(cl::Context context, cl::Device device, std::filesystem::path directory)
@@ -37,9 +60,9 @@ ProgramCache::ProgramCache(cl::Context context, cl::Device device, std::filesyst
       directory_((directory.empty() ? defaultCacheDirectory() : directory) / "kernels")
 {
   const cl::Platform platform(device_.getInfo<CL_DEVICE_PLATFORM>());
-  deviceIdentity_ = platform.getInfo<CL_PLATFORM_NAME>() + "|" + platform.getInfo<CL_PLATFORM_VERSION>() + "|" +
-                    device_.getInfo<CL_DEVICE_NAME>() + "|" + device_.getInfo<CL_DEVICE_VERSION>() + "|" +
-                    device_.getInfo<CL_DRIVER_VERSION>();
+  deviceIdentity_ = platform.getInfo<CL_PLATFORM_NAME>() + "|" + platform.getInfo<CL_PLATFORM_VERSION>() +
+                    "|" + device_.getInfo<CL_DEVICE_NAME>() + "|" + device_.getInfo<CL_DEVICE_VERSION>() +
+                    "|" + device_.getInfo<CL_DRIVER_VERSION>();
 }
 
 std::string ProgramCache::key(const std::string& sourceName, const std::string& options) const
@@ -52,8 +75,9 @@ std::filesystem::path ProgramCache::entryPath(const std::string& sourceName, con
   return directory_ / (sourceName + "-" + hex(fnv1a(key(sourceName, options))) + ".bin");
 }
 
-cl::Program ProgramCache::get(const std::string& sourceName, const std::string& options)
+cl::Program ProgramCache::get(const std::string& sourceName, const std::string& requestedOptions)
 {
+  const std::string options = requestedOptions + extraOptions();
   std::lock_guard lock(mutex_);
   const std::string k = key(sourceName, options);
   if (auto it = programs_.find(k); it != programs_.end()) {
@@ -66,6 +90,7 @@ cl::Program ProgramCache::get(const std::string& sourceName, const std::string& 
     ++stats_.diskHits;
   } else {
     program = buildFromSource(sourceName, options);
+    keepBuildLog(file, options, program, device_);
     ++stats_.builds;
     storeOnDisk(file, program);
   }
