@@ -4,6 +4,18 @@
 
 typedef float2 cfloat;
 
+// Full unrolling of a loop with a constant trip count. Clang (PoCL) reads a plain "#pragma unroll" as a
+// hint and may unroll partly, which leaves register arrays indexed at run time (private memory).
+#if defined(__clang__)
+#define UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define UNROLL _Pragma("unroll")
+#endif
+
+// Functions whose loops must see their callers' constants (inlined before loops are unrolled), or that
+// are too large for a compiler to inline on its own.
+#define INLINE __attribute__((always_inline)) inline
+
 inline cfloat cmul(cfloat a, cfloat b) { return (cfloat)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 
 // Multiply by W_4 = exp(DIR * i * pi / 2): -i forward, +i inverse.
@@ -13,6 +25,10 @@ inline cfloat mulW4(cfloat a) { return (cfloat)(-DIR * a.y, DIR * a.x); }
 #define C8 0.70710678118654752f
 #define C16 0.92387953251128676f
 #define S16 0.38268343236508977f
+#define C32 0.98078528040323045f // cos(pi/16)
+#define S32 0.19509032201612826f
+#define C32_3 0.83146961230254524f // cos(3 pi/16)
+#define S32_3 0.55557023301960222f
 
 inline void dft2(cfloat* u)
 {
@@ -67,5 +83,37 @@ inline void dft16(cfloat* u)
   for (int k = 0; k < 8; ++k) {
     u[k] = e[k] + o[k];
     u[k + 8] = e[k] - o[k];
+  }
+}
+
+inline void dft32(cfloat* u)
+{
+  cfloat e[16], o[16];
+  UNROLL
+  for (int k = 0; k < 16; ++k) {
+    e[k] = u[2 * k];
+    o[k] = u[2 * k + 1];
+  }
+  dft16(e);
+  dft16(o);
+  o[1] = cmul(o[1], (cfloat)(C32, DIR * S32));
+  o[2] = cmul(o[2], (cfloat)(C16, DIR * S16));
+  o[3] = cmul(o[3], (cfloat)(C32_3, DIR * S32_3));
+  o[4] = cmul(o[4], (cfloat)(C8, DIR * C8));
+  o[5] = cmul(o[5], (cfloat)(S32_3, DIR * C32_3));
+  o[6] = cmul(o[6], (cfloat)(S16, DIR * C16));
+  o[7] = cmul(o[7], (cfloat)(S32, DIR * C32));
+  o[8] = mulW4(o[8]);
+  o[9] = cmul(o[9], (cfloat)(-S32, DIR * C32));
+  o[10] = cmul(o[10], (cfloat)(-S16, DIR * C16));
+  o[11] = cmul(o[11], (cfloat)(-S32_3, DIR * C32_3));
+  o[12] = cmul(o[12], (cfloat)(-C8, DIR * C8));
+  o[13] = cmul(o[13], (cfloat)(-C32_3, DIR * S32_3));
+  o[14] = cmul(o[14], (cfloat)(-C16, DIR * S16));
+  o[15] = cmul(o[15], (cfloat)(-C32, DIR * S32));
+  UNROLL
+  for (int k = 0; k < 16; ++k) {
+    u[k] = e[k] + o[k];
+    u[k + 16] = e[k] - o[k];
   }
 }

@@ -4,17 +4,38 @@
 // sub-transforms of length LEN of one "big-radix" step along one axis, with the pass twiddle and the
 // Stockham reordering folded into its one global read and one global write.
 //
-// Inside the work-group the line lives in local memory. Each local pass of radix R reads its butterflies'
-// inputs into registers, waits, and writes the outputs back in Stockham order, so the radices may be
-// mixed freely and LEN need not be a multiple of the work-group size. Loads and stores walk the
-// group's lines flat, adjacent work-items on adjacent addresses (adjacent lines for column passes).
+// Local pass i has radix R_i and stride ns_i = R_0 * ... * R_(i-1): butterfly b (of LEN / R_i) takes
+// elements b + r*LEN/R_i, multiplies them by W_{ns_i R_i}^(k r) (k = b mod ns_i), and writes element
+// (b - k)*R_i + k + q*ns_i. Work-item t of a line does butterflies t, t + THREADS, ... so the radices may
+// be mixed freely and LEN need not be a multiple of the work-group size. The first pass reads its inputs
+// straight from global memory and the last writes its outputs straight to global memory (both
+// coalesced: adjacent work-items take adjacent butterflies, or adjacent lines for column passes); the
+// passes in between go through local memory, where the line lives between passes.
+//
+// Local twiddles: one table for all passes, pass after pass, p-major rows so adjacent work-items read
+// adjacent entries: localTwiddles[(ns_i - 1) + (r - 1)*ns_i + k] = W_{ns_i R_i}^(k r), r in [1, R_i),
+// k in [0, ns_i) (pass i's rows start at ns_i - 1: the earlier passes hold sum (R - 1)*ns entries).
+//
+// Bluestein's algorithm (engine/src/BluesteinStage.cpp) fuses its chirp and filter multiplies into the
+// first and last launches of its two convolution FFTs, which run in place on a work buffer of lines of
+// length m; line b of the work buffer is line b of the axis being transformed (length n < m), whose
+// element E sits at axisData[(b / hookInner)*hookDist + b % hookInner + E*hookStride]:
+//   LOAD_CHIRP (first launch of the forward FFT): element E is axisData[...] * loadTable[E] (the chirp)
+//     for E < n and zero beyond; the work buffer is not read;
+//   STORE_HOOK 1 (last launch of the forward FFT): output element Q is multiplied by storeTable[Q] (the
+//     convolution filter);
+//   STORE_HOOK 2 (last launch of the inverse FFT): output elements Q < n, times storeTable[Q] (the chirp)
+//     and the scale, go to axisData instead of the work buffer.
 //
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
-// LOAD_LINES_FASTEST, STORE_LINES_FASTEST, PASS_TWIDDLE, TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse).
-// With GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
+// LOAD_LINES_FASTEST, STORE_LINES_FASTEST, PASS_TWIDDLE, TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
+// LOAD_CHIRP, STORE_HOOK. With GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
 // one program serves every length (no compile per size, at some speed cost); the exchange buffer is
 // then a __local argument sized by the host.
+//
+// The pass functions are always inlined: inlined early, their loops see the constant radix of each call
+// site and unroll completely, so the register arrays stay in registers.
 
 #if GENERIC_SHAPE
 #define LEN_OF(len) (len)
@@ -24,8 +45,16 @@
 #define LEN_OF(len) LEN
 #define THREADS_OF(threads) THREADS
 #endif
+// One pad slot every 16 elements; an odd line stride, so lanes that each hold a different line (adjacent
+// columns) spread over the banks.
 #define PADDED(e) ((e) + ((e) >> 4))
-#define LINE_STRIDE_OF(len) (PADDED(len) + 1)
+#define LINE_STRIDE_OF(len) (PADDED(len) | 1)
+#ifndef LOAD_CHIRP
+#define LOAD_CHIRP 0
+#endif
+#ifndef STORE_HOOK
+#define STORE_HOOK 0
+#endif
 
 #include "fft_codelets.cl"
 
@@ -47,20 +76,24 @@ __constant float kCos13[] = {0.88545602565320989f, 0.56806474673115581f, 0.12053
 __constant float kSin13[] = {0.46472317204376854f, 0.82298386589365639f, 0.99270887409805397f,
                              0.93501624268541483f, 0.66312265824079520f, 0.23931566428755777f};
 
-// Odd prime P: pairs u[m], u[P-m] share |twiddle|, so X[k] and X[P-k] come from the same sums.
-inline void dftOddPrime(cfloat* u, const int P, __constant const float* c, __constant const float* s)
+// Odd prime P: pairs u[m], u[P-m] share |twiddle|, so X[k] and X[P-k] come from the same sums. With a
+// constant P every index and constant below folds.
+INLINE void dftOddPrime(cfloat* u, const int P, __constant const float* c, __constant const float* s)
 {
   const int H = (P - 1) / 2;
   cfloat sums[6], diffs[6];
   cfloat total = u[0];
+  UNROLL
   for (int m = 1; m <= H; ++m) {
     sums[m - 1] = u[m] + u[P - m];
     diffs[m - 1] = u[m] - u[P - m];
     total += sums[m - 1];
   }
   const cfloat x0 = u[0];
+  UNROLL
   for (int k = 1; k <= H; ++k) {
     cfloat re = x0, im = (cfloat)(0.0f);
+    UNROLL
     for (int m = 1; m <= H; ++m) {
       const int km = (k * m) % P;
       const bool low = km <= H;
@@ -76,7 +109,7 @@ inline void dftOddPrime(cfloat* u, const int P, __constant const float* c, __con
   u[0] = total;
 }
 
-inline void dftRadix(cfloat* u, const int radix)
+INLINE void dftRadix(cfloat* u, const int radix)
 {
   switch (radix) {
   case 2: dft2(u); break;
@@ -91,58 +124,241 @@ inline void dftRadix(cfloat* u, const int radix)
   }
 }
 
-inline cfloat localTwiddle(__global const cfloat* table, uint index, uint len)
+// W_{ns*R}^(k*r) for the local pass with stride ns and radix R (table layout in the header).
+INLINE cfloat localTwiddle(__global const cfloat* restrict table, const uint ns, const int R, const uint k, const int r)
 {
 #if TWIDDLE_ONTHEFLY
-  const float turns = 2.0f * (float)index / (float)len;
+  const float turns = 2.0f * (float)(k * r) / (float)(ns * R);
   return (cfloat)(cospi(turns), DIR * sinpi(turns));
 #else
-  return table[index];
+  return table[(ns - 1) + (r - 1) * ns + k];
 #endif
 }
 
-inline cfloat passTwiddle(__global const cfloat* hi, __global const cfloat* lo, uint loBits, uint m, uint M)
+// W_M^m, m < M, as hi[m >> loBits] * lo[m & (2^loBits - 1)] (two correctly rounded factors).
+inline cfloat passTwiddle(__global const cfloat* restrict hi, __global const cfloat* restrict lo, uint loBits, uint m,
+                          uint M)
 {
 #if TWIDDLE_ONTHEFLY
-  const float turns = 2.0f * (float)(m % M) / (float)M;
+  const float turns = 2.0f * (float)m / (float)M;
   return (cfloat)(cospi(turns), DIR * sinpi(turns));
 #else
-  m %= M;
   return cmul(hi[m >> loBits], lo[m & ((1u << loBits) - 1u)]);
 #endif
 }
 
-// One local Stockham pass of radix R with stride ns: butterfly b takes elements b + r*LEN/R and writes
-// element (b - b%ns)*R + b%ns + q*ns. Every work-item reads all its inputs before any output is written.
-inline void localPass(__local cfloat* line, __global const cfloat* twiddles, const uint t, const uint ns,
+// Twiddles the butterfly's inputs (stride ns > 1), transforms them, and returns where output q goes:
+// (b - k)*R + k + q*ns.
+INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const uint b, const uint ns, const int R)
+{
+  const uint k = b % ns;
+  if (ns > 1) {
+    UNROLL
+    for (int r = 1; r < R; ++r) u[r] = cmul(u[r], localTwiddle(twiddles, ns, R, k, r));
+  }
+  dftRadix(u, R);
+  return (b - k) * R + k;
+}
+
+// A pass between the first and the last: the line is read from local memory into registers, and after
+// everyone has read, the outputs are written back.
+INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twiddles, const uint t, const uint ns,
                       const int R, const uint len, const uint threads)
 {
   const uint butterflies = len / R;
   const uint perThread = (butterflies + threads - 1) / threads;
   cfloat v[VMAX];
+  UNROLL
   for (uint s = 0; s < perThread; ++s) {
     const uint b = t + s * threads;
-    if (b < butterflies)
+    if (b < butterflies) {
+      UNROLL
       for (int r = 0; r < R; ++r) v[s * R + r] = line[PADDED(b + r * butterflies)];
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
   for (uint s = 0; s < perThread; ++s) {
     const uint b = t + s * threads;
     if (b >= butterflies) continue;
-    const uint k = b % ns;
-    cfloat u[16];
-    for (int r = 0; r < R; ++r) u[r] = v[s * R + r];
-    if (ns > 1) {
-      const uint step = len / (ns * R);
-      for (int r = 1; r < R; ++r) u[r] = cmul(u[r], localTwiddle(twiddles, k * r * step, len));
-    }
-    dftRadix(u, R);
-    const uint base = (b - k) * R + k;
-    for (int q = 0; q < R; ++q) line[PADDED(base + q * ns)] = u[q];
+    const uint base = butterfly(v + s * R, twiddles, b, ns, R);
+    UNROLL
+    for (int q = 0; q < R; ++q) line[PADDED(base + q * ns)] = v[s * R + q];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
 
+// Where line g's element e sits: (b, i, j) from g as in fft_stockham.cl.
+inline void splitLine(uint g, uint inner, uint nOverL, uint* i, uint* j, uint* b)
+{
+  *i = g % inner;
+  const uint rest = g / inner;
+  *j = rest % nOverL;
+  *b = rest / nOverL;
+}
+
+inline void lineOf(const uint lid, const int linesFastest, const uint threads, uint* m, uint* t)
+{
+  *m = linesFastest ? lid % LINES : lid / threads;
+  *t = linesFastest ? lid / LINES : lid % threads;
+}
+
+// The global step's geometry, shared by the first and last pass.
+typedef struct {
+  __global const cfloat* restrict passHi;
+  __global const cfloat* restrict passLo;
+  uint passLoBits, ns, nOverL, stride, inner, dist, distOut, totalLines, firstLine;
+  float scale;
+  // Bluestein's fused multiplies (header).
+  __global cfloat* axisData;
+  __global const cfloat* loadTable;
+  __global const cfloat* storeTable;
+  uint hookLength, hookStride, hookInner, hookDist;
+} Step;
+
+// Where line b of the axis a Bluestein convolution transforms starts.
+inline uint axisLineStart(const Step* step, const uint b)
+{
+  return (b / step->hookInner) * step->hookDist + b % step->hookInner;
+}
+
+// Input element e of the launch's sub-line (j, b): at base + e*elementStride, or for LOAD_CHIRP element
+// E = j + e*nOverL of the axis line b times the chirp.
+inline cfloat loadInput(__global const cfloat* in, const Step* step, const uint base, const uint elementStride,
+                        const uint e, const uint j, const uint b)
+{
+#if LOAD_CHIRP
+  const uint E = j + e * step->nOverL;
+  if (E >= step->hookLength) return (cfloat)(0.0f);
+  return cmul(step->axisData[axisLineStart(step, b) + E * step->hookStride], step->loadTable[E]);
+#else
+  return in[base + e * elementStride];
+#endif
+}
+
+// Stores local element q of line g (times the scale, and the STORE_HOOK factor).
+inline void storeOutput(__global cfloat* out, const Step* step, const uint g, const uint q, const uint len,
+                        cfloat value)
+{
+  uint i, j, b;
+  splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+  const uint k = j % step->ns;
+  const uint Q = (j - k) * len + k + q * step->ns; // element of the whole line
+#if STORE_HOOK == 2
+  if (Q < step->hookLength)
+    step->axisData[axisLineStart(step, b) + Q * step->hookStride] = cmul(value, step->storeTable[Q]) * step->scale;
+#else
+#if STORE_HOOK == 1
+  value = cmul(value, step->storeTable[Q]);
+#endif
+  out[b * step->distOut + i + Q * step->stride] = value * step->scale;
+#endif
+}
+
+#if PASS_TWIDDLE
+// Rows of pass twiddles, one per line (radix <= 16), padded by one slot so lanes holding different
+// lines (adjacent columns) do not all read one bank.
+#define ROW_STRIDE 17
+
+// rowTwiddles[m*ROW_STRIDE + r] = W_M^(k_m * butterflies * r) for each line m of the group: the part of
+// the pass twiddle W_M^(k*e), e = b + r*butterflies, that depends only on the line and r.
+inline void fillRowTwiddles(__local cfloat* rowTwiddles, const Step* step, const uint lid, const uint groupSize,
+                            const int R, const uint butterflies, const uint M)
+{
+  for (uint slot = lid; slot < LINES * R; slot += groupSize) {
+    const uint line = slot / R, r = slot % R;
+    uint i, j, b;
+    splitLine(step->firstLine + line, step->inner, step->nOverL, &i, &j, &b);
+    const uint k = j % step->ns;
+    rowTwiddles[line * ROW_STRIDE + r] = passTwiddle(step->passHi, step->passLo, step->passLoBits, k * butterflies * r, M);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#endif
+
+// First local pass, straight from global memory: work-item t of line m reads the inputs of its
+// butterflies (times the pass twiddle W_M^(k*e), M = ns*LEN), transforms them and leaves the outputs
+// in local memory.
+INLINE void firstPass(__global const cfloat* in, __local cfloat* lines, __local cfloat* rowTwiddles,
+                      const uint lineStride, __global const cfloat* restrict twiddles, const Step* step,
+                      const uint lid, const uint groupSize, const int R, const uint len, const uint threads)
+{
+  uint m, t;
+  lineOf(lid, LOAD_LINES_FASTEST, threads, &m, &t);
+  const uint g = step->firstLine + m;
+  const bool active = g < step->totalLines;
+  uint i, j, b;
+  splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+  const uint base = b * step->dist + i + j * step->stride, elementStride = step->nOverL * step->stride;
+  const uint butterflies = len / R;
+  const uint perThread = (butterflies + threads - 1) / threads;
+#if PASS_TWIDDLE
+  const uint k = j % step->ns, M = step->ns * len;
+  fillRowTwiddles(rowTwiddles, step, lid, groupSize, R, butterflies, M);
+#endif
+  __local cfloat* line = lines + m * lineStride;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint bf = t + s * threads;
+    if (bf >= butterflies) continue;
+#if PASS_TWIDDLE
+    const cfloat own = passTwiddle(step->passHi, step->passLo, step->passLoBits, k * bf, M);
+#endif
+    cfloat u[16];
+    UNROLL
+    for (int r = 0; r < R; ++r) {
+      u[r] = active ? loadInput(in, step, base, elementStride, bf + r * butterflies, j, b) : (cfloat)(0.0f);
+#if PASS_TWIDDLE
+      u[r] = cmul(u[r], cmul(own, rowTwiddles[m * ROW_STRIDE + r]));
+#endif
+    }
+    butterfly(u, twiddles, bf, 1, R);
+    UNROLL
+    for (int q = 0; q < R; ++q) line[PADDED(bf * R + q)] = u[q];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// Last local pass (stride ns = LEN / R, so butterfly b writes elements b + q*ns), straight to global
+// memory.
+INLINE void lastPass(__global cfloat* out, __local cfloat* lines, const uint lineStride,
+                     __global const cfloat* restrict twiddles, const Step* step, const uint lid, const uint ns,
+                     const int R, const uint len, const uint threads)
+{
+  uint m, t;
+  lineOf(lid, STORE_LINES_FASTEST, threads, &m, &t);
+  const uint g = step->firstLine + m;
+  const uint butterflies = len / R;
+  const uint perThread = (butterflies + threads - 1) / threads;
+  __local cfloat* line = lines + m * lineStride;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint bf = t + s * threads;
+    if (bf >= butterflies || g >= step->totalLines) continue;
+    cfloat u[16];
+    UNROLL
+    for (int r = 0; r < R; ++r) u[r] = line[PADDED(bf + r * butterflies)];
+    butterfly(u, twiddles, bf, ns, R);
+    UNROLL
+    for (int q = 0; q < R; ++q) storeOutput(out, step, g, bf + q * ns, len, u[q]);
+  }
+}
+
+// A transform of a single local pass: its outputs go from local memory to global memory.
+inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
+                    const uint lid, const uint len, const uint groupSize)
+{
+  for (uint idx = lid; idx < LINES * len; idx += groupSize) {
+    const uint m = STORE_LINES_FASTEST ? idx % LINES : idx / len;
+    const uint q = STORE_LINES_FASTEST ? idx / LINES : idx % len;
+    const uint g = step->firstLine + m;
+    if (g < step->totalLines) storeOutput(out, step, g, q, len, lines[m * lineStride + PADDED(q)]);
+  }
+}
+
+#ifndef NUM_RADICES
+#define NUM_RADICES 1
+#endif
 #ifndef RADIX_0
 #define RADIX_0 1
 #endif
@@ -179,92 +395,94 @@ inline void localPass(__local cfloat* line, __global const cfloat* twiddles, con
 #ifndef RADIX_11
 #define RADIX_11 1
 #endif
+// Radix of local pass i (a constant expression).
+#define RADIX_AT(i)                                                                                            \
+  ((i) == 0    ? RADIX_0                                                                                       \
+   : (i) == 1  ? RADIX_1                                                                                       \
+   : (i) == 2  ? RADIX_2                                                                                       \
+   : (i) == 3  ? RADIX_3                                                                                       \
+   : (i) == 4  ? RADIX_4                                                                                       \
+   : (i) == 5  ? RADIX_5                                                                                       \
+   : (i) == 6  ? RADIX_6                                                                                       \
+   : (i) == 7  ? RADIX_7                                                                                       \
+   : (i) == 8  ? RADIX_8                                                                                       \
+   : (i) == 9  ? RADIX_9                                                                                       \
+   : (i) == 10 ? RADIX_10                                                                                      \
+               : RADIX_11)
 
-#define LOCAL_PASS(i)                                                                                            \
-  if (NUM_RADICES > i) {                                                                                         \
-    localPass(line, localTwiddles, t, ns, RADIX_##i, LEN, THREADS);                                              \
-    ns *= RADIX_##i;                                                                                             \
+// A middle pass of the specialised program: pass i, if it is neither the first nor the last.
+#define MIDDLE_PASS(i)                                                                                         \
+  if (i < NUM_RADICES - 1) {                                                                                   \
+    localPass(line, localTwiddles, tLds, localNs, RADIX_AT(i), LEN, THREADS);                                  \
+    localNs *= RADIX_AT(i);                                                                                    \
   }
-
-// Where line g's element e sits: (b, i, j) from g as in fft_stockham.cl.
-inline void splitLine(uint g, uint inner, uint nOverL, uint* i, uint* j, uint* b)
-{
-  *i = g % inner;
-  const uint rest = g / inner;
-  *j = rest % nOverL;
-  *b = rest / nOverL;
-}
 
 #if GENERIC_SHAPE
 __kernel void
 #else
 __kernel __attribute__((reqd_work_group_size(THREADS * LINES, 1, 1))) void
 #endif
-fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* localTwiddles,
-               __global const cfloat* passTwiddlesHi, __global const cfloat* passTwiddlesLo, const uint passLoBits,
-               const uint ns, const uint nOverL, const uint stride, const uint inner, const uint dist,
-               const uint totalLines, const float scale, const uint distOut, const uint len, const uint threads,
-               __global const uint* radices, const uint radixCount, __local cfloat* sharedLines)
+fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* restrict localTwiddles,
+               __global const cfloat* restrict passTwiddlesHi, __global const cfloat* restrict passTwiddlesLo,
+               const uint passLoBits, const uint ns, const uint nOverL, const uint stride, const uint inner,
+               const uint dist, const uint totalLines, const float scale, const uint distOut, const uint len,
+               const uint threads, __global const uint* radices, const uint radixCount,
+               __local cfloat* sharedLines, __global cfloat* axisData, const uint hookLength, const uint hookStride,
+               const uint hookInner, const uint hookDist, __global const cfloat* loadTable,
+               __global const cfloat* storeTable)
 {
 #if GENERIC_SHAPE
   __local cfloat* lines = sharedLines;
 #else
   __local cfloat lines[LINES * LINE_STRIDE_OF(LEN)];
 #endif
+#if PASS_TWIDDLE
+  __local cfloat rowTwiddles[LINES * ROW_STRIDE];
+#else
+  __local cfloat* rowTwiddles = 0;
+#endif
   const uint length = LEN_OF(len), lineThreads = THREADS_OF(threads);
   const uint lineStride = LINE_STRIDE_OF(length), groupSize = lineThreads * LINES;
   const uint lid = get_local_id(0);
-  const uint firstLine = get_group_id(0) * LINES;
-  const uint count = LINES * length;
+  const Step step = {passTwiddlesHi, passTwiddlesLo, passLoBits, ns,         nOverL,     stride,
+                     inner,          dist,           distOut,    totalLines, get_group_id(0) * LINES, scale,
+                     axisData,       loadTable,      storeTable, hookLength, hookStride, hookInner,
+                     hookDist};
 
-  for (uint idx = lid; idx < count; idx += groupSize) {
-    const uint m = LOAD_LINES_FASTEST ? idx % LINES : idx / length;
-    const uint e = LOAD_LINES_FASTEST ? idx / LINES : idx % length;
-    const uint g = firstLine + m;
-    if (g >= totalLines) continue;
-    uint i, j, b;
-    splitLine(g, inner, nOverL, &i, &j, &b);
-    cfloat x = in[b * dist + i + (j + e * nOverL) * stride];
-#if PASS_TWIDDLE
-    x = cmul(x, passTwiddle(passTwiddlesHi, passTwiddlesLo, passLoBits, (j % ns) * e, ns * length));
-#endif
-    lines[m * lineStride + PADDED(e)] = x;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-
-  {
-    const uint t = lid % lineThreads;
-    __local cfloat* line = lines + (lid / lineThreads) * lineStride;
-    uint ns = 1;
+  // Middle passes use any mapping of work-items to lines: the line is in local memory.
+  const uint tLds = lid % lineThreads;
+  __local cfloat* line = lines + (lid / lineThreads) * lineStride;
 #if GENERIC_SHAPE
-    for (uint p = 0; p < radixCount; ++p) {
-      localPass(line, localTwiddles, t, ns, (int)radices[p], length, lineThreads);
-      ns *= radices[p];
-    }
+  const uint count = radixCount;
+  firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, (int)radices[0], length,
+            lineThreads);
+  uint localNs = radices[0];
+  for (uint p = 1; p + 1 < count; ++p) {
+    localPass(line, localTwiddles, tLds, localNs, (int)radices[p], length, lineThreads);
+    localNs *= radices[p];
+  }
+  if (count > 1) lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, (int)radices[count - 1], length,
+                          lineThreads);
+  else copyOut(out, lines, lineStride, &step, lid, length, groupSize);
 #else
-    LOCAL_PASS(0)
-    LOCAL_PASS(1)
-    LOCAL_PASS(2)
-    LOCAL_PASS(3)
-    LOCAL_PASS(4)
-    LOCAL_PASS(5)
-    LOCAL_PASS(6)
-    LOCAL_PASS(7)
-    LOCAL_PASS(8)
-    LOCAL_PASS(9)
-    LOCAL_PASS(10)
-    LOCAL_PASS(11)
+  firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0), LEN, THREADS);
+  {
+    uint localNs = RADIX_AT(0);
+    MIDDLE_PASS(1)
+    MIDDLE_PASS(2)
+    MIDDLE_PASS(3)
+    MIDDLE_PASS(4)
+    MIDDLE_PASS(5)
+    MIDDLE_PASS(6)
+    MIDDLE_PASS(7)
+    MIDDLE_PASS(8)
+    MIDDLE_PASS(9)
+    MIDDLE_PASS(10)
+#if NUM_RADICES > 1
+    lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#else
+    copyOut(out, lines, lineStride, &step, lid, LEN, groupSize);
 #endif
   }
-
-  for (uint idx = lid; idx < count; idx += groupSize) {
-    const uint m = STORE_LINES_FASTEST ? idx % LINES : idx / length;
-    const uint q = STORE_LINES_FASTEST ? idx / LINES : idx % length;
-    const uint g = firstLine + m;
-    if (g >= totalLines) continue;
-    uint i, j, b;
-    splitLine(g, inner, nOverL, &i, &j, &b);
-    const uint k = j % ns;
-    out[b * distOut + i + ((j - k) * length + k + q * ns) * stride] = lines[m * lineStride + PADDED(q)] * scale;
-  }
+#endif
 }

@@ -1,7 +1,7 @@
-// Register-exchange Stockham FFT pass (after Bainville's "one work-group per DFT" kernels).
+// Register-exchange Stockham FFT pass (after Bainville's "one work-group per DFT" kernels), radix 2 to 32.
 //
 // One launch performs one "big-radix" Stockham step of a transform of length N along one axis:
-// every line is a sub-transform of length LEN = RADIX^a * FIRST_RADIX. A work-item keeps RADIX complex
+// every line is a sub-transform of length LEN = FIRST_RADIX * RADIX^a. A work-item keeps RADIX complex
 // values in registers and computes DFT_RADIX in straight-line code; values move between work-items
 // only through local memory, which is nothing but the exchange buffer. The local passes use Stockham
 // ordering, so no bit-reversal step exists anywhere.
@@ -21,6 +21,21 @@
 // memory, so longer lines fit), PASS_TWIDDLE (ns > 1), TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
 // REAL_ROWS (below).
 //
+// Everything that depends on the local pass (its stride, twiddle offsets, exchange addresses) is a
+// compile-time constant: the passes are unrolled, so the values stay in registers (a loop over passes
+// with a run-time stride indexes the register arrays dynamically, which puts them in slow private memory)
+// and the index arithmetic folds away.
+//
+// Twiddle tables are laid out for the way a warp reads them. Local pass with stride ns (> 1) reads
+// W_{ns*RADIX}^(k*p) for its k = t mod ns and p in [1, RADIX); the table holds, pass after pass (the
+// first pass too, although it needs none), p-major rows of ns values, so for each p adjacent work-items
+// read adjacent entries (one or two cache lines per warp instead of one per work-item):
+//   localTwiddles[(ns - 1) + (p - 1)*ns + k] = W_{ns*RADIX}^(k*p)
+// (the passes before hold sum (R - 1)*ns = ns - 1 entries; cl/fft_mixed.cl uses the same layout).
+// The pass twiddle W_M^(k*e) (M = ns*LEN) of element e = t + r*THREADS splits into W_M^(k*t), read once
+// per work-item from the two-level table (passTwiddlesHi/Lo), times W_M^(k*THREADS*r), which depends only
+// on the line and r: the work-group computes that row once per line into local memory.
+//
 // REAL_ROWS fuses the pairwise step of a real transform (cl/real_fft.cl has the formulas) into a row
 // launch that does whole rows of the half-length complex transform (ns == 1, nOverL == 1), saving one
 // read and one write of the half spectrum. 1 (R2C): after the DFT the line goes through local memory
@@ -38,11 +53,23 @@
 #define THREADS (LEN / RADIX)
 #define GROUP_SIZE (THREADS * LINES)
 
-// Local-memory layout of the exchange buffer. One pad slot every 16 elements breaks the stride-RADIX
-// writes of the first local pass into distinct banks; one more slot per line makes the line stride odd,
-// so lanes that each hold a different line (adjacent columns) do not all hit the same bank.
-#define PADDED(e) ((e) + ((e) >> 4))
-#define LINE_STRIDE (PADDED(LEN) + 1)
+// log2 of a power of two up to 2^27, as a constant expression.
+#define ILOG2(n)                                                                                               \
+  (((n) >= 2u) + ((n) >= 4u) + ((n) >= 8u) + ((n) >= 16u) + ((n) >= 32u) + ((n) >= 64u) + ((n) >= 128u) +     \
+   ((n) >= 256u) + ((n) >= 512u) + ((n) >= 1024u) + ((n) >= 2048u) + ((n) >= 4096u) + ((n) >= 8192u) +        \
+   ((n) >= 16384u) + ((n) >= 32768u) + ((n) >= 65536u) + ((n) >= 131072u) + ((n) >= 262144u) +                 \
+   ((n) >= 524288u) + ((n) >= 1048576u) + ((n) >= 2097152u) + ((n) >= 4194304u) + ((n) >= 8388608u) +         \
+   ((n) >= 16777216u) + ((n) >= 33554432u) + ((n) >= 67108864u) + ((n) >= 134217728u))
+#define LOG2_RADIX ILOG2(RADIX)
+// Local passes after the first (radix FIRST_RADIX, stride 1): each of radix RADIX.
+#define LATER_PASSES ((ILOG2(LEN) - ILOG2(FIRST_RADIX)) / LOG2_RADIX)
+
+// Local-memory layout of the exchange buffer. One pad slot every 16 elements (32 at radix 32) breaks the
+// stride-RADIX writes of the first local pass into distinct banks; the line stride is made odd, so lanes
+// that each hold a different line (adjacent columns) do not all hit the same bank.
+#define PAD_SHIFT (RADIX == 32 ? 5 : 4)
+#define PADDED(e) ((e) + ((e) >> PAD_SHIFT))
+#define LINE_STRIDE (PADDED(LEN) | 1)
 
 #include "fft_codelets.cl"
 
@@ -52,27 +79,31 @@ inline void dftRadix(cfloat* u, const int radix)
   else if (radix == 4) dft4(u);
   else if (radix == 8) dft8(u);
   else if (radix == 16) dft16(u);
+  else if (radix == 32) dft32(u);
 }
 
-// W_LEN^index from the double-precision host table, or computed here for comparison.
-inline cfloat localTwiddle(__global const cfloat* table, uint index)
+// W_{ns*RADIX}^(k*p) for the local pass with stride ns, from the p-major host table (header), or
+// computed here for comparison.
+inline cfloat localTwiddle(__global const cfloat* restrict table, const uint ns, const uint k, const int p)
 {
 #if TWIDDLE_ONTHEFLY
-  const float turns = 2.0f * (float)index / (float)LEN;
+  const float turns = 2.0f * (float)(k * p) / (float)(ns * RADIX);
   return (cfloat)(cospi(turns), DIR * sinpi(turns));
 #else
-  return table[index];
+  return table[(ns - 1) + (p - 1) * ns + k];
 #endif
 }
 
 // W_M^m for the global step (M = ns*LEN, up to 2^27): two small tables, hi and lo, so the table stays
 // in cache instead of costing a second stream of global reads. Product of two correctly rounded values.
-inline cfloat passTwiddle(__global const cfloat* hi, __global const cfloat* lo, uint loBits, uint m, uint M)
+inline cfloat passTwiddle(__global const cfloat* restrict hi, __global const cfloat* restrict lo, uint loBits,
+                          uint m, uint M)
 {
 #if TWIDDLE_ONTHEFLY
-  const float turns = 2.0f * (float)m / (float)M;
+  const float turns = 2.0f * (float)(m & (M - 1u)) / (float)M;
   return (cfloat)(cospi(turns), DIR * sinpi(turns));
 #else
+  m &= M - 1u; // M is a power of two
   return cmul(hi[m >> loBits], lo[m & ((1u << loBits) - 1u)]);
 #endif
 }
@@ -112,17 +143,17 @@ typedef float exchange_t;
 typedef cfloat exchange_t;
 #endif
 
-// Moves v[s + p*(RADIX/P)] to position dst[s] + p*ns of this line's exchange buffer and reloads
-// v[r] = element t + r*THREADS. With SPLIT_EXCHANGE the real and imaginary parts travel in two rounds.
-inline void exchange(cfloat* v, __local exchange_t* line, const uint* dst, const uint ns, const int P,
-                     const uint t)
+// Moves v[r] to position to[r] of this line's exchange buffer and reloads v[r] = element t + r*THREADS.
+// With SPLIT_EXCHANGE the real and imaginary parts travel in two rounds.
+INLINE void exchange(cfloat* v, __local exchange_t* line, const uint* to, const uint t)
 {
-  const int perThread = RADIX / P;
 #if SPLIT_EXCHANGE
+  UNROLL
   for (int part = 0; part < 2; ++part) {
-    for (int s = 0; s < perThread; ++s)
-      for (int p = 0; p < P; ++p) line[PADDED(dst[s] + p * ns)] = part ? v[s + p * perThread].y : v[s + p * perThread].x;
+    UNROLL
+    for (int r = 0; r < RADIX; ++r) line[PADDED(to[r])] = part ? v[r].y : v[r].x;
     barrier(CLK_LOCAL_MEM_FENCE);
+    UNROLL
     for (int r = 0; r < RADIX; ++r) {
       if (part) v[r].y = line[PADDED(t + r * THREADS)];
       else v[r].x = line[PADDED(t + r * THREADS)];
@@ -130,46 +161,69 @@ inline void exchange(cfloat* v, __local exchange_t* line, const uint* dst, const
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 #else
-  for (int s = 0; s < perThread; ++s)
-    for (int p = 0; p < P; ++p) line[PADDED(dst[s] + p * ns)] = v[s + p * perThread];
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) line[PADDED(to[r])] = v[r];
   barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
   for (int r = 0; r < RADIX; ++r) v[r] = line[PADDED(t + r * THREADS)];
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 }
 
-// One local Stockham pass of radix P with stride ns over the LEN values of a line. Work-item t does
-// RADIX/P butterflies: butterfly j = t + s*THREADS uses elements j + p*LEN/P, i.e. v[s + p*RADIX/P].
-// After the last pass (ns*P == LEN) element q = t + r*THREADS is already in v[r]: no exchange.
-inline void localPass(cfloat* v, __local exchange_t* line, __global const cfloat* twiddles, const uint ns,
-                      const int P, const uint t)
+// The local passes. Loop bounds are macros, never parameters: a compiler may unroll a callee's loops
+// before inlining it, and a bound it cannot see yet leaves a partly unrolled loop that indexes v[]
+// dynamically.
+#define FIRST_PER_THREAD (RADIX / FIRST_RADIX)
+
+// First local pass, radix FIRST_RADIX, stride 1, no twiddles. Work-item t does FIRST_PER_THREAD
+// butterflies: butterfly j = t + s*THREADS uses elements j + p*LEN/FIRST_RADIX = v[s + p*FIRST_PER_THREAD]
+// and writes elements j*FIRST_RADIX + p.
+INLINE void firstLocalPass(cfloat* v, __local exchange_t* line, const uint t)
 {
-  const int perThread = RADIX / P;
-  uint dst[RADIX];
-  for (int s = 0; s < perThread; ++s) {
+  uint to[RADIX];
+  UNROLL
+  for (int s = 0; s < FIRST_PER_THREAD; ++s) {
+    cfloat u[FIRST_RADIX];
+    UNROLL
+    for (int p = 0; p < FIRST_RADIX; ++p) u[p] = v[s + p * FIRST_PER_THREAD];
+    dftRadix(u, FIRST_RADIX);
     const uint j = t + s * THREADS;
-    const uint k = j & (ns - 1); // ns is a power of two
-    cfloat u[RADIX];
-    for (int p = 0; p < P; ++p) u[p] = v[s + p * perThread];
-    if (ns > 1) {
-      const uint step = LEN / (ns * P);
-      for (int p = 1; p < P; ++p) u[p] = cmul(u[p], localTwiddle(twiddles, k * p * step));
+    UNROLL
+    for (int p = 0; p < FIRST_RADIX; ++p) {
+      v[s + p * FIRST_PER_THREAD] = u[p];
+      to[s + p * FIRST_PER_THREAD] = j * FIRST_RADIX + p;
     }
-    dftRadix(u, P);
-    for (int p = 0; p < P; ++p) v[s + p * perThread] = u[p];
-    dst[s] = (j - k) * P + k;
   }
-  if (ns * P < LEN) exchange(v, line, dst, ns, P, t);
+  if (FIRST_RADIX < LEN) exchange(v, line, to, t);
+}
+
+// A later local pass, radix RADIX, stride ns (a power of two, a constant after unrolling): work-item t
+// does butterfly t on elements t + p*THREADS = v[p] and writes elements (t - k)*RADIX + k + p*ns,
+// k = t mod ns. After the last pass (ns*RADIX == LEN) element q = t + r*THREADS is already in v[r].
+INLINE void laterLocalPass(cfloat* v, __local exchange_t* line, __global const cfloat* restrict twiddles,
+                           const uint ns, const uint t)
+{
+  const uint k = t & (ns - 1);
+  UNROLL
+  for (int p = 1; p < RADIX; ++p) v[p] = cmul(v[p], localTwiddle(twiddles, ns, k, p));
+  dftRadix(v, RADIX);
+  uint to[RADIX];
+  UNROLL
+  for (int p = 0; p < RADIX; ++p) to[p] = (t - k) * RADIX + k + p * ns;
+  if (ns * RADIX < LEN) exchange(v, line, to, t);
 }
 
 // Moves the finished values of every line from the load mapping to the store mapping of work-items.
-inline void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const uint tFrom, const uint mTo,
+INLINE void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const uint tFrom, const uint mTo,
                   const uint tTo)
 {
 #if SPLIT_EXCHANGE
+  UNROLL
   for (int part = 0; part < 2; ++part) {
+    UNROLL
     for (int r = 0; r < RADIX; ++r) lines[mFrom * LINE_STRIDE + PADDED(tFrom + r * THREADS)] = part ? v[r].y : v[r].x;
     barrier(CLK_LOCAL_MEM_FENCE);
+    UNROLL
     for (int r = 0; r < RADIX; ++r) {
       const float x = lines[mTo * LINE_STRIDE + PADDED(tTo + r * THREADS)];
       if (part) v[r].y = x;
@@ -178,8 +232,10 @@ inline void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const 
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 #else
+  UNROLL
   for (int r = 0; r < RADIX; ++r) lines[mFrom * LINE_STRIDE + PADDED(tFrom + r * THREADS)] = v[r];
   barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
   for (int r = 0; r < RADIX; ++r) v[r] = lines[mTo * LINE_STRIDE + PADDED(tTo + r * THREADS)];
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
@@ -191,13 +247,44 @@ inline void lineOf(const uint lid, const int linesFastest, uint* m, uint* t)
   *t = linesFastest ? lid / LINES : lid % THREADS;
 }
 
+#if PASS_TWIDDLE
+// Rows of pass twiddles, one per line, padded by one slot: lanes that hold different lines (adjacent
+// columns) read the same r, and an unpadded row stride of RADIX float2 would put them all in one bank.
+#define ROW_STRIDE (RADIX + 1)
+
+// v[r] *= W_M^(k*(t + r*THREADS)), M = ns*LEN. rowTwiddles[m*ROW_STRIDE + r] = W_M^(k_m*THREADS*r) is
+// filled by the work-group for each of its lines (k_m = that line's k) before the barrier; the work-item
+// then needs one table lookup of its own, W_M^(k*t).
+INLINE void applyPassTwiddles(cfloat* v, __local cfloat* rowTwiddles, __global const cfloat* restrict hi,
+                              __global const cfloat* restrict lo, const uint loBits, const uint firstLine,
+                              const uint inner, const uint nOverL, const uint ns, const uint m, const uint t,
+                              const uint k)
+{
+  const uint M = ns * LEN;
+  const uint lid = get_local_id(0);
+  for (uint slot = lid; slot < LINES * RADIX; slot += GROUP_SIZE) {
+    const uint line = slot / RADIX, r = slot % RADIX;
+    const uint kLine = ((firstLine + line) / inner) % nOverL % ns;
+    rowTwiddles[line * ROW_STRIDE + r] = passTwiddle(hi, lo, loBits, kLine * THREADS * r, M);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const cfloat own = passTwiddle(hi, lo, loBits, k * t, M);
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) v[r] = cmul(v[r], cmul(own, rowTwiddles[m * ROW_STRIDE + r]));
+}
+#endif
+
 __kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1))) void
-fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* localTwiddles,
-         __global const cfloat* passTwiddlesHi, __global const cfloat* passTwiddlesLo, const uint passLoBits,
-         const uint ns, const uint nOverL, const uint stride, const uint inner, const uint dist,
-         const uint totalLines, const float scale, const uint distOut, __global const cfloat* realTwiddles)
+fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat* restrict localTwiddles,
+         __global const cfloat* restrict passTwiddlesHi, __global const cfloat* restrict passTwiddlesLo,
+         const uint passLoBits, const uint ns, const uint nOverL, const uint stride, const uint inner,
+         const uint dist, const uint totalLines, const float scale, const uint distOut,
+         __global const cfloat* realTwiddles)
 {
   __local exchange_t lines[LINES * LINE_STRIDE];
+#if PASS_TWIDDLE
+  __local cfloat rowTwiddles[LINES * ROW_STRIDE];
+#endif
   const uint lid = get_local_id(0);
   const uint firstLine = get_group_id(0) * LINES;
 
@@ -207,24 +294,27 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   const bool active = g < totalLines;
   uint i = g % inner, rest = g / inner;
   uint j = rest % nOverL, b = rest / nOverL;
-  const uint k = j % ns;
 
   cfloat v[RADIX];
   const uint inBase = b * dist + i + j * stride;
   const uint elementStride = nOverL * stride;
 #if REAL_ROWS == 2
+  UNROLL
   for (int r = 0; r < RADIX; ++r) v[r] = active ? realPre(in + inBase, t + r * THREADS, realTwiddles) : (cfloat)(0.0f);
 #else
+  UNROLL
   for (int r = 0; r < RADIX; ++r) v[r] = active ? in[inBase + (t + r * THREADS) * elementStride] : (cfloat)(0.0f);
 #endif
 #if PASS_TWIDDLE
-  for (int r = 0; r < RADIX; ++r)
-    v[r] = cmul(v[r], passTwiddle(passTwiddlesHi, passTwiddlesLo, passLoBits, k * (t + r * THREADS), ns * LEN));
+  applyPassTwiddles(v, rowTwiddles, passTwiddlesHi, passTwiddlesLo, passLoBits, firstLine, inner, nOverL, ns, m, t,
+                    j % ns);
 #endif
 
   __local exchange_t* line = lines + m * LINE_STRIDE;
-  localPass(v, line, localTwiddles, 1, FIRST_RADIX, t);
-  for (uint localNs = FIRST_RADIX; localNs < LEN; localNs *= RADIX) localPass(v, line, localTwiddles, localNs, RADIX, t);
+  firstLocalPass(v, line, t);
+  UNROLL
+  for (int pass = 0; pass < LATER_PASSES; ++pass)
+    laterLocalPass(v, line, localTwiddles, FIRST_RADIX << (LOG2_RADIX * pass), t);
 
 #if LOAD_LINES_FASTEST != STORE_LINES_FASTEST
   uint m2, t2;
@@ -240,9 +330,11 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
 #endif
 #if REAL_ROWS == 1
   // The last local pass ended without an exchange, so the line's buffer is free.
+  UNROLL
   for (int r = 0; r < RADIX; ++r) line[PADDED(t + r * THREADS)] = v[r];
   barrier(CLK_LOCAL_MEM_FENCE);
   const cfloat z0 = line[0];
+  UNROLL
   for (int r = 0; r < RADIX; ++r) {
     const uint k = t + r * THREADS;
     v[r] = k == 0 ? (cfloat)(z0.x + z0.y, 0.0f) : realPost(v[r], line[PADDED(LEN - k)], k, realTwiddles);
@@ -251,6 +343,7 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   if (g >= totalLines) return;
   const uint kOut = j % ns;
   const uint outBase = b * distOut + i + ((j - kOut) * LEN + kOut) * stride;
+  UNROLL
   for (int r = 0; r < RADIX; ++r) out[outBase + (t + r * THREADS) * ns * stride] = v[r] * scale;
 #if REAL_ROWS == 1
   if (t == 0) out[outBase + LEN] = (cfloat)(z0.x - z0.y, 0.0f) * scale;

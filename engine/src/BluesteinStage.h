@@ -1,9 +1,16 @@
 #pragma once
 // One axis of a transform whose length has a prime factor above 13, by Bluestein's algorithm: the DFT
-// of length n becomes a circular convolution of smooth length m >= 2n - 1, done with the engine's own
-// mixed-radix FFTs (cl/bluestein.cl has the formulas). The chirp and the convolution filter are
-// computed in double on the host and rounded once.
+// of length n becomes a circular convolution of smooth length m >= 2n - 1,
+//   X[k] = c[k] * sum_e (x[e] c[e]) conj(c[k - e]),   c[e] = exp(DIR i pi e^2 / n),
+// done with two of the engine's own mixed-radix FFTs over a work buffer of lines of length m:
+//   forward: reads x[e] c[e] (zero-padded to m) straight from the axis, and multiplies its output by the
+//            filter FFT_m(conj(c) wrapped) / m;
+//   inverse: writes X[k] = result[k] c[k] * scale straight back to the axis, for k < n.
+// The multiplies are fused into the two FFTs' first and last launches (cl/fft_mixed.cl, LOAD_CHIRP and
+// STORE_HOOK), so the only traffic beyond the FFTs' own is the axis read once and written once. The chirp
+// and the filter are computed in double on the host and rounded once.
 
+#include "OpenClFftPlan.h"
 #include "StockhamPlanner.h"
 #include "spectrascope/engine/OpenClBackend.h"
 
@@ -12,29 +19,24 @@
 
 namespace spectrascope::detail {
 
-class OpenClFftPlan;
-
-class BluesteinStage {
+class BluesteinStage
+{
 public:
-  BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction);
+  // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
+  BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
   ~BluesteinStage();
 
   // Reads every line of `input` before writing `output`, so the two may be one buffer.
-  void enqueue(const cl::Buffer& input, const cl::Buffer& output, float scale, std::vector<cl::Event>& events,
+  void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
                std::vector<KernelRecord>& records) const;
 
   std::size_t convolutionLength() const { return m_; }
 
 private:
-  void enqueueKernel(cl::Kernel& kernel, std::size_t width, const std::string& name, std::vector<cl::Event>& events,
-                     std::vector<KernelRecord>& records) const;
-
-  OpenClBackend& backend_;
   StockhamPass pass_;
   std::size_t m_ = 0;
-  cl::Buffer chirp_, filter_, work_;
+  cl::Buffer work_;
   std::unique_ptr<OpenClFftPlan> forward_, inverse_;
-  mutable cl::Kernel gather_, multiply_, scatter_;
 };
 
 } // namespace spectrascope::detail

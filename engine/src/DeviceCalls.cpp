@@ -26,23 +26,30 @@ void rethrowDeviceError(const cl::Error& e, const std::string& what)
   throw deviceUnavailable(what + " failed: " + e.what() + " (" + std::to_string(e.err()) + ")");
 }
 
+// Work-items per line of the generic mixed-radix program (StockhamPlanner.h, DeviceLimits::mixedThreads).
+constexpr std::size_t kGenericMixedThreads = 128;
+
 DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
 {
   const OpenClDeviceInfo& info = backend.info();
   const OpenClOptions& options = backend.options();
   DeviceLimits limits;
-  limits.localMemBytes = options.localMemoryBytes ? options.localMemoryBytes : std::size_t(info.localMemBytes);
+  limits.localMemBytes =
+      options.localMemoryBytes ? options.localMemoryBytes : std::size_t(info.localMemBytes);
   limits.maxWorkGroupSize = info.maxWorkGroupSize;
   limits.maxPassLength = options.maxPassLength;
   if (options.targetGroupSize) limits.targetGroupSize = options.targetGroupSize;
   if (options.stridedGroupSize) limits.stridedGroupSize = options.stridedGroupSize;
   if (options.minAdjacentLines) limits.minAdjacentLines = options.minAdjacentLines;
+  if (options.maxRadix) limits.maxRadix = options.maxRadix;
+  if (options.genericMixedShapes) limits.mixedThreads = kGenericMixedThreads;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
   if (shape.groupSize) limits.targetGroupSize = shape.groupSize;
   if (shape.stridedGroupSize) limits.stridedGroupSize = shape.stridedGroupSize;
   if (shape.adjacentLines) limits.minAdjacentLines = shape.adjacentLines;
   if (shape.maxPassLength)
-    limits.maxPassLength = limits.maxPassLength ? std::min(limits.maxPassLength, shape.maxPassLength) : shape.maxPassLength;
+    limits.maxPassLength =
+        limits.maxPassLength ? std::min(limits.maxPassLength, shape.maxPassLength) : shape.maxPassLength;
   if (shape.localMemory) limits.localMemBytes = std::min(limits.localMemBytes, shape.localMemory);
   return limits;
 }

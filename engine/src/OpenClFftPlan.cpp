@@ -17,8 +17,8 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
 }
 
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job,
-                             const DeviceLimits& limits)
-    : OpenClPlan(d), backend_(backend), job_(job)
+                             const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks)
+    : OpenClPlan(d), backend_(backend), job_(job), hooks_(std::move(hooks))
 {
   schedule_ = planStockham(job, limits);
   prepare();
@@ -31,10 +31,12 @@ void OpenClFftPlan::prepare()
   const OpenClDeviceInfo& info = backend_.info();
   const std::size_t bytes = bufferBytes();
   if (bytes > info.maxAllocBytes)
-    throw outOfResources(descriptor().toString() + " needs a " + std::to_string(bytes >> 20) + " MiB buffer; " +
-                         info.name + " allows " + std::to_string(info.maxAllocBytes >> 20) + " MiB");
+    throw outOfResources(descriptor().toString() + " needs a " + std::to_string(bytes >> 20) +
+                         " MiB buffer; " + info.name + " allows " + std::to_string(info.maxAllocBytes >> 20) +
+                         " MiB");
   try {
-    for (const StockhamPass& pass : schedule_.passes) launches_.push_back(makeLaunch(pass));
+    for (std::size_t i = 0; i < schedule_.passes.size(); ++i)
+      launches_.push_back(makeLaunch(schedule_.passes[i], i == 0, i + 1 == schedule_.passes.size()));
     const bool needsScratch = std::any_of(schedule_.passes.begin(), schedule_.passes.end(),
                                           [](const StockhamPass& p) { return !p.inPlaceSafe(); });
     if (needsScratch) scratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
@@ -52,9 +54,12 @@ std::size_t OpenClFftPlan::bufferBytes() const
   return std::max(job_.inputValues(), job_.outputValues()) * 2 * sizeof(float);
 }
 
-std::size_t OpenClFftPlan::complexCount() const { return job_.inputValues(); }
+std::size_t OpenClFftPlan::complexCount() const
+{
+  return job_.inputValues();
+}
 
-std::string OpenClFftPlan::buildOptions(const StockhamPass& p) const
+std::string OpenClFftPlan::buildOptions(const StockhamPass& p, bool first, bool last) const
 {
   const bool onTheFly = backend_.options().twiddles == OpenClOptions::Twiddles::OnTheFly;
   const int dir = job_.direction == Direction::Forward ? -1 : 1;
@@ -62,18 +67,24 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p) const
                         " -DLOAD_LINES_FASTEST=" + std::to_string(int(p.loadLinesFastest)) +
                         " -DSTORE_LINES_FASTEST=" + std::to_string(int(p.storeLinesFastest)) +
                         " -DPASS_TWIDDLE=" + std::to_string(int(p.ns > 1)) +
-                        " -DTWIDDLE_ONTHEFLY=" + std::to_string(int(onTheFly)) + " -DDIR=" + std::to_string(dir);
+                        " -DTWIDDLE_ONTHEFLY=" + std::to_string(int(onTheFly)) +
+                        " -DDIR=" + std::to_string(dir);
   if (p.family == StockhamPass::Family::Mixed) {
+    if (hooks_) {
+      if (first && hooks_->forward) options += " -DLOAD_CHIRP=1";
+      if (last) options += hooks_->forward ? " -DSTORE_HOOK=1" : " -DSTORE_HOOK=2";
+    }
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
-    options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) + " -DTHREADS=" + std::to_string(p.threads) +
-               " -DVMAX=" + std::to_string(p.registerValues) + " -DNUM_RADICES=" + std::to_string(p.radices.size());
+    options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) +
+               " -DTHREADS=" + std::to_string(p.threads) + " -DVMAX=" + std::to_string(p.registerValues) +
+               " -DNUM_RADICES=" + std::to_string(p.radices.size());
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     return options;
   }
   return options + " -DREAL_ROWS=" + std::to_string(p.realRows) + " -DLEN=" + std::to_string(p.length) +
-         " -DRADIX=" + std::to_string(p.radix) +
-         " -DFIRST_RADIX=" + std::to_string(p.firstRadix) + " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange));
+         " -DRADIX=" + std::to_string(p.radix) + " -DFIRST_RADIX=" + std::to_string(p.firstRadix) +
+         " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange));
 }
 
 cl::Buffer OpenClFftPlan::uploadTable(const std::vector<float>& table)
@@ -82,21 +93,27 @@ cl::Buffer OpenClFftPlan::uploadTable(const std::vector<float>& table)
                     const_cast<float*>(table.data()));
 }
 
-OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
+OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool first, bool last)
 {
   const int sign = job_.direction == Direction::Forward ? -1 : 1;
   Launch launch;
   launch.pass = pass;
   const std::string axis = "axis" + std::to_string(pass.axis);
   if (pass.family == StockhamPass::Family::Bluestein) {
-    launch.bluestein = std::make_shared<BluesteinStage>(backend_, pass, job_.direction);
+    launch.bluestein = std::make_shared<BluesteinStage>(backend_, pass, job_.direction,
+                                                        pass.lastOfTransform ? schedule_.scale : 1.0f);
     launch.name = "bluestein " + axis + " n" + std::to_string(pass.length);
     return launch;
   }
   const bool mixed = pass.family == StockhamPass::Family::Mixed;
-  cl::Program program = backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass));
+  if (hooks_ && !mixed)
+    throw unsupported("Bluestein's fused convolution runs on the mixed-radix kernel only");
+  launch.loadsChirp = hooks_ && first && hooks_->forward;
+  launch.storeHook = hooks_ && last ? (hooks_->forward ? 1 : 2) : 0;
+  cl::Program program =
+      backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass, first, last));
   launch.kernel = cl::Kernel(program, mixed ? "fft_mixed_pass" : "fft_pass");
-  launch.localTwiddles = uploadTable(twiddleTable(pass.length, pass.length, sign));
+  launch.localTwiddles = uploadTable(localPassTwiddles(pass.localRadices(), sign));
   if (pass.ns > 1) {
     const SplitTwiddles split = splitTwiddles(pass.ns * pass.length, sign);
     launch.passTwiddlesHi = uploadTable(split.hi);
@@ -109,16 +126,23 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass)
   launch.realTwiddles = pass.realRows ? uploadTable(twiddleTable(2 * pass.length, pass.length / 2 + 1, -1))
                                       : launch.localTwiddles;
   std::string radices;
-  for (int r : pass.radices) radices += (radices.empty() ? "" : "x") + std::to_string(r);
+  for (int r : pass.radices)
+    radices += (radices.empty() ? "" : "x") + std::to_string(r);
   if (mixed) {
     const std::vector<cl_uint> values(pass.radices.begin(), pass.radices.end());
     launch.radices = cl::Buffer(backend_.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                 values.size() * sizeof(cl_uint), const_cast<cl_uint*>(values.data()));
   }
-  launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" + std::to_string(pass.length) +
-                " r" + (mixed ? radices : std::to_string(pass.radix)) +
+  launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" +
+                std::to_string(pass.length) + " r" + (mixed ? radices : std::to_string(pass.radix)) +
                 (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
-                (pass.realRows == 1 ? " +r2c_post" : pass.realRows == 2 ? " +c2r_pre" : "");
+                (pass.realRows == 1   ? " +r2c_post"
+                 : pass.realRows == 2 ? " +c2r_pre"
+                                      : "") +
+                (launch.loadsChirp ? " +chirp_in" : "") +
+                (launch.storeHook == 1   ? " +filter"
+                 : launch.storeHook == 2 ? " +chirp_out"
+                                         : "");
   return launch;
 }
 
@@ -134,8 +158,10 @@ std::vector<OpenClFftPlan::Step> OpenClFftPlan::steps(const cl::Buffer& input, c
     for (std::size_t i = launches_.size(); i-- > 0;) {
       result[i].launch = &launches_[i];
       result[i].destination = current;
-      if (i == 0) result[i].source = &input;
-      else result[i].source = launches_[i].pass.inPlaceSafe() ? current : other(current);
+      if (i == 0)
+        result[i].source = &input;
+      else
+        result[i].source = launches_[i].pass.inPlaceSafe() ? current : other(current);
       current = result[i].source;
     }
     if (launches_.empty()) result.push_back({nullptr, &input, &output});
@@ -196,22 +222,39 @@ void OpenClFftPlan::setShapeArguments(cl::Kernel& kernel, const Launch& l) const
   kernel.setArg(18, cl::Local(exchange * 2 * sizeof(float)));
 }
 
-void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                                std::vector<KernelRecord>& records) const
+// The Bluestein hook arguments of the mixed kernel; unused ones get placeholders (`fallback`), which
+// every OpenCL implementation accepts.
+void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const cl::Buffer& fallback,
+                                     const cl::Buffer* axisData) const
 {
-  std::lock_guard lock(mutex_);
-  enqueueLocked(input, output, events, records);
+  const bool hooked = l.loadsChirp || l.storeHook;
+  if (hooked && !axisData) throw invalidArgument("a Bluestein convolution FFT needs the axis' data buffer");
+  kernel.setArg(19, hooked ? *axisData : fallback);
+  kernel.setArg(20, cl_uint(hooks_ ? hooks_->n : 0));
+  kernel.setArg(21, cl_uint(hooks_ ? hooks_->stride : 1));
+  kernel.setArg(22, cl_uint(hooks_ ? hooks_->inner : 1));
+  kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : 0));
+  kernel.setArg(24, l.loadsChirp ? hooks_->chirp : l.localTwiddles);
+  kernel.setArg(25, l.storeHook == 1 ? hooks_->filter : l.storeHook == 2 ? hooks_->chirp : l.localTwiddles);
 }
 
-void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                                  std::vector<KernelRecord>& records) const
+void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output,
+                                std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
+                                const cl::Buffer* axisData) const
+{
+  std::lock_guard lock(mutex_);
+  enqueueLocked(input, output, events, records, axisData);
+}
+
+void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
+                                  std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
+                                  const cl::Buffer* axisData) const
 {
   const std::size_t bytes = complexCount() * 2 * sizeof(float);
   cl::CommandQueue& queue = backend_.queue();
   for (const Step& step : steps(input, output)) {
     if (step.launch && step.launch->bluestein) {
-      const float scale = step.launch->pass.lastOfTransform ? schedule_.scale : 1.0f;
-      step.launch->bluestein->enqueue(*step.source, *step.destination, scale, events, records);
+      step.launch->bluestein->enqueue(*step.source, *step.destination, events, records);
       continue;
     }
     cl::Event event;
@@ -248,8 +291,12 @@ void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& out
       kernel.setArg(11, cl_uint(p.totalLines));
       kernel.setArg(12, p.lastOfTransform ? schedule_.scale : 1.0f);
       kernel.setArg(13, cl_uint(p.distOut));
-      if (p.family == StockhamPass::Family::Mixed) setShapeArguments(kernel, l);
-      else kernel.setArg(14, l.realTwiddles);
+      if (p.family == StockhamPass::Family::Mixed) {
+        setShapeArguments(kernel, l);
+        setHookArguments(kernel, l, *step.source, axisData);
+      } else {
+        kernel.setArg(14, l.realTwiddles);
+      }
       const cl::NDRange global(p.groups() * p.groupSize()), local(p.groupSize());
       queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);
       const double values = double(p.totalLines) * double(p.length);

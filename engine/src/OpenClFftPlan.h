@@ -9,17 +9,33 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace spectrascope::detail {
 
 class BluesteinStage;
 
-class OpenClFftPlan final : public OpenClPlan {
+// Bluestein's chirp and filter multiplies, fused into the first and last launch of one of its
+// convolution FFTs (cl/fft_mixed.cl: LOAD_CHIRP, STORE_HOOK). Such a plan runs in place on the work
+// buffer (lines of the convolution length) and reads (forward) or writes (inverse) the axis' own data
+// through the buffer given to enqueueInto.
+struct ConvolutionHooks
+{
+  bool forward = true; // forward: chirp on load, filter on store; inverse: chirp (and scale) on store
+  std::size_t n = 0;   // the axis length
+  std::size_t stride = 1, inner = 1, dist = 0; // the axis' line b starts at (b / inner)*dist + b % inner
+  cl::Buffer chirp, filter;
+};
+
+class OpenClFftPlan final : public OpenClPlan
+{
 public:
   // `limits`: the device as the planner sees it (limitsOf), with a tuned shape's knobs applied.
   OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits);
-  // The complex stages of a real transform (OpenClRealFftPlan): `d` names the whole transform.
-  OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job, const DeviceLimits& limits);
+  // The complex stages of a real transform (OpenClRealFftPlan), or a Bluestein convolution FFT (with
+  // hooks): `d` names the whole transform.
+  OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job,
+                const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks = std::nullopt);
   ~OpenClFftPlan() override;
 
   std::string backendName() const override { return backend_.name(); }
@@ -28,42 +44,50 @@ public:
   OpenClBackend& backend() const override { return backend_; }
   const StockhamSchedule& schedule() const { return schedule_; }
   // Enqueues without waiting, appending one event and one record per launch (for composite plans).
+  // `axisData`: the buffer a plan with ConvolutionHooks reads or writes.
   void enqueueInto(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                   std::vector<KernelRecord>& records) const;
+                   std::vector<KernelRecord>& records, const cl::Buffer* axisData = nullptr) const;
 
 protected:
   void executeChecked(const float* input, float* output, ExecutionReport* report) const override;
 
 private:
-  struct Launch {
+  struct Launch
+  {
     StockhamPass pass;
     cl::Kernel kernel;
     cl::Buffer localTwiddles, passTwiddlesHi, passTwiddlesLo;
-    cl::Buffer radices; // mixed: the local passes, read by the generic-shape program
+    cl::Buffer radices;      // mixed: the local passes, read by the generic-shape program
     cl::Buffer realTwiddles; // power of two: the fused real step's table (or a placeholder)
     unsigned passLoBits = 0;
     std::string name;
     std::shared_ptr<BluesteinStage> bluestein; // instead of the kernel, for Bluestein passes
+    bool loadsChirp = false;                   // ConvolutionHooks: LOAD_CHIRP
+    int storeHook = 0;                         // ConvolutionHooks: STORE_HOOK (1 filter, 2 chirp to the axis)
   };
-  struct Step {
+  struct Step
+  {
     const Launch* launch; // null: copy source to destination
     const cl::Buffer* source;
     const cl::Buffer* destination;
   };
 
   void prepare();
-  Launch makeLaunch(const StockhamPass& pass);
-  std::string buildOptions(const StockhamPass& pass) const;
+  Launch makeLaunch(const StockhamPass& pass, bool first, bool last);
+  std::string buildOptions(const StockhamPass& pass, bool first, bool last) const;
   void setShapeArguments(cl::Kernel& kernel, const Launch& launch) const;
+  void setHookArguments(cl::Kernel& kernel, const Launch& launch, const cl::Buffer& fallback,
+                        const cl::Buffer* axisData) const;
   cl::Buffer uploadTable(const std::vector<float>& table);
   std::vector<Step> steps(const cl::Buffer& input, const cl::Buffer& output) const;
   void enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                     std::vector<KernelRecord>& records) const;
+                     std::vector<KernelRecord>& records, const cl::Buffer* axisData = nullptr) const;
   std::size_t complexCount() const;
   std::size_t bufferBytes() const;
 
   OpenClBackend& backend_;
   AxisJob job_;
+  std::optional<ConvolutionHooks> hooks_;
   StockhamSchedule schedule_;
   std::vector<Launch> launches_;
   cl::Buffer scratch_;

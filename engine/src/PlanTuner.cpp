@@ -16,7 +16,8 @@ namespace {
 // A candidate must beat the best so far by this much: timing noise must not pick shapes.
 constexpr double kRequiredGain = 0.97;
 
-struct KnobValues {
+struct KnobValues
+{
   std::size_t PlanShape::*field;
   std::vector<std::size_t> values;
 };
@@ -31,6 +32,7 @@ std::vector<KnobValues> knobValues(OpenClBackend& backend)
   // Pass lengths: 0 keeps the longest that fits; shorter ones trade a launch for smaller work-groups.
   // Less local memory per group: more groups resident per compute unit, at the price of the split
   // re/im exchange (twice the barriers) or fewer lines per group.
+  // Radix: the default allows 32 where the planner finds it pays; 16 and below never use it.
   return {{&PlanShape::maxRadix, {16, 8, 4}},
           {&PlanShape::groupSize, upTo({32, 64, 128, 256, 512})},
           {&PlanShape::stridedGroupSize, upTo({64, 128, 256, 512, 1024})},
@@ -41,12 +43,13 @@ std::vector<KnobValues> knobValues(OpenClBackend& backend)
 
 std::string passSignature(const StockhamPass& p)
 {
-  std::string s = std::to_string(int(p.family)) + ":" + std::to_string(p.length) + "/" + std::to_string(p.radix) +
-                  "/" + std::to_string(p.firstRadix) + "/" + std::to_string(p.threads) + "/" +
-                  std::to_string(p.lines) + "/" + std::to_string(int(p.splitExchange)) +
-                  std::to_string(int(p.loadLinesFastest)) + std::to_string(int(p.storeLinesFastest)) + "/" +
-                  std::to_string(p.realRows);
-  for (int r : p.radices) s += "," + std::to_string(r);
+  std::string s = std::to_string(int(p.family)) + ":" + std::to_string(p.length) + "/" +
+                  std::to_string(p.radix) + "/" + std::to_string(p.firstRadix) + "/" +
+                  std::to_string(p.threads) + "/" + std::to_string(p.lines) + "/" +
+                  std::to_string(int(p.splitExchange)) + std::to_string(int(p.loadLinesFastest)) +
+                  std::to_string(int(p.storeLinesFastest)) + "/" + std::to_string(p.realRows);
+  for (int r : p.radices)
+    s += "," + std::to_string(r);
   return s + ";";
 }
 
@@ -56,17 +59,20 @@ std::vector<AxisJob> jobsOf(const TransformDescriptor& d, const DeviceLimits& li
   return OpenClRealFftPlan::complexJobs(d, limits);
 }
 
-class CandidateTimer {
+class CandidateTimer
+{
 public:
   CandidateTimer(OpenClBackend& backend, const TransformDescriptor& d) : backend_(backend), d_(d)
   {
     std::vector<float> data(d.inputFloats());
     std::mt19937 random(1234);
     std::uniform_real_distribution<float> uniform(-0.5f, 0.5f);
-    for (float& x : data) x = uniform(random);
+    for (float& x : data)
+      x = uniform(random);
     cl::Context& context = backend.context();
     try {
-      input_ = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, data.size() * sizeof(float), data.data());
+      input_ = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, data.size() * sizeof(float),
+                          data.data());
       output_ = d.placement == Placement::InPlace
                     ? input_
                     : cl::Buffer(context, CL_MEM_READ_WRITE, d.outputFloats() * sizeof(float));
@@ -81,7 +87,8 @@ public:
     using Clock = std::chrono::steady_clock;
     const auto sample = [&](int calls) {
       const auto start = Clock::now();
-      for (int i = 0; i < calls; ++i) plan.enqueue(input_, output_, nullptr);
+      for (int i = 0; i < calls; ++i)
+        plan.enqueue(input_, output_, nullptr);
       backend_.queue().finish();
       return std::chrono::duration<double, std::milli>(Clock::now() - start).count() / calls;
     };
@@ -89,7 +96,8 @@ public:
     const double once = sample(1);
     const int calls = std::clamp(int(2.0 / std::max(once, 1e-3)), 1, 64); // ~2 ms per sample
     std::vector<double> samples;
-    for (int i = 0; i < 5; ++i) samples.push_back(sample(calls));
+    for (int i = 0; i < 5; ++i)
+      samples.push_back(sample(calls));
     std::nth_element(samples.begin(), samples.begin() + 2, samples.end());
     return samples[2];
   }
@@ -108,7 +116,8 @@ std::string scheduleSignature(OpenClBackend& backend, const TransformDescriptor&
   std::string signature;
   try {
     for (const AxisJob& job : jobsOf(d, limits))
-      for (const StockhamPass& pass : planStockham(job, limits).passes) signature += passSignature(pass);
+      for (const StockhamPass& pass : planStockham(job, limits).passes)
+        signature += passSignature(pass);
   } catch (const EngineError&) {
     return {}; // the shape does not fit this device
   }

@@ -8,30 +8,77 @@
 namespace spectrascope::detail {
 namespace {
 
-constexpr int kMaxRadix = 16;
+constexpr int kMaxRadix = 16;           // mixed-radix codelets (cl/fft_mixed.cl)
+constexpr int kMaxPowerOfTwoRadix = 32; // cl/fft_stockham.cl
 constexpr std::size_t kLargestPrimeRadix = 13;
+constexpr std::size_t kGenericRegisterValues = 32; // VMAX of cl/fft_mixed.cl's GENERIC_SHAPE program
 
-std::size_t exchangeBytesPerValue(bool split) { return split ? sizeof(float) : 2 * sizeof(float); }
+std::size_t exchangeBytesPerValue(bool split)
+{
+  return split ? sizeof(float) : 2 * sizeof(float);
+}
 
 // Exchange-buffer slots per work-group, with the kernels' padding (PADDED, LINE_STRIDE in cl/).
-std::size_t exchangeSlots(std::size_t length, std::size_t lines) { return lines * (length + length / 16 + 1); }
+std::size_t exchangeSlots(std::size_t length, std::size_t lines)
+{
+  return lines * (length + length / 16 + 1);
+}
+
+// Both kernels also keep one row of pass twiddles per line (radix + 1 <= 33 float2 values).
+std::size_t rowTwiddleBytes(std::size_t lines)
+{
+  return lines * (kMaxPowerOfTwoRadix + 1) * 2 * sizeof(float);
+}
 
 bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, const DeviceLimits& limits)
 {
-  return exchangeSlots(length, lines) * exchangeBytesPerValue(split) <= limits.localMemBytes;
+  return exchangeSlots(length, lines) * exchangeBytesPerValue(split) + rowTwiddleBytes(lines) <=
+         limits.localMemBytes;
 }
 
-int radixFor(std::size_t length, const DeviceLimits& limits)
+// Radix choice, as measured on the H200 (docs/benchmarks.md):
+// - short contiguous lines (a single launch of N <= 256) run best at radix 8 (N = 64: 0.138 ms against
+//   0.174 at radix 16; N = 256: 0.135 against 0.142): more work-items per line make each warp's loads
+//   and stores wider runs of memory;
+// - otherwise radix 16, except where radix 32 saves a local pass (and so an exchange through local
+//   memory) on a line that is strided or too long for a float2 exchange: 1024 read as adjacent columns
+//   (32 x 32: 0.193 ms against 0.225 at radix 16), 8192 in one launch (8 x 32 x 32: 0.260 against
+//   0.279). Contiguous lines that fit a float2 exchange stay at 16, where more groups stay resident
+//   (N = 1024 contiguous: 0.140 at radix 16, 0.184 at 32).
+constexpr std::size_t kShortContiguousLine = 256;
+constexpr std::size_t kShortContiguousRadix = 8;
+constexpr std::size_t kDefaultRadix = 16;
+constexpr std::size_t kShortestRadix32Line = 512;
+
+std::size_t localPasses(std::size_t length, std::size_t radix)
 {
-  const std::size_t largest = std::clamp<std::size_t>(std::bit_floor(limits.maxRadix), 2, kMaxRadix);
-  return int(std::min(length, largest));
+  const int bits = std::countr_zero(length), radixBits = std::countr_zero(radix);
+  return std::size_t((bits + radixBits - 1) / radixBits);
+}
+
+struct LineKind
+{
+  bool contiguous = false; // neither loads nor stores walk adjacent lines
+  bool split = false;      // one line needs the split re/im exchange
+};
+
+int radixFor(std::size_t length, const DeviceLimits& limits, LineKind kind = {})
+{
+  const std::size_t cap = std::clamp<std::size_t>(std::bit_floor(limits.maxRadix), 2, kMaxPowerOfTwoRadix);
+  if (kind.contiguous && length <= kShortContiguousLine)
+    return int(std::min({length, cap, kShortContiguousRadix}));
+  const std::size_t usual = std::min({length, cap, kDefaultRadix});
+  const bool radix32Pays = cap >= 32 && length >= kShortestRadix32Line && (!kind.contiguous || kind.split) &&
+                           localPasses(length, 32) < localPasses(length, usual);
+  return int(radix32Pays ? 32 : usual);
 }
 
 int firstRadixFor(std::size_t length, int radix)
 {
   // LEN = radix^a * first; first is what is left after taking as many full radix steps as possible.
   std::size_t rest = length;
-  while (rest > std::size_t(radix)) rest /= std::size_t(radix);
+  while (rest > std::size_t(radix))
+    rest /= std::size_t(radix);
   return int(rest);
 }
 
@@ -46,15 +93,21 @@ std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool spl
   return len;
 }
 
-// Longest mixed-radix sub-transform: the line must fit local memory whole (float2, no split), and at
-// radix 2 a work-item per butterfly must still fit the work-group.
+// Longest mixed-radix sub-transform whose lines fit local memory whole (float2, no split).
 std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines)
 {
   std::size_t len = limits.localMemBytes / (lines * exchangeBytesPerValue(false));
-  while (len > 1 && !fitsLocalMemory(len, lines, false, limits)) --len;
-  len = std::min(len, 2 * limits.maxWorkGroupSize);
+  while (len > 1 && !fitsLocalMemory(len, lines, false, limits))
+    --len;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return std::max(len, kLargestPrimeRadix);
+}
+
+// Work-items per line of a mixed launch: one per butterfly of its largest radix.
+std::size_t mixedThreads(std::size_t length)
+{
+  const std::vector<int> radices = mixedRadices(length);
+  return length / std::size_t(*std::max_element(radices.begin(), radices.end()));
 }
 
 std::size_t linesFor(std::size_t threads, bool adjacent, std::size_t totalLines, const DeviceLimits& limits)
@@ -71,9 +124,13 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
 {
   StockhamPass p;
   p.length = length;
-  p.radix = radixFor(length, limits);
+  LineKind kind;
+  kind.contiguous = !loadAdjacent && !storeAdjacent;
+  kind.split = !fitsLocalMemory(length, 1, false, limits);
+  p.radix = radixFor(length, limits, kind);
   p.firstRadix = firstRadixFor(length, p.radix);
-  std::size_t lines = linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
+  std::size_t lines =
+      linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
   // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.
   for (;; lines = std::max<std::size_t>(1, lines / 2)) {
     if (fitsLocalMemory(length, lines, false, limits)) {
@@ -84,7 +141,8 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
       p.splitExchange = true;
       break;
     }
-    if (lines == 1) throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
+    if (lines == 1)
+      throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
   }
   p.lines = lines;
   p.loadLinesFastest = loadAdjacent;
@@ -101,14 +159,26 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   p.length = length;
   p.radices = mixedRadices(length);
   const std::size_t largest = std::size_t(*std::max_element(p.radices.begin(), p.radices.end()));
+  const auto registerValues = [&](std::size_t threads) {
+    std::size_t values = 0;
+    for (int r : p.radices) {
+      const std::size_t butterflies = length / std::size_t(r);
+      values = std::max(values, (butterflies + threads - 1) / threads * std::size_t(r));
+    }
+    return values;
+  };
   p.threads = length / largest;
-  for (int r : p.radices) {
-    const std::size_t butterflies = length / std::size_t(r);
-    p.registerValues = std::max(p.registerValues, (butterflies + p.threads - 1) / p.threads * std::size_t(r));
+  if (limits.mixedThreads) {
+    // The generic program: a fixed number of work-items per line, more where its registers run out.
+    p.threads = std::min(p.threads, limits.mixedThreads);
+    while (registerValues(p.threads) > kGenericRegisterValues)
+      ++p.threads;
   }
+  p.registerValues = registerValues(p.threads);
   std::size_t lines = linesFor(p.threads, loadAdjacent || storeAdjacent, totalLines, limits);
   while (!fitsLocalMemory(length, lines, false, limits)) {
-    if (lines == 1) throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
+    if (lines == 1)
+      throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
     lines /= 2;
   }
   p.lines = lines;
@@ -118,9 +188,15 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   return p;
 }
 
-bool transformsAxis(const AxisJob& job, int axis) { return (job.axes >> axis) & 1u; }
+bool transformsAxis(const AxisJob& job, int axis)
+{
+  return (job.axes >> axis) & 1u;
+}
 
-std::size_t rowsOf(const AxisJob& job) { return job.extent[1] * job.extent[2] * job.batch; }
+std::size_t rowsOf(const AxisJob& job)
+{
+  return job.extent[1] * job.extent[2] * job.batch;
+}
 
 // Appends the passes of one axis. `stride`: distance between the axis' consecutive elements.
 void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimits& limits,
@@ -150,16 +226,20 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     return;
   }
   const bool columns = stride > 1; // adjacent lines are adjacent in memory
-  const bool powerOfTwo = std::has_single_bit(n);
+  const bool powerOfTwo = std::has_single_bit(n) && !job.mixedRadixOnly;
   std::vector<std::size_t> lengths;
   if (powerOfTwo) {
     const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
     lengths = n <= singleMax ? std::vector<std::size_t>{n}
                              : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
   } else {
+    // A single launch needs the line in local memory and a work-item per butterfly of its largest
+    // radix; when split, any length up to twice the work-group size keeps that (every radix is >= 2).
     const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1);
-    lengths = n <= singleMax ? std::vector<std::size_t>{n}
-                             : launchLengths(n, maxMixedLengthFor(limits, limits.minAdjacentLines));
+    const bool single = n <= singleMax && mixedThreads(n) <= limits.maxWorkGroupSize;
+    lengths = single ? std::vector<std::size_t>{n}
+                     : launchLengths(n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines),
+                                                 2 * limits.maxWorkGroupSize));
   }
   std::size_t ns = 1;
   for (std::size_t length : lengths) {
@@ -180,6 +260,16 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
 }
 
 } // namespace
+
+std::vector<std::size_t> StockhamPass::localRadices() const
+{
+  if (family == Family::Mixed) return {radices.begin(), radices.end()};
+  if (family == Family::Bluestein) return {};
+  std::vector<std::size_t> result{std::size_t(firstRadix)};
+  for (std::size_t done = std::size_t(firstRadix); done < length; done *= std::size_t(radix))
+    result.push_back(std::size_t(radix));
+  return result;
+}
 
 AxisJob AxisJob::fromDescriptor(const TransformDescriptor& d)
 {
@@ -235,13 +325,15 @@ std::vector<std::size_t> primeFactors(std::size_t n)
 bool isSmooth(std::size_t n)
 {
   for (std::size_t p : {2, 3, 5, 7, 11, 13})
-    while (n % p == 0) n /= p;
+    while (n % p == 0)
+      n /= p;
   return n == 1;
 }
 
 std::size_t nextSmoothLength(std::size_t n)
 {
-  while (!isSmooth(n)) ++n;
+  while (!isSmooth(n))
+    ++n;
   return n;
 }
 
@@ -272,8 +364,10 @@ std::vector<int> mixedRadices(std::size_t length)
   const int twos = std::countr_zero(length);
   std::vector<int> radices;
   if (twos > 0)
-    for (std::size_t f : balancedFactors(std::size_t{1} << twos, kMaxRadix)) radices.push_back(int(f));
-  for (std::size_t p : primeFactors(length >> twos)) radices.push_back(int(p));
+    for (std::size_t f : balancedFactors(std::size_t{1} << twos, kMaxRadix))
+      radices.push_back(int(f));
+  for (std::size_t p : primeFactors(length >> twos))
+    radices.push_back(int(p));
   return radices;
 }
 
@@ -284,7 +378,8 @@ std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d)
   double values = double(d.elementsPerTransform()) * double(d.batch);
   for (int axis = 0; axis < 3; ++axis)
     if (!isSmooth(d.extent[axis]))
-      values = std::max(values, values / double(d.extent[axis]) * double(nextSmoothLength(2 * d.extent[axis] - 1)));
+      values = std::max(values,
+                        values / double(d.extent[axis]) * double(nextSmoothLength(2 * d.extent[axis] - 1)));
   if (values > double(std::size_t{1} << 31)) return "more than 2^31 complex values in one call";
   return std::nullopt;
 }

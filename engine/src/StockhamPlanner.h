@@ -15,7 +15,8 @@
 
 namespace spectrascope::detail {
 
-struct DeviceLimits {
+struct DeviceLimits
+{
   std::size_t localMemBytes = 48 * 1024;
   std::size_t maxWorkGroupSize = 1024;
   std::size_t maxPassLength = 0; // 0: derived from the limits above
@@ -27,23 +28,30 @@ struct DeviceLimits {
   std::size_t targetGroupSize = 64;
   std::size_t stridedGroupSize = 256;
   std::size_t minAdjacentLines = 4;
-  // Largest power-of-two radix a work-item computes in registers. 16 means fewest passes and barriers;
-  // a smaller radix needs fewer registers, so more work-groups stay resident (a tuning knob).
-  std::size_t maxRadix = 16;
+  // Largest power-of-two radix a work-item computes in registers (up to 32; radixFor in the planner
+  // says when 32 is used). A smaller radix needs fewer registers, so more work-groups stay resident (a
+  // tuning knob).
+  std::size_t maxRadix = 32;
+  // Work-items per line of a mixed-radix launch: 0 = one per butterfly of its largest radix (the
+  // specialised programs); otherwise at most this many (the generic-shape program, whose work-group
+  // size then hardly varies with the length, so OpenCL implementations that compile a kernel per
+  // work-group size, like PoCL, compile it a few times instead of once per length).
+  std::size_t mixedThreads = 0;
 };
 
-struct StockhamPass {
+struct StockhamPass
+{
   enum class Family { PowerOfTwo, Mixed, Bluestein };
   Family family = Family::PowerOfTwo;
   int axis = 0;
   // Kernel specialisation (-D options).
-  std::size_t length = 0;     // LEN (Bluestein: the axis length n)
-  int radix = 0;              // RADIX (power of two)
-  int firstRadix = 0;         // FIRST_RADIX (power of two)
-  std::vector<int> radices;   // local passes, in order (mixed)
-  std::size_t threads = 0;    // work-items per line (mixed)
+  std::size_t length = 0;         // LEN (Bluestein: the axis length n)
+  int radix = 0;                  // RADIX (power of two)
+  int firstRadix = 0;             // FIRST_RADIX (power of two)
+  std::vector<int> radices;       // local passes, in order (mixed)
+  std::size_t threads = 0;        // work-items per line (mixed)
   std::size_t registerValues = 0; // VMAX (mixed)
-  std::size_t lines = 0;      // LINES per work-group
+  std::size_t lines = 0;          // LINES per work-group
   bool loadLinesFastest = false;
   bool storeLinesFastest = false;
   bool splitExchange = false;
@@ -60,12 +68,15 @@ struct StockhamPass {
     return family == Family::Mixed ? threads * lines : length / std::size_t(radix) * lines;
   }
   std::size_t groups() const { return (totalLines + lines - 1) / lines; }
+  // The radices of the kernel's local passes, in order.
+  std::vector<std::size_t> localRadices() const;
 };
 
 // What to transform: a complex array of `extent` (fastest first) times `batch`, along the axes whose bit
 // is set. Real transforms use it for their complex stages: rows of half length with padded pitches
 // (only when axis 0 is the sole axis), then the other axes of the half spectrum.
-struct AxisJob {
+struct AxisJob
+{
   std::array<std::size_t, 3> extent{1, 1, 1};
   std::size_t batch = 1;
   unsigned axes = 0b111;
@@ -76,6 +87,9 @@ struct AxisJob {
   // launch (StockhamPass::realRows). Granted only when one launch does whole rows (see realRowsFused).
   // For C2R the input rows are then the Hermitian half (rowPitchIn >= extent[0] + 1).
   int realRows = 0;
+  // Plan every axis with the mixed-radix kernel, powers of two included (Bluestein's convolution FFTs,
+  // whose fused chirp and filter multiplies live in cl/fft_mixed.cl only).
+  bool mixedRadixOnly = false;
 
   static AxisJob fromDescriptor(const TransformDescriptor& d);
   // Complex values a buffer of this job's input or output must hold.
@@ -83,7 +97,8 @@ struct AxisJob {
   std::size_t outputValues() const;
 };
 
-struct StockhamSchedule {
+struct StockhamSchedule
+{
   std::vector<StockhamPass> passes;
   float scale = 1.0f;
 };

@@ -19,6 +19,21 @@ std::vector<float> twiddleTable(std::size_t n, std::size_t count, int sign, std:
   return table;
 }
 
+std::vector<float> localPassTwiddles(const std::vector<std::size_t>& radices, int sign)
+{
+  std::vector<float> table;
+  std::size_t ns = 1;
+  for (std::size_t radix : radices) {
+    for (std::size_t r = 1; r < radix; ++r) {
+      const std::vector<float> row = twiddleTable(ns * radix, ns, sign, r);
+      table.insert(table.end(), row.begin(), row.end());
+    }
+    ns *= radix;
+  }
+  if (table.empty()) table.assign(2, 0.0f); // OpenCL buffers cannot be empty
+  return table;
+}
+
 SplitTwiddles splitTwiddles(std::size_t M, int sign)
 {
   SplitTwiddles t;

@@ -13,8 +13,14 @@ namespace spectrascope::detail {
 // sign is -1 for the forward transform and +1 for the inverse.
 std::vector<float> twiddleTable(std::size_t n, std::size_t count, int sign, std::size_t stepPerEntry = 1);
 
+// The local passes' twiddles of one pass-kernel launch (cl/fft_stockham.cl, cl/fft_mixed.cl) whose
+// local passes have these radices, in order: for each pass, with ns the product of the radices before
+// it, p-major rows W_{ns*R}^(k*r), r in [1, R), k in [0, ns) (the kernels' headers give the layout).
+std::vector<float> localPassTwiddles(const std::vector<std::size_t>& radices, int sign);
+
 // Two tables whose product gives W_M^m for any m < M: hi[m >> loBits] * lo[m & (2^loBits - 1)].
-struct SplitTwiddles {
+struct SplitTwiddles
+{
   std::vector<float> hi, lo;
   unsigned loBits = 0;
 };

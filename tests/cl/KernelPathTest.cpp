@@ -20,21 +20,28 @@ namespace {
 
 constexpr double kTolerance = 1e-6;
 
-struct KernelCase {
+struct KernelCase
+{
   std::string label;
   TransformDescriptor d;
   OpenClOptions options;
 };
 
-void PrintTo(const KernelCase& c, std::ostream* os) { *os << c.label << " " << c.d.toString(); }
+void PrintTo(const KernelCase& c, std::ostream* os)
+{
+  *os << c.label << " " << c.d.toString();
+}
 
-std::string caseName(const testing::TestParamInfo<KernelCase>& info) { return info.param.label; }
+std::string caseName(const testing::TestParamInfo<KernelCase>& info)
+{
+  return info.param.label;
+}
 
 OpenClBackend* backendFor(const OpenClOptions& o)
 {
-  using Key = std::tuple<std::size_t, std::size_t, int>;
+  using Key = std::tuple<std::size_t, std::size_t, int, std::size_t>;
   static std::map<Key, std::unique_ptr<OpenClBackend>> backends;
-  const Key key{o.maxPassLength, o.localMemoryBytes, int(o.twiddles)};
+  const Key key{o.maxPassLength, o.localMemoryBytes, int(o.twiddles), o.maxRadix};
   auto& b = backends[key];
   if (!b) {
     const auto device = test::preferredOpenClDevice();
@@ -52,6 +59,12 @@ KernelCase make(std::string label, TransformDescriptor d, std::size_t maxPass = 
   o.localMemoryBytes = localMem;
   o.twiddles = tw;
   return {std::move(label), d, o};
+}
+
+KernelCase withRadix(KernelCase c, std::size_t radix)
+{
+  c.options.maxRadix = radix;
+  return c;
 }
 
 TransformDescriptor inverse(TransformDescriptor d)
@@ -93,13 +106,23 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("2d_one_column_1x64", D::complex2d(1, 64, 3)));
   c.push_back(make("3d_16x8x4", D::complex3d(16, 8, 4, 2)));
   c.push_back(make("3d_multipass_32x32x32", inverse(D::complex3d(32, 32, 32)), 8));
+  // Radix 32 (32 values per work-item), where the planner takes it: strided lines of 512 and 1024 (first
+  // radix 16 and 32; twopass_n2pow20 above adds pass twiddles), one launch of 8192 with the split
+  // exchange; and such lines held to radix 16.
+  c.push_back(make("radix32_columns_8x512", D::complex2d(8, 512, 2)));
+  c.push_back(make("radix32_columns_inverse_16x1024", inverse(D::complex2d(16, 1024))));
+  c.push_back(withRadix(make("radix16_twopass_n2pow20", D::complex1d(1u << 20), 1024), 16));
+  c.push_back(make("radix32_split_exchange_n8192", inverse(D::complex1d(8192, 2)), 0, 48 * 1024));
+  c.push_back(withRadix(make("radix16_columns_16x1024", D::complex2d(16, 1024)), 16));
   // Twiddles computed on the fly (kept for comparison with the double-precision tables).
   c.push_back(make("onthefly_n4096", D::complex1d(4096, 2), 0, 0, OpenClOptions::Twiddles::OnTheFly));
-  c.push_back(make("onthefly_twopass_n4096", D::complex1d(4096, 2), 64, 0, OpenClOptions::Twiddles::OnTheFly));
+  c.push_back(
+      make("onthefly_twopass_n4096", D::complex1d(4096, 2), 64, 0, OpenClOptions::Twiddles::OnTheFly));
   return c;
 }
 
-class KernelPath : public testing::TestWithParam<KernelCase> {
+class KernelPath : public testing::TestWithParam<KernelCase>
+{
 protected:
   std::unique_ptr<Plan> plan;
   void SetUp() override
@@ -110,7 +133,10 @@ protected:
   }
 };
 
-TEST_P(KernelPath, MatchesFftwDouble) { EXPECT_LE(test::errorAgainstReference(*plan, 11), kTolerance); }
+TEST_P(KernelPath, MatchesFftwDouble)
+{
+  EXPECT_LE(test::errorAgainstReference(*plan, 11), kTolerance);
+}
 
 TEST_P(KernelPath, SatisfiesFftwPropertyChecks)
 {

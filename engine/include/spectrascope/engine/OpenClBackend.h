@@ -32,6 +32,7 @@ struct OpenClOptions {
   std::size_t targetGroupSize = 0;
   std::size_t stridedGroupSize = 0;
   std::size_t minAdjacentLines = 0;
+  std::size_t maxRadix = 0;
   std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
   // Per-device tuning (PlanTuning.h). Heuristic: the planner's defaults only. Cached: a shape stored in
   // the device's tuning file when there is one (the default: costs nothing, and `spectrascope-bench

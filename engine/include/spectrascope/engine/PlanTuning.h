@@ -19,7 +19,7 @@ namespace spectrascope {
 
 // The planner's knobs. Zero means "the planner's heuristic default" for that knob.
 struct PlanShape {
-  std::size_t maxRadix = 0;         // largest radix a work-item computes in registers (4, 8 or 16)
+  std::size_t maxRadix = 0;         // largest radix a work-item computes in registers (4, 8, 16 or 32)
   std::size_t groupSize = 0;        // work-items per group for passes over contiguous lines
   std::size_t stridedGroupSize = 0; // work-items per group for passes over adjacent (strided) lines
   std::size_t adjacentLines = 0;    // fewest adjacent lines a strided pass reads together
