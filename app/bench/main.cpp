@@ -38,7 +38,8 @@ Options:
   --sizes LIST           comma-separated sizes, fastest dimension first: 1024,4096x4096,64x64x64
   --kind c2c|r2c|c2r     transform kind for --sizes (default c2c)
   --elements N           complex values per call; the batch fills it (default 33554432 = 2^25)
-  --backend NAME         auto (default), fftw, opencl, opencl:<index|name>, naive-dft
+  --backend NAME         auto (default: the first OpenCL GPU, else FFTW; or $SPECTRASCOPE_BACKEND), fftw,
+                         opencl, opencl:<index|name>, naive-dft
   --reps N               repetitions, the median is reported (default 7)
   --calls N              back-to-back calls per repetition (default 10)
   --twiddles table|onthefly   OpenCL twiddles from double tables (default) or computed on the fly
@@ -46,6 +47,7 @@ Options:
   --group-size N         OpenCL: work-items per group the planner aims for (tuning)
   --strided-group-size N OpenCL: the same for passes over adjacent lines (tuning)
   --lines N              OpenCL: least adjacent lines per group in strided passes (tuning)
+  --radix N              OpenCL: largest radix a work-item computes in registers, 2 to 32 (tuning)
   --tune                 OpenCL: first search the planner's shapes for each case, keep the fastest in the
                          device's tuning cache (later plans everywhere use it), then measure as usual
   --no-tuning            OpenCL: ignore the tuning cache (the planner's heuristic shapes)
@@ -55,8 +57,9 @@ Options:
   --help                 this text
 )";
 
-struct Options {
-  std::string suite, sizes, backend = "auto", file;
+struct Options
+{
+  std::string suite, sizes, backend, file; // backend empty: SPECTRASCOPE_BACKEND, else auto
   TransformKind kind = TransformKind::ComplexToComplex;
   std::size_t elements = kAnchorElements;
   MeasureOptions measure;
@@ -99,44 +102,78 @@ Options parseArguments(int argc, char** argv)
       o.suite = value();
       if (o.suite != "anchors" && o.suite != "pipeline" && o.suite != "stft")
         usageError("unknown suite '" + o.suite + "' (known: anchors, pipeline, stft)");
-    } else if (a == "--sizes") o.sizes = value();
-    else if (a == "--file") o.file = value();
+    } else if (a == "--sizes")
+      o.sizes = value();
+    else if (a == "--file")
+      o.file = value();
     else if (a == "--kind") {
       const std::string k = value();
-      if (k == "c2c") o.kind = TransformKind::ComplexToComplex;
-      else if (k == "r2c") o.kind = TransformKind::RealToComplex;
-      else if (k == "c2r") o.kind = TransformKind::ComplexToReal;
-      else usageError("--kind must be c2c, r2c or c2r");
-    } else if (a == "--elements") o.elements = std::size_t(parseCount(a, value(), 1ll << 31));
-    else if (a == "--backend") o.backend = value();
-    else if (a == "--reps") o.measure.repetitions = int(parseCount(a, value(), 1000));
-    else if (a == "--calls") o.measure.callsPerRepetition = int(parseCount(a, value(), 100000));
+      if (k == "c2c")
+        o.kind = TransformKind::ComplexToComplex;
+      else if (k == "r2c")
+        o.kind = TransformKind::RealToComplex;
+      else if (k == "c2r")
+        o.kind = TransformKind::ComplexToReal;
+      else
+        usageError("--kind must be c2c, r2c or c2r");
+    } else if (a == "--elements")
+      o.elements = std::size_t(parseCount(a, value(), 1ll << 31));
+    else if (a == "--backend")
+      o.backend = value();
+    else if (a == "--reps")
+      o.measure.repetitions = int(parseCount(a, value(), 1000));
+    else if (a == "--calls")
+      o.measure.callsPerRepetition = int(parseCount(a, value(), 100000));
     else if (a == "--twiddles") {
       const std::string t = value();
-      if (t == "table") o.opencl.twiddles = OpenClOptions::Twiddles::Table;
-      else if (t == "onthefly") o.opencl.twiddles = OpenClOptions::Twiddles::OnTheFly;
-      else usageError("--twiddles must be table or onthefly");
-    } else if (a == "--max-pass-length") o.opencl.maxPassLength = std::size_t(parseCount(a, value(), 1 << 20));
-    else if (a == "--group-size") o.opencl.targetGroupSize = std::size_t(parseCount(a, value(), 4096));
-    else if (a == "--strided-group-size") o.opencl.stridedGroupSize = std::size_t(parseCount(a, value(), 4096));
-    else if (a == "--lines") o.opencl.minAdjacentLines = std::size_t(parseCount(a, value(), 256));
-    else if (a == "--tune") o.tune = true;
-    else if (a == "--no-tuning") o.opencl.tuning = OpenClOptions::Tuning::Heuristic;
-    else if (a == "--no-check") o.measure.checkAccuracy = false;
-    else if (a == "--json") o.json = true;
-    else usageError("unknown option '" + a + "'");
+      if (t == "table")
+        o.opencl.twiddles = OpenClOptions::Twiddles::Table;
+      else if (t == "onthefly")
+        o.opencl.twiddles = OpenClOptions::Twiddles::OnTheFly;
+      else
+        usageError("--twiddles must be table or onthefly");
+    } else if (a == "--max-pass-length")
+      o.opencl.maxPassLength = std::size_t(parseCount(a, value(), 1 << 20));
+    else if (a == "--group-size")
+      o.opencl.targetGroupSize = std::size_t(parseCount(a, value(), 4096));
+    else if (a == "--strided-group-size")
+      o.opencl.stridedGroupSize = std::size_t(parseCount(a, value(), 4096));
+    else if (a == "--lines")
+      o.opencl.minAdjacentLines = std::size_t(parseCount(a, value(), 256));
+    else if (a == "--radix")
+      o.opencl.maxRadix = std::size_t(parseCount(a, value(), 32));
+    else if (a == "--tune")
+      o.tune = true;
+    else if (a == "--no-tuning")
+      o.opencl.tuning = OpenClOptions::Tuning::Heuristic;
+    else if (a == "--no-check")
+      o.measure.checkAccuracy = false;
+    else if (a == "--json")
+      o.json = true;
+    else
+      usageError("unknown option '" + a + "'");
   }
   if (o.suite.empty() && o.sizes.empty()) o.sizes = "1024";
   return o;
 }
 
+// "auto" (the default, or SPECTRASCOPE_BACKEND) falls back to FFTW where there is no OpenCL GPU, as
+// everywhere in the product, and says so; a backend named explicitly that cannot open is an error.
+std::unique_ptr<Backend> openBackend(const std::string& name)
+{
+  if (requestedBackendName(name) != "auto") return createBackend(requestedBackendName(name));
+  SelectedBackend selected = selectBackend(name);
+  if (!selected.fallbackReason.empty()) std::fprintf(stderr, "# %s\n", selected.fallbackReason.c_str());
+  return std::move(selected.backend);
+}
+
 std::unique_ptr<Backend> makeBackend(const Options& o)
 {
-  std::unique_ptr<Backend> backend = createBackend(o.backend);
+  std::unique_ptr<Backend> backend = openBackend(o.backend);
   const OpenClOptions defaults;
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
-                     o.opencl.minAdjacentLines || o.opencl.twiddles != defaults.twiddles ||
-                     o.opencl.tuning != defaults.tuning;
+                     o.opencl.minAdjacentLines || o.opencl.maxRadix ||
+                     o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);
   return backend;
@@ -157,9 +194,10 @@ void printJson(const Measurement& m, double copyGbps)
   const TransformDescriptor& d = m.benchCase.descriptor;
   std::ostringstream s;
   s.precision(6);
-  s << "{\"lib\":\"spectrascope\",\"case\":\"" << m.benchCase.label << "\",\"backend\":\"" << jsonEscape(m.backend)
-    << "\",\"device\":\"" << jsonEscape(m.device) << "\",\"kind\":\"" << toString(d.kind) << "\",\"nx\":"
-    << d.extent[0] << ",\"ny\":" << d.extent[1] << ",\"nz\":" << d.extent[2] << ",\"batch\":" << d.batch;
+  s << "{\"lib\":\"spectrascope\",\"case\":\"" << m.benchCase.label << "\",\"backend\":\""
+    << jsonEscape(m.backend) << "\",\"device\":\"" << jsonEscape(m.device) << "\",\"kind\":\""
+    << toString(d.kind) << "\",\"nx\":" << d.extent[0] << ",\"ny\":" << d.extent[1]
+    << ",\"nz\":" << d.extent[2] << ",\"batch\":" << d.batch;
   if (!m.skipped.empty()) {
     s << ",\"skipped\":\"" << jsonEscape(m.skipped) << "\"}";
   } else {
@@ -167,8 +205,8 @@ void printJson(const Measurement& m, double copyGbps)
       << ",\"copy_gbps\":" << copyGbps << ",\"copy_fraction\":" << m.gigabytesPerSecond() / copyGbps
       << ",\"rel_err\":" << m.relErr << ",\"kernels\":[";
     for (std::size_t i = 0; i < m.kernels.size(); ++i)
-      s << (i ? "," : "") << "{\"name\":\"" << jsonEscape(m.kernels[i].name) << "\",\"ms\":" << m.kernels[i].milliseconds()
-        << ",\"local\":" << m.kernels[i].localSize[0] << "}";
+      s << (i ? "," : "") << "{\"name\":\"" << jsonEscape(m.kernels[i].name)
+        << "\",\"ms\":" << m.kernels[i].milliseconds() << ",\"local\":" << m.kernels[i].localSize[0] << "}";
     s << "]}";
   }
   std::cout << s.str() << std::endl;
@@ -187,8 +225,8 @@ void printRow(const Measurement& m, double copyGbps)
     kernels += part;
   }
   std::printf("%-22s %6zu %9.4f %8.1f %6.1f%% %9.1f %9.2e  %s\n", m.benchCase.label.c_str(),
-              m.benchCase.descriptor.batch, m.ms, m.gigabytesPerSecond(), 100 * m.gigabytesPerSecond() / copyGbps,
-              m.gigaflops(), m.relErr, kernels.c_str());
+              m.benchCase.descriptor.batch, m.ms, m.gigabytesPerSecond(),
+              100 * m.gigabytesPerSecond() / copyGbps, m.gigaflops(), m.relErr, kernels.c_str());
   std::fflush(stdout);
 }
 
@@ -201,28 +239,33 @@ int main(int argc, char** argv)
   try {
     if (o.suite == "pipeline") return runPipelineSuite(o.backend, o.sizes, o.measure, o.json);
     if (o.suite == "stft") return runStftSuite(o.backend, o.file, o.measure, o.json);
-    std::vector<BenchCase> cases = o.suite == "anchors" ? anchorSuite() : parseSizes(o.sizes, o.kind, o.elements);
+    std::vector<BenchCase> cases =
+        o.suite == "anchors" ? anchorSuite() : parseSizes(o.sizes, o.kind, o.elements);
     std::unique_ptr<Backend> backend = makeBackend(o);
     auto* device = dynamic_cast<OpenClBackend*>(backend.get());
     const std::size_t copyBytes = std::size_t(256) << 20;
     const double copyGbps = device ? deviceCopyBandwidth(*device, copyBytes, o.measure.repetitions)
                                    : hostCopyBandwidth(copyBytes, o.measure.repetitions);
-    if (o.tune && !device) std::fprintf(stderr, "spectrascope-bench: --tune applies to OpenCL backends only\n");
+    if (o.tune && !device)
+      std::fprintf(stderr, "spectrascope-bench: --tune applies to OpenCL backends only\n");
     if (o.tune && device) tuneCases(*device, cases, o.json);
     if (!o.json) {
-      std::printf("# backend %s, device %s\n# copy bandwidth %.1f GB/s (read+write), median of %d x %d calls\n",
-                  backend->name().c_str(), backend->deviceName().c_str(), copyGbps, o.measure.repetitions,
-                  o.measure.callsPerRepetition);
-      std::printf("%-22s %6s %9s %8s %7s %9s %9s  %s\n", "case", "batch", "ms", "GB/s", "copy", "GFLOP/s", "rel_err",
-                  "kernels ms");
+      std::printf(
+          "# backend %s, device %s\n# copy bandwidth %.1f GB/s (read+write), median of %d x %d calls\n",
+          backend->name().c_str(), backend->deviceName().c_str(), copyGbps, o.measure.repetitions,
+          o.measure.callsPerRepetition);
+      std::printf("%-22s %6s %9s %8s %7s %9s %9s  %s\n", "case", "batch", "ms", "GB/s", "copy", "GFLOP/s",
+                  "rel_err", "kernels ms");
     }
     for (const BenchCase& c : cases) {
-      const Measurement m = device ? measureOnDevice(*device, c, o.measure) : measureOnHost(*backend, c, o.measure);
+      const Measurement m =
+          device ? measureOnDevice(*device, c, o.measure) : measureOnHost(*backend, c, o.measure);
       o.json ? printJson(m, copyGbps) : printRow(m, copyGbps);
     }
   } catch (const std::invalid_argument& e) {
     usageError(e.what());
   } catch (const EngineError& e) {
+    if (e.kind() == EngineError::Kind::InvalidArgument) usageError(e.what());
     std::cerr << "spectrascope-bench: " << e.what() << "\n";
     return 1;
   } catch (const cl::Error& e) {

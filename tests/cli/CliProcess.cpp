@@ -14,9 +14,15 @@ constexpr int kTimeoutMs = 240000;
 
 CliResult runCli(const QStringList& arguments, const QProcessEnvironment& environment)
 {
+  return runProgram(QStringLiteral(SPECTRASCOPE_CLI), arguments, environment);
+}
+
+CliResult runProgram(const QString& program, const QStringList& arguments,
+                     const QProcessEnvironment& environment)
+{
   QProcess process;
   process.setProcessEnvironment(environment);
-  process.start(QStringLiteral(SPECTRASCOPE_CLI), arguments);
+  process.start(program, arguments);
   CliResult result;
   if (!process.waitForStarted() || !process.waitForFinished(kTimeoutMs)) {
     process.kill();

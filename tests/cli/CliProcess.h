@@ -1,5 +1,6 @@
 #pragma once
-// Runs spectrascope-cli as a child process and collects what it said, plus helpers for raw float files.
+// Runs spectrascope-cli (or another executable of the build) as a child process and collects what it said,
+// plus helpers for raw float files.
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -19,7 +20,12 @@ struct CliResult
   std::string err;
 };
 
-// The test's own environment, which ctest sets up (FFTW rigor, cache directory).
+// Runs `program` (an executable of the build). The test's own environment is the one ctest sets up
+// (FFTW rigor, cache directory).
+CliResult runProgram(const QString& program, const QStringList& arguments,
+                     const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment());
+
+// spectrascope-cli.
 CliResult runCli(const QStringList& arguments,
                  const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment());
 
