@@ -7,11 +7,23 @@ namespace spectrascope {
 
 Engine::Engine(const std::string& requestedBackend) : selection_(selectBackend(requestedBackend)) {}
 
+Engine::Engine(std::unique_ptr<Backend> backend)
+{
+  selection_.requested = backend->name();
+  selection_.backend = std::move(backend);
+}
+
 Engine::~Engine() = default;
 
-std::string Engine::backendName() const { return selection_.backend->name(); }
+std::string Engine::backendName() const
+{
+  return selection_.backend->name();
+}
 
-std::string Engine::deviceName() const { return selection_.backend->deviceName(); }
+std::string Engine::deviceName() const
+{
+  return selection_.backend->deviceName();
+}
 
 Backend& Engine::fftwBackend()
 {
@@ -52,7 +64,8 @@ std::shared_ptr<const Plan> Engine::createWithFallback(const TransformDescriptor
     }
   }
   std::unique_ptr<Plan> fallback = fftwBackend().createPlan(d);
-  fallback->setFallbackReason(primary.name() + " cannot do " + d.toString() + " (" + reason + "); FFTW serves it");
+  fallback->setFallbackReason(primary.name() + " cannot do " + d.toString() + " (" + reason +
+                              "); FFTW serves it");
   return fallback;
 }
 

@@ -17,7 +17,8 @@ namespace {
 std::string tuningIdentity(const ProgramCache& programs)
 {
   std::string identity = programs.deviceIdentity() + "|engine " SPECTRASCOPE_VERSION;
-  for (const char* source : {"fft_stockham", "fft_mixed", "real_fft"}) identity += "|" + kernels::expandedSha256(source);
+  for (const char* source : {"fft_stockham", "fft_mixed", "real_fft"})
+    identity += "|" + kernels::expandedSha256(source);
   return identity;
 }
 
@@ -27,17 +28,21 @@ OpenClBackend::OpenClBackend(int deviceIndex, OpenClOptions options) : options_(
 {
   const DeviceEnumeration all = enumerateOpenClDevices();
   if (deviceIndex < 0 || deviceIndex >= int(all.devices.size()))
-    throw deviceUnavailable(all.devices.empty() ? all.problem
-                                                : "there is no OpenCL device " + std::to_string(deviceIndex) +
-                                                      " (this machine has " + std::to_string(all.devices.size()) + ")");
+    throw deviceUnavailable(all.devices.empty()
+                                ? all.problem
+                                : "there is no OpenCL device " + std::to_string(deviceIndex) +
+                                      " (this machine has " + std::to_string(all.devices.size()) + ")");
   info_ = all.devices[std::size_t(deviceIndex)];
+  if (options_.maxAllocBytes)
+    info_.maxAllocBytes = std::min<std::uint64_t>(info_.maxAllocBytes, options_.maxAllocBytes);
   try {
     device_ = openClDeviceAt(deviceIndex);
     context_ = cl::Context(device_);
     queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
     programs_ = std::make_unique<ProgramCache>(context_, device_, options_.cacheDirectory);
-    tuning_ = std::make_unique<TuningCache>(
-        options_.cacheDirectory.empty() ? defaultCacheDirectory() : options_.cacheDirectory, tuningIdentity(*programs_));
+    tuning_ = std::make_unique<TuningCache>(options_.cacheDirectory.empty() ? defaultCacheDirectory()
+                                                                            : options_.cacheDirectory,
+                                            tuningIdentity(*programs_));
   } catch (const cl::Error& e) {
     throw deviceUnavailable("cannot open OpenCL device " + info_.name + ": " + e.what() + " (" +
                             std::to_string(e.err()) + ")");
@@ -46,9 +51,15 @@ OpenClBackend::OpenClBackend(int deviceIndex, OpenClOptions options) : options_(
 
 OpenClBackend::~OpenClBackend() = default;
 
-std::string OpenClBackend::name() const { return "opencl:" + std::to_string(info_.index); }
+std::string OpenClBackend::name() const
+{
+  return "opencl:" + std::to_string(info_.index);
+}
 
-std::string OpenClBackend::deviceName() const { return info_.name + " (" + info_.platform + ")"; }
+std::string OpenClBackend::deviceName() const
+{
+  return info_.name + " (" + info_.platform + ")";
+}
 
 std::optional<std::string> OpenClBackend::cannotPlan(const TransformDescriptor& d) const
 {
@@ -76,7 +87,8 @@ std::unique_ptr<OpenClPlan> OpenClBackend::createPlan(const TransformDescriptor&
   d.validate();
   if (auto why = cannotPlan(d)) throw unsupported(*why);
   const detail::DeviceLimits limits = detail::limitsOf(*this, shape);
-  if (d.kind != TransformKind::ComplexToComplex) return std::make_unique<detail::OpenClRealFftPlan>(*this, d, limits);
+  if (d.kind != TransformKind::ComplexToComplex)
+    return std::make_unique<detail::OpenClRealFftPlan>(*this, d, limits);
   return std::make_unique<detail::OpenClFftPlan>(*this, d, limits);
 }
 

@@ -5,6 +5,7 @@
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/Reference.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +15,10 @@ using namespace spectrascope;
 
 namespace {
 
-bool hasOpenClDevice() { return !enumerateOpenClDevices().devices.empty(); }
+bool hasOpenClDevice()
+{
+  return !enumerateOpenClDevices().devices.empty();
+}
 
 bool hasOpenClGpu()
 {
@@ -70,8 +74,9 @@ TEST(Fallback, EverySizeAndKindRunsOnTheDevice)
   TransformDescriptor inverse = odd;
   inverse.kind = TransformKind::ComplexToReal;
   inverse.direction = Direction::Inverse;
-  for (const TransformDescriptor& d : {TransformDescriptor::complex1d(1000), TransformDescriptor::complex1d(1009),
-                                       TransformDescriptor::complex3d(12, 17, 5), odd, inverse}) {
+  for (const TransformDescriptor& d :
+       {TransformDescriptor::complex1d(1000), TransformDescriptor::complex1d(1009),
+        TransformDescriptor::complex3d(12, 17, 5), odd, inverse}) {
     auto plan = engine.plan(d);
     EXPECT_EQ(plan->backendName(), engine.backendName()) << d.toString() << ": " << plan->fallbackReason();
     EXPECT_TRUE(plan->fallbackReason().empty()) << plan->fallbackReason();
@@ -91,6 +96,29 @@ TEST(Fallback, TooLargeForTheDeviceIsOutOfResources)
   } catch (const EngineError& e) {
     EXPECT_EQ(e.kind(), EngineError::Kind::OutOfResources) << e.what();
   }
+}
+
+// The engine's one fallback point, on a device whose buffers are too small for the transform: FFTW
+// serves it, the plan says why, and the result is right.
+TEST(Fallback, OutOfResourcesFallsBackToFftwWithReason)
+{
+  if (!hasOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
+  OpenClOptions small;
+  small.maxAllocBytes = 1 << 20;
+  Engine engine(std::make_unique<OpenClBackend>(*test::preferredOpenClDevice(), small));
+  const TransformDescriptor fits = TransformDescriptor::complex1d(1024, 4);
+  EXPECT_EQ(engine.plan(fits)->backendName(), engine.backendName());
+  EXPECT_TRUE(engine.plan(fits)->fallbackReason().empty());
+
+  const TransformDescriptor d = TransformDescriptor::complex1d(1 << 18); // 2 MiB
+  std::shared_ptr<const Plan> plan = engine.plan(d);
+  EXPECT_EQ(plan->backendName(), "fftw");
+  EXPECT_NE(plan->fallbackReason().find("MiB buffer"), std::string::npos) << plan->fallbackReason();
+  EXPECT_NE(plan->fallbackReason().find("FFTW serves it"), std::string::npos) << plan->fallbackReason();
+  const std::vector<float> input = reference::randomSignal(d.inputFloats(), 5);
+  std::vector<float> output(d.outputFloats());
+  plan->execute(input, output);
+  EXPECT_LT(reference::relativeL2Error(output, reference::transform(d, input)), 1e-6);
 }
 
 TEST(Engine, PlansAreCachedByDescriptor)

@@ -17,6 +17,8 @@ public:
   // Selects the backend (see selectBackend). Creating an OpenCL backend compiles nothing yet; kernels
   // are built when plans are made, so call plan() off the GUI thread.
   explicit Engine(const std::string& requestedBackend = {});
+  // Over a backend made by the caller (a device opened with particular OpenClOptions).
+  explicit Engine(std::unique_ptr<Backend> backend);
   ~Engine();
 
   std::string backendName() const;

@@ -24,6 +24,9 @@ struct OpenClOptions {
   // Local memory the planner may use per work-group; 0 = the device's. Tests lower it to drive the
   // split re/im exchange and the fewer-lines shapes that large sub-transforms need on GPUs.
   std::size_t localMemoryBytes = 0;
+  // Largest single buffer the engine may ask for; 0 = the device's. Tests lower it to drive the
+  // out-of-resources path and the engine's fallback to FFTW on any device.
+  std::size_t maxAllocBytes = 0;
   // Non-power-of-two lengths: a program specialised for each length (fastest; one compile per new
   // length), or one generic program whose length and radices are kernel arguments (no compile per
   // length; the exhaustive size sweeps in the tests use it).
