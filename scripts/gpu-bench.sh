@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Qt-free targets on the GPU machine, runs the engine and kernel tests on its OpenCL GPU, then
 # the anchor suite of spectrascope-bench next to cuFFT (torch.fft) in the same run, and prints the
-# side-by-side table. See docs/gpu-machine.md. Needs the Debian packages of FFTW, the OpenCL headers and
+# side-by-side table (docs/benchmarks.md says how to read it). Needs the Debian packages of FFTW, the OpenCL headers and
 # GoogleTest in .deps/ (scripts/fetch-gpu-deps.sh) because that machine has no package registry.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <iostream>
 #include <new>
 
@@ -18,8 +19,11 @@ void printUsage(std::ostream& out, const std::vector<std::unique_ptr<Command>>& 
 {
   out << "Usage: spectrascope-cli COMMAND [options] [arguments]\n\n"
          "The Spectrascope FFT engine from the command line.\n\nCommands:\n";
+  qsizetype width = 0;
   for (const auto& command : commands)
-    out << "  " << command->name().leftJustified(10).toStdString() << command->summary().toStdString()
+    width = std::max(width, command->name().size());
+  for (const auto& command : commands)
+    out << "  " << command->name().leftJustified(width + 2).toStdString() << command->summary().toStdString()
         << "\n";
   out << "\nspectrascope-cli COMMAND --help describes a command.\n"
          "Options: -h, --help (this text), -v, --version.\n";
