@@ -36,7 +36,8 @@ std::vector<Size> parsePipelineSizes(const std::string& text)
     std::size_t usedW = 0, usedH = 0;
     try {
       if (x != std::string::npos) {
-        const std::size_t w = std::stoul(item.substr(0, x), &usedW), h = std::stoul(item.substr(x + 1), &usedH);
+        const std::size_t w = std::stoul(item.substr(0, x), &usedW),
+                          h = std::stoul(item.substr(x + 1), &usedH);
         if (usedW == x && usedH == item.size() - x - 1 && w > 1 && h > 1) {
           sizes.push_back({w, h});
           continue;
@@ -55,7 +56,8 @@ imaging::PlanarImage syntheticImage(Size s)
 {
   std::mt19937 random(7);
   std::normal_distribution<float> noise(0, 12);
-  imaging::PlanarImage image{s.width, s.height, kChannels, std::vector<float>(kChannels * s.width * s.height)};
+  imaging::PlanarImage image{s.width, s.height, kChannels,
+                             std::vector<float>(kChannels * s.width * s.height)};
   for (std::size_t c = 0; c < kChannels; ++c)
     for (std::size_t y = 0; y < s.height; ++y)
       for (std::size_t x = 0; x < s.width; ++x) {
@@ -71,12 +73,14 @@ template <typename Call> double medianMs(Call&& call, const MeasureOptions& o)
   const auto first = Clock::now();
   call();
   const double firstMs = std::chrono::duration<double, std::milli>(Clock::now() - first).count();
-  for (int i = 1; i < o.warmupCalls; ++i) call();
+  for (int i = 1; i < o.warmupCalls; ++i)
+    call();
   const int calls = std::max(1, int(kRepetitionMs / std::max(firstMs, 1e-3)));
   std::vector<double> perCall;
   for (int rep = 0; rep < o.repetitions; ++rep) {
     const auto start = Clock::now();
-    for (int i = 0; i < calls; ++i) call();
+    for (int i = 0; i < calls; ++i)
+      call();
     perCall.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count() / calls);
   }
   return median(perCall);
@@ -110,7 +114,10 @@ struct Row
 {
   Size size;
   std::string backend, device, where, steps;
-  double updateMs = 0, bareMs = 0;
+  double updateMs = 0;  // a slider step: parametric mask (evaluated on the device on OpenCL), inverse, 8 bits
+  double kernelMs = 0;  // of which device kernels (OpenCL; one profiled update)
+  double paintedMs = 0; // the same update with a mask computed on the host and uploaded (painted masks)
+  double bareMs = 0;    // the bare C2R of all channels
 };
 
 std::string stepSummary(const ExecutionReport& report)
@@ -124,6 +131,16 @@ std::string stepSummary(const ExecutionReport& report)
   return text;
 }
 
+double kernelMilliseconds(const ExecutionReport& report)
+{
+  double ms = 0;
+  for (const KernelRecord& r : report.records)
+    if (r.type == KernelRecord::Type::Kernel) ms += r.milliseconds();
+  return ms;
+}
+
+// A slider step as the Image tab makes it (FilterPipeline::applyParametric: on OpenCL the mask is
+// evaluated on the device from its formulas), and the same update with an uploaded mask.
 Row measure(Engine& engine, Size s, const MeasureOptions& o)
 {
   FilterPipeline pipeline(engine, syntheticImage(s));
@@ -131,11 +148,13 @@ Row measure(Engine& engine, Size s, const MeasureOptions& o)
   spec.profile = imaging::MaskProfile::Gaussian;
   spec.cutoff = 0.1;
   const std::vector<float> mask = imaging::halfPlaneMask(spec, s.width, s.height);
-  Row row{s, pipeline.backendName(), engine.deviceName(), pipeline.onDevice() ? "device" : "host", {}, 0, 0};
+  Row row{s, pipeline.backendName(), engine.deviceName(), pipeline.onDevice() ? "device" : "host"};
   ExecutionReport report;
-  pipeline.apply(mask, imaging::PixelRange::Clamp, &report);
+  pipeline.applyParametric(spec, false, imaging::PixelRange::Clamp, &report);
   row.steps = stepSummary(report);
-  row.updateMs = medianMs([&] { pipeline.apply(mask, imaging::PixelRange::Clamp); }, o);
+  if (pipeline.onDevice()) row.kernelMs = kernelMilliseconds(report);
+  row.updateMs = medianMs([&] { pipeline.applyParametric(spec, false, imaging::PixelRange::Clamp); }, o);
+  row.paintedMs = medianMs([&] { pipeline.apply(mask, imaging::PixelRange::Clamp); }, o);
   row.bareMs = bareInverseMs(*engine.plan(c2r(s)), o);
   return row;
 }
@@ -144,16 +163,20 @@ void printRow(const Row& r, bool json)
 {
   const double perChannel = r.updateMs / kChannels, ratio = r.updateMs / r.bareMs;
   if (json) {
-    std::printf("{\"lib\":\"spectrascope\",\"suite\":\"pipeline\",\"width\":%zu,\"height\":%zu,\"channels\":%zu,"
-                "\"backend\":\"%s\",\"path\":\"%s\",\"update_ms\":%.4f,\"update_ms_per_channel\":%.4f,"
-                "\"bare_c2r_ms\":%.4f,\"ratio\":%.3f}\n",
-                r.size.width, r.size.height, kChannels, r.backend.c_str(), r.where.c_str(), r.updateMs, perChannel,
-                r.bareMs, ratio);
+    std::printf(
+        "{\"lib\":\"spectrascope\",\"suite\":\"pipeline\",\"width\":%zu,\"height\":%zu,\"channels\":%zu,"
+        "\"backend\":\"%s\",\"path\":\"%s\",\"update_ms\":%.4f,\"update_ms_per_channel\":%.4f,"
+        "\"kernel_ms_per_channel\":%.4f,\"painted_mask_update_ms\":%.4f,\"bare_c2r_ms\":%.4f,"
+        "\"ratio\":%.3f}\n",
+        r.size.width, r.size.height, kChannels, r.backend.c_str(), r.where.c_str(), r.updateMs, perChannel,
+        r.kernelMs / kChannels, r.paintedMs, r.bareMs, ratio);
   } else {
-    char label[32];
+    char label[32], kernels[32];
     std::snprintf(label, sizeof label, "%zux%zu", r.size.width, r.size.height);
-    std::printf("%-12s %-7s %10.3f %12.3f %10.3f %7.2f\n  steps (one profiled update, ms): %s\n", label,
-                r.where.c_str(), r.updateMs, perChannel, r.bareMs, ratio, r.steps.c_str());
+    std::snprintf(kernels, sizeof kernels, r.where == "device" ? "%.3f" : "-", r.kernelMs / kChannels);
+    std::printf("%-12s %-7s %10.3f %12.3f %14s %12.3f %10.3f %7.2f\n  steps (one profiled update, ms): %s\n",
+                label, r.where.c_str(), r.updateMs, perChannel, kernels, r.paintedMs, r.bareMs, ratio,
+                r.steps.c_str());
   }
   std::fflush(stdout);
 }
@@ -165,12 +188,15 @@ int runPipelineSuite(const std::string& backend, const std::string& sizes, const
   const std::vector<Size> list = parsePipelineSizes(sizes);
   Engine engine(backend);
   if (!json) {
-    std::printf("# pipeline suite: one mask update (mask multiply + C2R + 8-bit conversion) of a %zu-channel "
-                "image\n# backend %s, device %s%s%s; median of %d repetitions\n",
-                kChannels, engine.backendName().c_str(), engine.deviceName().c_str(),
-                engine.fallbackReason().empty() ? "" : " — ", engine.fallbackReason().c_str(), o.repetitions);
-    std::printf("%-12s %-7s %10s %12s %10s %7s\n", "size", "path", "update ms", "ms/channel", "bare c2r",
-                "ratio");
+    std::printf(
+        "# pipeline suite: one slider step of a %zu-channel image (Gaussian low-pass: mask, multiply, C2R,\n"
+        "# 8-bit pixels back on the host); on OpenCL the mask is evaluated on the device, 'kernels/ch' is\n"
+        "# the device's kernel time per channel, 'painted' the same update with the mask uploaded\n"
+        "# backend %s, device %s%s%s; median of %d repetitions; ratio = update / bare c2r\n",
+        kChannels, engine.backendName().c_str(), engine.deviceName().c_str(),
+        engine.fallbackReason().empty() ? "" : " — ", engine.fallbackReason().c_str(), o.repetitions);
+    std::printf("%-12s %-7s %10s %12s %14s %12s %10s %7s\n", "size", "path", "update ms", "ms/channel",
+                "kernels/ch ms", "painted ms", "bare c2r", "ratio");
   }
   for (const Size& s : list)
     printRow(measure(engine, s, o), json);
