@@ -1,5 +1,7 @@
 // The Learn tab's step-by-step FFTs, one launch per stage so the host can read the array after each
 // (engine/src/learn/OpenClStages.cpp). The stage definitions are in engine/src/learn/Algorithm.cpp.
+// Radix-2 DIT runs the kernel gallery's book kernels (cl/gallery_book.cl) instead, and radix 4's last
+// radix-2 stage of an odd log2 N is the book's butterfly over the whole array.
 // Work-item g does butterfly g of its stage. Twiddles come from a table w[k] = exp(-2 pi i k / N)
 // computed in double on the host, as the book's spinFact table: exp(-2 pi i j / L) = w[j * N / L].
 
@@ -12,24 +14,6 @@ float2 complex_mul(float2 a, float2 b)
 float2 times_minus_i(float2 a)
 {
   return (float2)(a.y, -a.x);
-}
-
-// The book's bit reversal: swap halves, then quarters, ... of a 32-bit index, keep the top log2n bits.
-uint reverse_bits(uint j, int log2n)
-{
-  j = (j & 0x55555555u) << 1 | (j & 0xAAAAAAAAu) >> 1;
-  j = (j & 0x33333333u) << 2 | (j & 0xCCCCCCCCu) >> 2;
-  j = (j & 0x0F0F0F0Fu) << 4 | (j & 0xF0F0F0F0u) >> 4;
-  j = (j & 0x00FF00FFu) << 8 | (j & 0xFF00FF00u) >> 8;
-  j = (j & 0x0000FFFFu) << 16 | (j & 0xFFFF0000u) >> 16;
-  return j >> (32 - log2n);
-}
-
-// Stage 0 of radix2-dit: dst[rev(i)] = src[i].
-__kernel void learn_bit_reverse(__global float2* dst, __global const float2* src, int log2n)
-{
-  const uint i = get_global_id(0);
-  dst[reverse_bits(i, log2n)] = src[i];
 }
 
 // Stage 0 of radix4: position p takes the input whose base-4 digits (the last one base `last_radix`)
@@ -45,19 +29,6 @@ __kernel void learn_digit_reverse(__global float2* dst, __global const float2* s
     weight *= s == stages ? last_radix : 4;
   }
   dst[p] = src[index];
-}
-
-// Radix-2 decimation in time, stage `stage` (1..log2 N), in place: span h = 2^(stage-1).
-__kernel void learn_dit_radix2(__global float2* x, __global const float2* w, int n, int stage)
-{
-  const int g = get_global_id(0);
-  const int h = 1 << (stage - 1);
-  const int k = g & (h - 1);
-  const int a = ((g - k) << 1) + k;
-  const float2 u = x[a];
-  const float2 t = complex_mul(w[k * (n >> stage)], x[a + h]);
-  x[a] = u + t;
-  x[a + h] = u - t;
 }
 
 // Radix-2 decimation in frequency, stage `stage` (1..log2 N), in place: span h = N / 2^stage.

@@ -52,13 +52,16 @@ public:
     work_[0] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes_);
     work_[1] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes_);
     program_ = backend.programs().get("learn_stages", "-cl-std=CL1.2");
+    // Radix-2 DIT is the kernel gallery's book variant itself: the launches Tools > Benchmark times,
+    // stopped after each stage.
+    book_ = backend.programs().get("gallery_book", "-cl-std=CL1.2");
   }
 
   void load(Algorithm algorithm)
   {
     const int log2n = std::countr_zero(n_);
     if (algorithm == Algorithm::Radix2Dit) {
-      launch(kernel("learn_bit_reverse", work_[0], input_, log2n), n_, "learn_bit_reverse", 0);
+      launch(bookKernel("book_bit_reverse", input_, work_[0], cl_uint(log2n)), n_, "book_bit_reverse", 0);
     } else if (algorithm == Algorithm::Radix4) {
       launch(kernel("learn_digit_reverse", work_[0], input_, (log2n + 1) / 2, log2n % 2 ? 2 : 4), n_,
              "learn_digit_reverse", 0);
@@ -74,7 +77,8 @@ public:
     const int n = int(n_), log2n = std::countr_zero(n_);
     switch (algorithm) {
     case Algorithm::Radix2Dit:
-      launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, s), n_ / 2, "learn_dit_radix2", s);
+      launch(bookKernel("book_butterfly", work_[current_], twiddles_, cl_uint(log2n), cl_uint(s)), n_ / 2,
+             "book_butterfly", s);
       break;
     case Algorithm::Radix2Dif:
       launch(kernel("learn_dif_radix2", work_[current_], twiddles_, n, s), n_ / 2, "learn_dif_radix2", s);
@@ -86,8 +90,8 @@ public:
       break;
     case Algorithm::Radix4:
       if (2 * s > log2n) // the one radix-2 stage of an odd log2 N spans the whole array
-        launch(kernel("learn_dit_radix2", work_[current_], twiddles_, n, log2n), n_ / 2, "learn_dit_radix2",
-               s);
+        launch(bookKernel("book_butterfly", work_[current_], twiddles_, cl_uint(log2n), cl_uint(log2n)),
+               n_ / 2, "book_butterfly", s);
       else
         launch(kernel("learn_dit_radix4", work_[current_], twiddles_, n, s), n_ / 4, "learn_dit_radix4", s);
       break;
@@ -108,7 +112,14 @@ public:
 private:
   template <typename... Args> cl::Kernel kernel(const char* name, const Args&... args)
   {
-    cl::Kernel k(program_, name);
+    return withArguments(cl::Kernel(program_, name), args...);
+  }
+  template <typename... Args> cl::Kernel bookKernel(const char* name, const Args&... args)
+  {
+    return withArguments(cl::Kernel(book_, name), args...);
+  }
+  template <typename... Args> static cl::Kernel withArguments(cl::Kernel k, const Args&... args)
+  {
     cl_uint index = 0;
     (k.setArg(index++, args), ...);
     return k;
@@ -139,7 +150,7 @@ private:
   std::size_t n_, bytes_;
   cl::Buffer input_, twiddles_, work_[2];
   int current_ = 0;
-  cl::Program program_;
+  cl::Program program_, book_;
   std::vector<Values> stages_;
   std::vector<cl::Event> events_;
   std::vector<KernelRecord> records_;
