@@ -67,6 +67,7 @@ void addComplex(std::vector<SizeCase>& c)
                                                       Direction::Inverse, Placement::InPlace)});
   c.push_back({"bluestein_2d_451x300", D::complex2d(451, 300)});
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});
+  c.push_back({"bluestein_2d_1411x1411", D::complex2d(1411, 1411)}); // 17 x 83 along both axes
   c.push_back({"bluestein_3d_8x17x4", D::complex3d(8, 17, 4)});
 }
 
