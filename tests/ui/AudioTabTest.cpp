@@ -15,10 +15,10 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSettings>
 #include <QImage>
-#include <QTemporaryDir>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -92,9 +92,9 @@ void AudioTabTest::generatorProducesSpectrogramColumnsOverTime()
   QTest::qWait(2000);
   // Measured, not asserted (speed is never a test's verdict here): sample arrival -> painted column.
   const PaintStatistics stats = tab.paintStatistics();
-  qInfo("FFT %d: latency mean %.1f ms, max %.1f ms over %llu painted updates; %.1f paints/s",
-        tab.fftSize(), stats.meanLatencyMs, stats.maxLatencyMs,
-        static_cast<unsigned long long>(stats.latencySamples), stats.paintsPerSecond());
+  qInfo("FFT %d: latency mean %.1f ms, max %.1f ms over %llu painted updates; %.1f paints/s", tab.fftSize(),
+        stats.meanLatencyMs, stats.maxLatencyMs, static_cast<unsigned long long>(stats.latencySamples),
+        stats.paintsPerSecond());
 }
 
 void AudioTabTest::levelMeterReadsTheGeneratorLevel()
@@ -222,7 +222,8 @@ void AudioTabTest::virtualMicrophoneShowsToneAndSurvivesServerDeath()
   // The script brings the server back a second after its death. The tab tries the microphone again
   // every kCaptureRetryMs, whether or not Qt announces a device change, and keeps running meanwhile.
   const int retries = tab.microphoneRetries();
-  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + 2, 3 * AudioTab::kCaptureRetryMs + kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + 2,
+                           3 * AudioTab::kCaptureRetryMs + kTimeoutMs);
   const auto columns = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
   qInfo("after the server came back (%d retries): %s", tab.microphoneRetries(), qPrintable(tab.statusText()));
@@ -336,7 +337,8 @@ void AudioTabTest::spectrogramCursorReadsTimeFrequencyLevelAndNote()
 
   // The plot's cell (9, 11) under the mouse: newest column, 440 Hz.
   const QRectF plot = QRectF(view.rect()).marginsRemoved(axis_painter::margins());
-  const QRectF cell(plot.left() + 9.5 * plot.width() / 10 - 1, plot.top() + 11.5 * plot.height() / 100 - 1, 2, 2);
+  const QRectF cell(plot.left() + 9.5 * plot.width() / 10 - 1, plot.top() + 11.5 * plot.height() / 100 - 1, 2,
+                    2);
   QTest::mouseMove(&view, cell.center().toPoint());
   const QString text = view.readoutAt(cell.center());
   QVERIFY2(text.contains(QStringLiteral("0.50 s ago")), qPrintable(text));
@@ -417,7 +419,8 @@ void AudioTabTest::sustainedAnalysisAtHop64Figures()
         "(budget 50 ms + 170.7 ms FFT length), %llu samples and %llu results dropped; %s",
         double(tab.spectrogramColumns() - columns) / seconds, stats.paintsPerSecond(), stats.meanLatencyMs,
         stats.maxLatencyMs, static_cast<unsigned long long>(tab.droppedSamples() - droppedSamples),
-        static_cast<unsigned long long>(tab.droppedResults() - droppedResults), qPrintable(tab.backendName()));
+        static_cast<unsigned long long>(tab.droppedResults() - droppedResults),
+        qPrintable(tab.backendName()));
   QVERIFY(tab.spectrogramColumns() > columns);
   QCOMPARE(tab.hop(), 64);
 }

@@ -112,7 +112,7 @@ AudioTab::~AudioTab()
 {
   saveSettings();
   loading_.cancel();
-  loading_.waitForFinished(); // stops between chunks: at most one chunk's work
+  loading_.waitForFinished();       // stops between chunks: at most one chunk's work
   detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
   stopMicrophone();
   // Each object is destroyed on its own thread, where its timers live, before that thread ends.
@@ -380,7 +380,8 @@ void AudioTab::restoreSettings()
   restoreIndex(waveformBox_, "waveform", true);
   rangeBox_->setValue(s.value(QStringLiteral("dbRange"), kDefaultRangeDb).toDouble());
   frequencyBox_->setValue(s.value(QStringLiteral("frequency"), frequencyBox_->value()).toDouble());
-  secondFrequencyBox_->setValue(s.value(QStringLiteral("secondFrequency"), secondFrequencyBox_->value()).toDouble());
+  secondFrequencyBox_->setValue(
+      s.value(QStringLiteral("secondFrequency"), secondFrequencyBox_->value()).toDouble());
   levelBox_->setValue(s.value(QStringLiteral("amplitude"), levelBox_->value()).toDouble());
 }
 
@@ -492,8 +493,8 @@ void AudioTab::setPlaying(bool playing)
   QMetaObject::invokeMethod(player_, playing ? &FilePlaybackSource::play : &FilePlaybackSource::pause,
                             Qt::QueuedConnection);
   if (playing)
-    QMetaObject::invokeMethod(output_, [o = output_, rate = file_.sampleRate] { o->start(rate); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        output_, [o = output_, rate = file_.sampleRate] { o->start(rate); }, Qt::QueuedConnection);
   else
     QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
   playButton_->setText(playing ? tr("Pause") : tr("Play"));
@@ -581,8 +582,10 @@ void AudioTab::onFileLoaded()
                                                 : fileLabel_->toolTip();
   if (cancelled || !loaded.error.isEmpty()) { // the previous source keeps running
     fileLabel_->setText(previous);
-    if (!cancelled) emit errorMessage(tr("Cannot open the audio file"), loaded.error);
-    else status_->setText(tr("Opening cancelled."));
+    if (!cancelled)
+      emit errorMessage(tr("Cannot open the audio file"), loaded.error);
+    else
+      status_->setText(tr("Opening cancelled."));
     return;
   }
   file_ = loaded;
@@ -613,7 +616,8 @@ void AudioTab::seekFile(double seconds)
 {
   if (file_.path.isEmpty()) return;
   const qint64 frame = qint64(std::clamp(seconds, 0.0, file_.seconds()) * file_.sampleRate);
-  QMetaObject::invokeMethod(player_, [p = player_, frame] { p->seek(frame); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      player_, [p = player_, frame] { p->seek(frame); }, Qt::QueuedConnection);
   overview_->setPosition(double(frame) / file_.sampleRate);
 }
 
@@ -726,7 +730,8 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
   if (columns.mappingId == mappingId_) { // else made for another geometry: the next ones fit
     const std::size_t rows = std::size_t(columns.rows);
     for (int f = 0; f < columns.frames; ++f)
-      spectrogram_->renderer().appendPixels(std::span<const std::uint32_t>(columns.pixels).subspan(std::size_t(f) * rows, rows));
+      spectrogram_->renderer().appendPixels(
+          std::span<const std::uint32_t>(columns.pixels).subspan(std::size_t(f) * rows, rows));
     spectrogram_->noteArrival(columns.arrivalNs);
   }
   latestFrame_ = columns.lastDb;
@@ -864,7 +869,8 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
   }
   drawExportTimeAxis(painter, QRect(kLeft, history.height(), history.width(), kTimeRow),
                      p.columns * p.secondsPerColumn());
-  painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow), Qt::AlignCenter,
+  painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow),
+                   Qt::AlignCenter,
                    tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range")
                        .arg(transformSize())
                        .arg(settings_.hop)

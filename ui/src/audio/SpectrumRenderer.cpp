@@ -33,15 +33,16 @@ void drawGrid(QPainter& painter, const SpectrumParameters& p)
     painter.setPen(kGrid);
     painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     painter.setPen(kLabel);
-    painter.drawText(QRectF(x - 30, plot.bottom() + 2, 60, kBottomMargin - 2), Qt::AlignHCenter | Qt::AlignTop,
-                     FrequencyAxis::tickLabel(f));
+    painter.drawText(QRectF(x - 30, plot.bottom() + 2, 60, kBottomMargin - 2),
+                     Qt::AlignHCenter | Qt::AlignTop, FrequencyAxis::tickLabel(f));
   }
   painter.setPen(kLabel);
   painter.drawText(QRectF(0, plot.bottom() + 2, kLeftMargin - 5, kBottomMargin - 2),
                    Qt::AlignRight | Qt::AlignTop, QStringLiteral("Hz"));
 }
 
-void drawTrace(QPainter& painter, const SpectrumParameters& p, std::span<const float> values, const QColor& colour)
+void drawTrace(QPainter& painter, const SpectrumParameters& p, std::span<const float> values,
+               const QColor& colour)
 {
   if (values.size() < 2) return;
   const double binHz = p.sampleRate / std::max(1, p.fftSize);

@@ -91,11 +91,11 @@ void SpectrumView::paintEvent(QPaintEvent*)
   SpectrumParameters p = params_;
   p.size = size();
   const bool second = averaging_ != Averaging::None;
-  const QImage image = SpectrumRenderer::render(p, averaging_ == Averaging::Exponential ? second_ : db_,
-                                                second && averaging_ == Averaging::PeakHold
-                                                    ? std::span<const float>(second_)
-                                                    : std::span<const float>(),
-                                                devicePixelRatioF());
+  const QImage image =
+      SpectrumRenderer::render(p, averaging_ == Averaging::Exponential ? second_ : db_,
+                               second && averaging_ == Averaging::PeakHold ? std::span<const float>(second_)
+                                                                           : std::span<const float>(),
+                               devicePixelRatioF());
   QPainter painter(this);
   painter.drawImage(0, 0, image);
   const QRectF plot = SpectrumRenderer::plotRect(p);

@@ -15,8 +15,8 @@ enum class FrequencyScale { Linear, Log, Mel, Octave };
 struct FrequencyAxis
 {
   FrequencyScale scale = FrequencyScale::Log;
-  double maxHz = 24000;     // Nyquist
-  double minLogHz = 20;     // low edge of the log and octave axes (linear and mel start at 0 Hz)
+  double maxHz = 24000; // Nyquist
+  double minLogHz = 20; // low edge of the log and octave axes (linear and mel start at 0 Hz)
 
   double lowHz() const;
   // 0 at lowHz(), 1 at maxHz; outside for frequencies outside.
