@@ -166,9 +166,12 @@ void AudioTabTest::choicesAreRememberedAcrossRestarts()
     AudioTab tab;
     tab.setFftSize(2048);
     tab.setFrequencyScale(FrequencyScale::Mel);
+    tab.findChild<QComboBox*>(QStringLiteral("waveform"))->setCurrentText(QStringLiteral("Pink noise"));
   }
   AudioTab again;
   QCOMPARE(again.fftSize(), 2048);
+  QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("waveform"))->currentText(),
+           QStringLiteral("Pink noise"));
   auto* axis = again.findChild<QComboBox*>(QStringLiteral("frequencyAxis"));
   QVERIFY(axis);
   QCOMPARE(FrequencyScale(axis->currentData().toInt()), FrequencyScale::Mel);

@@ -377,7 +377,9 @@ void AudioTab::restoreSettings()
   restoreIndex(micRateBox_, "microphoneRate", true);
   restoreIndex(channelBox_, "channel", true);
   restoreIndex(deviceBox_, "device", true);
-  restoreIndex(waveformBox_, "waveform", true);
+  // Stored as the entry's index (the entries carry no data).
+  const int waveform = s.value(QStringLiteral("waveform"), -1).toInt();
+  if (waveform >= 0 && waveform < waveformBox_->count()) waveformBox_->setCurrentIndex(waveform);
   rangeBox_->setValue(s.value(QStringLiteral("dbRange"), kDefaultRangeDb).toDouble());
   frequencyBox_->setValue(s.value(QStringLiteral("frequency"), frequencyBox_->value()).toDouble());
   secondFrequencyBox_->setValue(
