@@ -16,11 +16,15 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
+
+#include <sndfile.h>
 
 #include <csignal>
 #include <vector>
@@ -37,6 +41,50 @@ bool near(double value, std::initializer_list<double> targets, double tolerance)
   for (double t : targets)
     if (std::abs(value - t) <= tolerance) return true;
   return false;
+}
+
+// A 16-bit PCM WAV header with the given fields; the data chunk claims `claimedBytes` and `heldBytes` of
+// silence follow (a file with a hole: nothing is written, so a long file costs no time or disk).
+void writeWavHeader(const QString& path, std::uint16_t channels, std::uint32_t rate,
+                    std::uint32_t claimedBytes, qint64 heldBytes)
+{
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  auto u32 = [&](std::uint32_t v) { file.write(reinterpret_cast<const char*>(&v), 4); };
+  auto u16 = [&](std::uint16_t v) { file.write(reinterpret_cast<const char*>(&v), 2); };
+  const std::uint16_t blockAlign = std::uint16_t(2 * std::max<int>(1, channels));
+  file.write("RIFF");
+  u32(36 + claimedBytes);
+  file.write("WAVEfmt ");
+  u32(16);
+  u16(1);
+  u16(channels);
+  u32(rate);
+  u32(rate * blockAlign);
+  u16(blockAlign);
+  u16(16);
+  file.write("data");
+  u32(claimedBytes);
+  QVERIFY(file.resize(44 + heldBytes));
+}
+
+// One second of a 1 kHz sine at -6 dBFS, 48 kHz mono, in a format libsndfile writes (FLAC, Ogg Vorbis).
+bool writeToneWithLibsndfile(const QString& path, int format)
+{
+  SF_INFO info{};
+  info.samplerate = 48000;
+  info.channels = 1;
+  info.format = format;
+  if (!sf_format_check(&info)) return false;
+  SNDFILE* file = sf_open(path.toLocal8Bit().constData(), SFM_WRITE, &info);
+  if (!file) return false;
+  std::vector<short> samples(48000);
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    samples[i] = short(std::lround(16384 * std::sin(2 * M_PI * 1000.0 * double(i) / 48000)));
+  const bool ok =
+      sf_write_short(file, samples.data(), sf_count_t(samples.size())) == sf_count_t(samples.size());
+  sf_close(file);
+  return ok;
 }
 } // namespace
 
@@ -64,6 +112,10 @@ private slots:
   void sustainedAnalysisAtHop64Figures();
   void longFileOpenFigures();
   void generatorSineHasTheRequestedLevel();
+  void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
+  void cutOffFileOpensWithANote();
+  void flacAndOggVorbisFilesOpen();
+  void cancellingALoadKeepsThePreviousFile();
 };
 
 void AudioTabTest::initTestCase()
@@ -467,6 +519,104 @@ void AudioTabTest::generatorSineHasTheRequestedLevel()
   for (float v : block)
     peak = std::max(peak, std::abs(v));
   QVERIFY(std::abs(peak - std::pow(10.0f, -6.0f / 20.0f)) < 1e-3f);
+}
+
+void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()
+{
+  QTemporaryDir dir;
+  const QString zeroChannels = dir.filePath(QStringLiteral("zero-channels.wav"));
+  const QString zeroRate = dir.filePath(QStringLiteral("zero-rate.wav"));
+  const QString huge = dir.filePath(QStringLiteral("huge.wav"));
+  writeWavHeader(zeroChannels, 0, 48000, 9600, 9600);
+  writeWavHeader(zeroRate, 1, 0, 9600, 9600);
+  writeWavHeader(huge, 1, 8000, 0xFFFFFF00u, 9600); // 2^31 frames claimed: 74.6 hours in 9.6 kB
+  const std::vector<std::pair<QString, QString>> cases{{zeroChannels, QStringLiteral("0 channels")},
+                                                       {zeroRate, QStringLiteral("sample rate of 0 Hz")},
+                                                       {huge, QStringLiteral("74.6 hours")}};
+  AudioTab tab;
+  tab.show();
+  const QString tones = kData + QStringLiteral("/tones_440_1000_5000.wav");
+  for (const AudioTab::Source previous : {AudioTab::Source::Generator, AudioTab::Source::File}) {
+    if (previous == AudioTab::Source::File) {
+      tab.openFile(tones);
+      QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), tones, kTimeoutMs);
+    }
+    for (const auto& [path, words] : cases) {
+      tab.openFile(path);
+      QTRY_VERIFY_WITH_TIMEOUT(!tab.isLoading() && tab.statusText().contains(QFileInfo(path).fileName()),
+                               kTimeoutMs);
+      QVERIFY2(tab.statusText().startsWith(QStringLiteral("Cannot open the audio file")),
+               qPrintable(tab.statusText()));
+      QVERIFY2(tab.statusText().contains(words), qPrintable(tab.statusText()));
+      QCOMPARE(tab.source(), previous);
+      QCOMPARE(tab.loadedFile(), previous == AudioTab::Source::File ? tones : QString());
+    }
+    const auto before = tab.spectrogramColumns();
+    QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 5, kTimeoutMs);
+  }
+}
+
+void AudioTabTest::cutOffFileOpensWithANote()
+{
+  QTemporaryDir dir;
+  const QString cut = dir.filePath(QStringLiteral("cut.wav"));
+  QFile source(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QVERIFY(source.open(QIODevice::ReadOnly));
+  QFile out(cut);
+  QVERIFY(out.open(QIODevice::WriteOnly));
+  out.write(source.read(100044)); // the header and 50000 of the 144000 samples it promises
+  out.close();
+  AudioTab tab;
+  tab.show();
+  tab.openFile(cut);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), cut, kTimeoutMs);
+  QCOMPARE(tab.source(), AudioTab::Source::File);
+  QVERIFY(std::abs(tab.fileSeconds() - 50000.0 / 48000) < 1e-9);
+  QVERIFY2(tab.statusText().contains(QStringLiteral("Note:")), qPrintable(tab.statusText()));
+  QVERIFY2(tab.statusText().contains(QStringLiteral("cut off")), qPrintable(tab.statusText()));
+}
+
+void AudioTabTest::flacAndOggVorbisFilesOpen()
+{
+  QTemporaryDir dir;
+  AudioTab tab;
+  tab.show();
+  for (const auto& [name, format] : {std::pair{"tone.flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16},
+                                     std::pair{"tone.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS}}) {
+    const QString path = dir.filePath(QString::fromLatin1(name));
+    QVERIFY2(writeToneWithLibsndfile(path, format), name);
+    tab.openFile(path);
+    QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), path, kTimeoutMs);
+    QVERIFY2(std::abs(tab.fileSeconds() - 1.0) < 0.05, qPrintable(QString::number(tab.fileSeconds())));
+    QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / tab.transformSize()), kTimeoutMs);
+  }
+}
+
+void AudioTabTest::cancellingALoadKeepsThePreviousFile()
+{
+  QTemporaryDir dir;
+  const QString tones = kData + QStringLiteral("/tones_440_1000_5000.wav");
+  const QString longFile = dir.filePath(QStringLiteral("half-an-hour.wav"));
+  const std::uint32_t bytes = 2u * 48000u * 1800u; // 30 minutes of 16-bit mono silence
+  writeWavHeader(longFile, 1, 48000, bytes, bytes);
+  AudioTab tab;
+  tab.show();
+  tab.openFile(tones);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), tones, kTimeoutMs);
+  auto* cancel = tab.findChild<QPushButton*>(QStringLiteral("cancelLoading"));
+  auto* progress = tab.findChild<QProgressBar*>(QStringLiteral("loadingProgress"));
+  QVERIFY(cancel && progress);
+  tab.openFile(longFile);
+  QVERIFY(tab.isLoading());
+  QVERIFY(cancel->isVisible() && progress->isVisible());
+  QTest::mouseClick(cancel, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(!tab.isLoading(), kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.statusText(), QStringLiteral("Opening cancelled."), kTimeoutMs);
+  QVERIFY(!cancel->isVisible() && !progress->isVisible());
+  QCOMPARE(tab.loadedFile(), tones);
+  QCOMPARE(tab.source(), AudioTab::Source::File);
+  QTest::qWait(500);
+  QCOMPARE(tab.loadedFile(), tones); // the cancelled file never arrives
 }
 
 QTEST_MAIN(AudioTabTest)

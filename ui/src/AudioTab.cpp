@@ -602,7 +602,9 @@ void AudioTab::onFileLoaded()
   overview_->setOverview(file_);
   overview_->show();
   applyDisplaySettings();
-  status_->setText(tr("Playing %1").arg(QFileInfo(file_.path).fileName()));
+  status_->setText(file_.note.isEmpty()
+                       ? tr("Playing %1").arg(QFileInfo(file_.path).fileName())
+                       : tr("Playing %1. Note: %2").arg(QFileInfo(file_.path).fileName(), file_.note));
   QMetaObject::invokeMethod(
       player_, [p = player_, path = file_.path, c = file_.channel] { p->open(path, c); },
       Qt::QueuedConnection);
