@@ -9,10 +9,14 @@
 #include "spectrascope/ui/audio/SignalGenerator.h"
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
+#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
+#include "spectrascope/ui/audio/SpectrumView.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
@@ -86,6 +90,16 @@ bool writeToneWithLibsndfile(const QString& path, int format)
   sf_close(file);
   return ok;
 }
+
+double powerDb(std::initializer_list<std::pair<double, double>> weightedDb)
+{
+  double power = 0, weight = 0;
+  for (const auto& [w, db] : weightedDb) {
+    power += w * std::pow(10.0, db / 10);
+    weight += w;
+  }
+  return 10 * std::log10(power / weight);
+}
 } // namespace
 
 class AudioTabTest : public QObject
@@ -112,6 +126,10 @@ private slots:
   void sustainedAnalysisAtHop64Figures();
   void longFileOpenFigures();
   void generatorSineHasTheRequestedLevel();
+  void averagerFollowsItsModes();
+  void averagerLinearWindowStaysBounded();
+  void averagingReachesTheSpectrumAndIsRemembered();
+  void oldAveragingChoiceIsCarriedOver();
   void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
   void cutOffFileOpensWithANote();
   void flacAndOggVorbisFilesOpen();
@@ -519,6 +537,134 @@ void AudioTabTest::generatorSineHasTheRequestedLevel()
   for (float v : block)
     peak = std::max(peak, std::abs(v));
   QVERIFY(std::abs(peak - std::pow(10.0f, -6.0f / 20.0f)) < 1e-3f);
+}
+
+void AudioTabTest::averagerFollowsItsModes()
+{
+  const std::vector<float> loud(8, -20.0f), quiet(8, -40.0f);
+  SpectrumAverager a;
+  AveragingSettings s;
+  s.mode = AveragingMode::None;
+  s.peakHold = true;
+  s.peakDecayDbPerSecond = 10;
+  a.setSettings(s);
+  a.add(loud, 0.1);
+  for (int i = 0; i < 5; ++i)
+    a.add(quiet, 0.1);
+  QCOMPARE(a.displayed()[3], -40.0f);
+  QVERIFY2(std::abs(a.peaks()[3] + 25) < 1e-4, qPrintable(QString::number(a.peaks()[3]))); // 0.5 s at 10 dB/s
+  QCOMPARE(a.framesAveraged(), std::size_t(1));
+
+  // Exponential, T = 1 s: after a second of quiet frames the loud first one keeps the weight 1/e.
+  s.mode = AveragingMode::Exponential;
+  s.seconds = 1;
+  s.peakDecayDbPerSecond = 0;
+  a.setSettings(s);
+  QVERIFY(a.displayed().empty()); // a new average starts afresh
+  a.add(loud, 0.125);
+  for (int i = 0; i < 8; ++i)
+    a.add(quiet, 0.125);
+  const double expected = powerDb({{std::exp(-1.0), -20}, {1 - std::exp(-1.0), -40}});
+  QVERIFY2(std::abs(a.displayed()[0] - expected) < 1e-3, qPrintable(QString::number(a.displayed()[0])));
+  QCOMPARE(a.framesAveraged(), std::size_t(9));
+  QVERIFY(std::abs(a.peaks()[0] + 20) < 1e-4); // held over the average: its highest value, no decay
+
+  // Linear, T = 1 s: the mean power of the frames of the last second (8 frames of 0.125 s).
+  s.mode = AveragingMode::Linear;
+  a.setSettings(s);
+  for (int i = 0; i < 8; ++i)
+    a.add(loud, 0.125);
+  QVERIFY(std::abs(a.displayed()[0] + 20) < 1e-4);
+  for (int i = 0; i < 4; ++i)
+    a.add(quiet, 0.125);
+  QCOMPARE(a.framesAveraged(), std::size_t(8));
+  QVERIFY2(std::abs(a.displayed()[0] - powerDb({{4, -20}, {4, -40}})) < 1e-3,
+           qPrintable(QString::number(a.displayed()[0])));
+  for (int i = 0; i < 8; ++i)
+    a.add(quiet, 0.125);
+  QVERIFY(std::abs(a.displayed()[0] + 40) < 1e-3); // the loud frames have left the window
+  QCOMPARE(a.secondsAveraged(), 1.0);
+  QVERIFY(std::abs(a.peaks()[0] + 20) < 1e-4);
+
+  // Another FFT size starts afresh; turning peak hold off drops its trace, not the average.
+  a.add(std::vector<float>(16, -30.0f), 0.125);
+  QCOMPARE(a.displayed().size(), std::size_t(16));
+  QCOMPARE(a.framesAveraged(), std::size_t(1));
+  s.peakHold = false;
+  a.setSettings(s);
+  QVERIFY(a.peaks().empty());
+  QCOMPARE(a.displayed().size(), std::size_t(16));
+}
+
+void AudioTabTest::averagerLinearWindowStaysBounded()
+{
+  // 20 s of 1 ms frames into a 10 s window: 10000 frames are averaged in at most kMaxSlots + 2 slots.
+  SpectrumAverager a;
+  AveragingSettings s;
+  s.mode = AveragingMode::Linear;
+  s.seconds = 10;
+  a.setSettings(s);
+  std::vector<float> frame(513, -50.0f);
+  for (int i = 0; i < 20000; ++i) {
+    frame[100] = i % 2 ? -10.0f : -30.0f; // alternating: the mean power of -10 and -30 dB
+    a.add(frame, 0.001);
+  }
+  QVERIFY2(a.slotCount() <= SpectrumAverager::kMaxSlots + 2, qPrintable(QString::number(a.slotCount())));
+  QVERIFY(a.secondsAveraged() >= 10 - 1e-6 &&
+          a.secondsAveraged() <= 10 + 10.0 / SpectrumAverager::kMaxSlots + 1e-6);
+  QVERIFY(a.framesAveraged() >= 10000 && a.framesAveraged() <= 10000 + 160);
+  QVERIFY(std::abs(a.displayed()[7] + 50) < 1e-3);
+  QVERIFY2(std::abs(a.displayed()[100] - powerDb({{1, -10}, {1, -30}})) < 0.01,
+           qPrintable(QString::number(a.displayed()[100])));
+}
+
+void AudioTabTest::averagingReachesTheSpectrumAndIsRemembered()
+{
+  {
+    AudioTab tab;
+    tab.resize(1000, 700);
+    tab.show();
+    auto* mode = tab.findChild<QComboBox*>(QStringLiteral("averaging"));
+    auto* seconds = tab.findChild<QDoubleSpinBox*>(QStringLiteral("averageSeconds"));
+    auto* decay = tab.findChild<QDoubleSpinBox*>(QStringLiteral("peakDecay"));
+    auto* hold = tab.findChild<QCheckBox*>(QStringLiteral("peakHold"));
+    QVERIFY(mode && seconds && decay && hold);
+    mode->setCurrentIndex(mode->findData(int(AveragingMode::Linear)));
+    seconds->setValue(0.5);
+    decay->setValue(20);
+    QCOMPARE(tab.averaging(), (AveragingSettings{AveragingMode::Linear, 0.5, true, 20}));
+    const SpectrumView* view = tab.spectrumView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->averager().secondsAveraged() >= 0.5, kTimeoutMs);
+    QVERIFY(view->averager().framesAveraged() >= 2);
+    QVERIFY2(view->averager().secondsAveraged() < 0.8,
+             qPrintable(QString::number(view->averager().secondsAveraged())));
+    QVERIFY2(view->readoutText().contains(QStringLiteral("linear average of")),
+             qPrintable(view->readoutText()));
+    QCOMPARE(view->peaks().size(), view->displayed().size());
+    for (std::size_t k = 0; k < view->peaks().size(); ++k)
+      QVERIFY(view->peaks()[k] >= view->displayed()[k] - 1e-4f);
+    hold->setChecked(false);
+    QVERIFY(view->peaks().empty());
+  }
+  AudioTab again;
+  QCOMPARE(again.averaging(), (AveragingSettings{AveragingMode::Linear, 0.5, false, 20}));
+}
+
+void AudioTabTest::oldAveragingChoiceIsCarriedOver()
+{
+  // Before averaging and peak hold were separate: 0 none, 1 peak hold, 2 exponential.
+  QSettings().setValue(QStringLiteral("audio/averaging"), 2);
+  {
+    AudioTab tab;
+    QCOMPARE(tab.averaging().mode, AveragingMode::Exponential);
+    QVERIFY(!tab.averaging().peakHold);
+  }
+  QVERIFY(!QSettings().contains(QStringLiteral("audio/averaging")));
+  QSettings().clear();
+  QSettings().setValue(QStringLiteral("audio/averaging"), 1);
+  AudioTab tab;
+  QCOMPARE(tab.averaging().mode, AveragingMode::None);
+  QVERIFY(tab.averaging().peakHold);
 }
 
 void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()

@@ -105,6 +105,7 @@ AudioTab::AudioTab(QWidget* parent)
   restoreSettings();
   connectControls();
   applyDisplaySettings();
+  applyAveragingSettings();
   startThreads();
 }
 
@@ -266,14 +267,47 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
     windowBox_->addItem(QString::fromStdString(name));
   windowBox_->setCurrentText(QStringLiteral("hann"));
   form->addRow(tr("Window"), windowBox_);
-  averagingBox_ = new QComboBox(group);
-  averagingBox_->setObjectName(QStringLiteral("averaging"));
-  averagingBox_->addItem(tr("None"), int(Averaging::None));
-  averagingBox_->addItem(tr("Peak hold"), int(Averaging::PeakHold));
-  averagingBox_->addItem(tr("Exponential"), int(Averaging::Exponential));
-  averagingBox_->setCurrentIndex(1);
-  form->addRow(tr("Averaging"), averagingBox_);
+  createAveragingControls(group, form);
   return group;
+}
+
+// Averaging of the spectrum view: None, exponential (time constant) or linear (moving average over the
+// frames of the averaging time), and a peak-hold trace over what is shown, falling at a set rate.
+void AudioTab::createAveragingControls(QWidget* panel, QFormLayout* form)
+{
+  averagingBox_ = new QComboBox(panel);
+  averagingBox_->setObjectName(QStringLiteral("averaging"));
+  averagingBox_->addItem(tr("None"), int(AveragingMode::None));
+  averagingBox_->addItem(tr("Exponential"), int(AveragingMode::Exponential));
+  averagingBox_->addItem(tr("Linear"), int(AveragingMode::Linear));
+  averagingBox_->setToolTip(tr("Spectrum averaging (on power): exponential with the averaging time as its "
+                               "time constant, or a linear moving average over the frames of the last "
+                               "averaging time"));
+  form->addRow(tr("Averaging"), averagingBox_);
+  averageSecondsBox_ = new QDoubleSpinBox(panel);
+  averageSecondsBox_->setObjectName(QStringLiteral("averageSeconds"));
+  averageSecondsBox_->setRange(0.05, 30);
+  averageSecondsBox_->setDecimals(2);
+  averageSecondsBox_->setSingleStep(0.25);
+  averageSecondsBox_->setSuffix(tr(" s"));
+  averageSecondsBox_->setValue(1.0);
+  form->addRow(tr("Average time"), averageSecondsBox_);
+  auto* peakRow = new QWidget(panel);
+  auto* peakLayout = new QHBoxLayout(peakRow);
+  peakLayout->setContentsMargins(0, 0, 0, 0);
+  peakHoldBox_ = new QCheckBox(tr("Hold"), peakRow);
+  peakHoldBox_->setObjectName(QStringLiteral("peakHold"));
+  peakHoldBox_->setChecked(true);
+  peakDecayBox_ = new QDoubleSpinBox(peakRow);
+  peakDecayBox_->setObjectName(QStringLiteral("peakDecay"));
+  peakDecayBox_->setRange(0, 120);
+  peakDecayBox_->setDecimals(1);
+  peakDecayBox_->setValue(10);
+  peakDecayBox_->setSuffix(tr(" dB/s"));
+  peakDecayBox_->setToolTip(tr("How fast held peaks fall (0: they stay until averaging changes)"));
+  peakLayout->addWidget(peakHoldBox_);
+  peakLayout->addWidget(peakDecayBox_, 1);
+  form->addRow(tr("Peaks"), peakRow);
 }
 
 QWidget* AudioTab::createDisplayControls(QWidget* panel)
@@ -338,9 +372,13 @@ void AudioTab::connectControls()
   connect(waveformBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyGeneratorSettings);
   for (QComboBox* box : {fftBox_, overlapBox_, paddingBox_, windowBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyAnalysisSettings);
-  for (QComboBox* box : {axisBox_, averagingBox_, colormapBox_})
+  for (QComboBox* box : {axisBox_, colormapBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyDisplaySettings);
   connect(rangeBox_, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyDisplaySettings);
+  connect(averagingBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyAveragingSettings);
+  for (QDoubleSpinBox* box : {averageSecondsBox_, peakDecayBox_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyAveragingSettings);
+  connect(peakHoldBox_, &QCheckBox::toggled, this, &AudioTab::applyAveragingSettings);
   connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!player_->isPlaying()); });
   connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
   connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
@@ -371,7 +409,19 @@ void AudioTab::restoreSettings()
   restoreIndex(overlapBox_, "overlap", true);
   restoreIndex(paddingBox_, "zeroPadding", true);
   restoreIndex(windowBox_, "window", false);
-  restoreIndex(averagingBox_, "averaging", true);
+  if (s.contains(QStringLiteral("averagingMode"))) {
+    restoreIndex(averagingBox_, "averagingMode", true);
+  } else if (s.contains(QStringLiteral("averaging"))) {
+    // Before averaging and peak hold were separate choices: 0 none, 1 peak hold, 2 exponential.
+    const int old = s.value(QStringLiteral("averaging")).toInt();
+    peakHoldBox_->setChecked(old == 1);
+    averagingBox_->setCurrentIndex(
+        averagingBox_->findData(int(old == 2 ? AveragingMode::Exponential : AveragingMode::None)));
+  }
+  averageSecondsBox_->setValue(
+      s.value(QStringLiteral("averageSeconds"), averageSecondsBox_->value()).toDouble());
+  peakHoldBox_->setChecked(s.value(QStringLiteral("peakHold"), peakHoldBox_->isChecked()).toBool());
+  peakDecayBox_->setValue(s.value(QStringLiteral("peakDecay"), peakDecayBox_->value()).toDouble());
   restoreIndex(axisBox_, "frequencyAxis", true);
   restoreIndex(colormapBox_, "colormap", false);
   restoreIndex(micRateBox_, "microphoneRate", true);
@@ -395,7 +445,11 @@ void AudioTab::saveSettings() const
   s.setValue(QStringLiteral("overlap"), overlapBox_->currentData());
   s.setValue(QStringLiteral("zeroPadding"), paddingBox_->currentData());
   s.setValue(QStringLiteral("window"), windowBox_->currentText());
-  s.setValue(QStringLiteral("averaging"), averagingBox_->currentData());
+  s.remove(QStringLiteral("averaging")); // the old combined choice, replaced by the four below
+  s.setValue(QStringLiteral("averagingMode"), averagingBox_->currentData());
+  s.setValue(QStringLiteral("averageSeconds"), averageSecondsBox_->value());
+  s.setValue(QStringLiteral("peakHold"), peakHoldBox_->isChecked());
+  s.setValue(QStringLiteral("peakDecay"), peakDecayBox_->value());
   s.setValue(QStringLiteral("frequencyAxis"), axisBox_->currentData());
   s.setValue(QStringLiteral("colormap"), colormapBox_->currentText());
   s.setValue(QStringLiteral("microphoneRate"), micRateBox_->currentData());
@@ -691,7 +745,6 @@ void AudioTab::applyDisplaySettings()
   const auto scale = FrequencyScale(axisBox_->currentData().toInt());
   spectrum_->setDbRange(rangeBox_->value());
   spectrum_->setScale(scale);
-  spectrum_->setAveraging(Averaging(averagingBox_->currentData().toInt()));
   SpectrogramParameters p = spectrogram_->renderer().parameters();
   p.minDb = -rangeBox_->value();
   p.maxDb = 0;
@@ -701,6 +754,36 @@ void AudioTab::applyDisplaySettings()
   pushMapping();
   overview_->setDisplay(scale, p.minDb, p.colormap);
   if (worker_) saveSettings();
+}
+
+void AudioTab::applyAveragingSettings()
+{
+  AveragingSettings a;
+  a.mode = AveragingMode(averagingBox_->currentData().toInt());
+  a.seconds = averageSecondsBox_->value();
+  a.peakHold = peakHoldBox_->isChecked();
+  a.peakDecayDbPerSecond = peakDecayBox_->value();
+  spectrum_->setAveraging(a);
+  averageSecondsBox_->setEnabled(a.mode != AveragingMode::None);
+  peakDecayBox_->setEnabled(a.peakHold);
+  if (worker_) saveSettings();
+}
+
+void AudioTab::setAveraging(const AveragingSettings& settings)
+{
+  {
+    const QSignalBlocker b1(averagingBox_), b2(averageSecondsBox_), b3(peakHoldBox_), b4(peakDecayBox_);
+    averagingBox_->setCurrentIndex(averagingBox_->findData(int(settings.mode)));
+    averageSecondsBox_->setValue(settings.seconds);
+    peakHoldBox_->setChecked(settings.peakHold);
+    peakDecayBox_->setValue(settings.peakDecayDbPerSecond);
+  }
+  applyAveragingSettings();
+}
+
+AveragingSettings AudioTab::averaging() const
+{
+  return spectrum_->averaging();
 }
 
 // ---- results and display -----------------------------------------------------------------------------
@@ -740,17 +823,15 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
   }
   latestFrame_ = columns.lastDb;
   latestRate_ = columns.sampleRate;
-  frameDirty_ = true;
+  // The newest frame of the batch stands for all of its frames in the averages and the peak decay.
+  spectrum_->addFrame(columns.lastDb, columns.sampleRate, columns.fftSize,
+                      double(columns.frames) * columns.hop / columns.sampleRate);
   lastAnalysisMs_ += columns.analysisMs;
   lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
 }
 
 void AudioTab::onDisplayTick()
 {
-  if (frameDirty_) {
-    spectrum_->setFrame(latestFrame_, latestRate_, transformSize());
-    frameDirty_ = false;
-  }
   spectrum_->update();
   spectrogram_->update();
   if (source_ == Source::File && !microphoneLost_) overview_->setPosition(playPositionSeconds());
@@ -888,19 +969,20 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
   return true;
 }
 
+// What the spectrum view shows: the newest frame, or its average when averaging is on.
 bool AudioTab::exportSpectrum(const QString& csvPath)
 {
+  const std::vector<float>& shown = spectrum_->displayed();
   QFile file(csvPath);
-  if (latestFrame_.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+  if (shown.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
     showError(tr("Export failed"),
-              latestFrame_.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(csvPath));
+              shown.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(csvPath));
     return false;
   }
   QByteArray text = "frequency_hz,db\n";
-  const double binHz = latestRate_ / transformSize();
-  for (std::size_t k = 0; k < latestFrame_.size(); ++k)
-    text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' +
-            QByteArray::number(latestFrame_[k], 'f', 2) + '\n';
+  const double binHz = spectrum_->parameters().sampleRate / spectrum_->parameters().fftSize;
+  for (std::size_t k = 0; k < shown.size(); ++k)
+    text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' + QByteArray::number(shown[k], 'f', 2) + '\n';
   if (file.write(text) != text.size()) {
     showError(tr("Export failed"), tr("%1 cannot be written").arg(csvPath));
     return false;

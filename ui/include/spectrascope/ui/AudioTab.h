@@ -20,6 +20,7 @@
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
+#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
 #include <QAudioDevice>
@@ -33,6 +34,7 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QPainter;
 class QProgressBar;
@@ -100,6 +102,10 @@ public:
   // overlap or FFT size changes; for measurements.
   void setHop(int hop);
   int hop() const { return settings_.hop; }
+  // Spectrum averaging and peak hold (remembered), and what the spectrum view shows.
+  void setAveraging(const AveragingSettings& settings);
+  AveragingSettings averaging() const;
+  const SpectrumView* spectrumView() const { return spectrum_; }
   // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
   double peakFrequencyHz() const;
   // The newest `count` samples of the current source (fewer before that many arrived), for the Learn tab.
@@ -141,6 +147,8 @@ private:
   QWidget* createAnalysisControls(QWidget* panel);
   QWidget* createDisplayControls(QWidget* panel);
   QWidget* createFileBar();
+  void createAveragingControls(QWidget* panel, QFormLayout* form);
+  void applyAveragingSettings();
   void connectControls();
   void restoreSettings();
   void saveSettings() const;
@@ -228,13 +236,15 @@ private:
   QDoubleSpinBox* rangeBox_ = nullptr;
   QComboBox* axisBox_ = nullptr;
   QComboBox* averagingBox_ = nullptr;
+  QDoubleSpinBox* averageSecondsBox_ = nullptr;
+  QCheckBox* peakHoldBox_ = nullptr;
+  QDoubleSpinBox* peakDecayBox_ = nullptr;
   QComboBox* colormapBox_ = nullptr;
   QCheckBox* freezeBox_ = nullptr;
   QLabel* status_ = nullptr;  // the latest event or error, kept until the next
   QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
   QString backend_;
   double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
-  bool frameDirty_ = false;
   std::vector<float> latestFrame_;
   double latestRate_ = 48000;
 };
