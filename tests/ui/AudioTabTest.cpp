@@ -130,6 +130,7 @@ private slots:
   void averagerLinearWindowStaysBounded();
   void averagingReachesTheSpectrumAndIsRemembered();
   void oldAveragingChoiceIsCarriedOver();
+  void spectrogramGainShiftsTheColoursAndIsRemembered();
   void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
   void cutOffFileOpensWithANote();
   void flacAndOggVorbisFilesOpen();
@@ -665,6 +666,42 @@ void AudioTabTest::oldAveragingChoiceIsCarriedOver()
   AudioTab tab;
   QCOMPARE(tab.averaging().mode, AveragingMode::None);
   QVERIFY(tab.averaging().peakHold);
+}
+
+void AudioTabTest::spectrogramGainShiftsTheColoursAndIsRemembered()
+{
+  SpectrogramParameters p;
+  p.rows = 100;
+  p.columns = 10;
+  p.fftSize = 1000;
+  p.sampleRate = 1000; // 5 Hz per row
+  p.scale = FrequencyScale::Linear;
+  std::vector<float> db(501, -140.0f);
+  db[250] = -80; // row 49 from the top
+  db[100] = -20; // row 79
+  SpectrogramRenderer plain, raised;
+  plain.setParameters(p);
+  p.minDb = -140; // a gain of +20 dB over a range of 120 dB
+  p.maxDb = -20;
+  raised.setParameters(p);
+  plain.appendColumn(db);
+  raised.appendColumn(db);
+  const auto viridis = *spectrascope::audio::Colormap::byName("viridis");
+  QCOMPARE(plain.image().pixel(9, 49), QRgb(viridis.argb(40.0 / 120)));  // -80 dB in [-120, 0]
+  QCOMPARE(raised.image().pixel(9, 49), QRgb(viridis.argb(60.0 / 120))); // shows as -60 dB
+  QCOMPARE(raised.image().pixel(9, 79), QRgb(viridis.argbAt(255)));      // -20 dB saturates
+  QVERIFY(std::abs(*raised.decibelsAt(9, 49) + 80) <= 120.0 / 255);      // the readout names the true level
+
+  {
+    AudioTab tab;
+    tab.setSpectrogramGain(12);
+    const auto& shown = tab.findChild<SpectrogramView*>()->renderer().parameters();
+    QCOMPARE(shown.maxDb, -12.0);
+    QCOMPARE(shown.minDb, -132.0);
+  }
+  AudioTab again;
+  QCOMPARE(again.spectrogramGain(), 12.0);
+  QCOMPARE(again.findChild<SpectrogramView*>()->renderer().parameters().maxDb, -12.0);
 }
 
 void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()

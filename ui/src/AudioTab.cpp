@@ -327,6 +327,14 @@ QWidget* AudioTab::createDisplayControls(QWidget* panel)
   rangeBox_->setSuffix(tr(" dB"));
   rangeBox_->setValue(kDefaultRangeDb);
   form->addRow(tr("Range"), rangeBox_);
+  gainBox_ = new QDoubleSpinBox(group);
+  gainBox_->setObjectName(QStringLiteral("spectrogramGain"));
+  gainBox_->setRange(-100, 100);
+  gainBox_->setDecimals(1);
+  gainBox_->setSuffix(tr(" dB"));
+  gainBox_->setToolTip(tr("Added to the spectrogram's levels before the range maps them to colours: "
+                          "raise it to see quiet signals, lower it when loud ones saturate"));
+  form->addRow(tr("Spectrogram gain"), gainBox_);
   colormapBox_ = new QComboBox(group);
   colormapBox_->setObjectName(QStringLiteral("colormap"));
   for (const auto& name : audio::Colormap::names())
@@ -374,7 +382,8 @@ void AudioTab::connectControls()
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyAnalysisSettings);
   for (QComboBox* box : {axisBox_, colormapBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyDisplaySettings);
-  connect(rangeBox_, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyDisplaySettings);
+  for (QDoubleSpinBox* box : {rangeBox_, gainBox_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyDisplaySettings);
   connect(averagingBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyAveragingSettings);
   for (QDoubleSpinBox* box : {averageSecondsBox_, peakDecayBox_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyAveragingSettings);
@@ -422,6 +431,7 @@ void AudioTab::restoreSettings()
       s.value(QStringLiteral("averageSeconds"), averageSecondsBox_->value()).toDouble());
   peakHoldBox_->setChecked(s.value(QStringLiteral("peakHold"), peakHoldBox_->isChecked()).toBool());
   peakDecayBox_->setValue(s.value(QStringLiteral("peakDecay"), peakDecayBox_->value()).toDouble());
+  gainBox_->setValue(s.value(QStringLiteral("spectrogramGain"), 0.0).toDouble());
   restoreIndex(axisBox_, "frequencyAxis", true);
   restoreIndex(colormapBox_, "colormap", false);
   restoreIndex(micRateBox_, "microphoneRate", true);
@@ -450,6 +460,7 @@ void AudioTab::saveSettings() const
   s.setValue(QStringLiteral("averageSeconds"), averageSecondsBox_->value());
   s.setValue(QStringLiteral("peakHold"), peakHoldBox_->isChecked());
   s.setValue(QStringLiteral("peakDecay"), peakDecayBox_->value());
+  s.setValue(QStringLiteral("spectrogramGain"), gainBox_->value());
   s.setValue(QStringLiteral("frequencyAxis"), axisBox_->currentData());
   s.setValue(QStringLiteral("colormap"), colormapBox_->currentText());
   s.setValue(QStringLiteral("microphoneRate"), micRateBox_->currentData());
@@ -745,14 +756,15 @@ void AudioTab::applyDisplaySettings()
   const auto scale = FrequencyScale(axisBox_->currentData().toInt());
   spectrum_->setDbRange(rangeBox_->value());
   spectrum_->setScale(scale);
+  // The gain shifts the range the colours cover: a level L shows as L + gain within [-range, 0].
   SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.minDb = -rangeBox_->value();
-  p.maxDb = 0;
+  p.minDb = -rangeBox_->value() - gainBox_->value();
+  p.maxDb = -gainBox_->value();
   p.scale = scale;
   p.colormap = colormapBox_->currentText().toStdString();
   spectrogram_->renderer().setParameters(p);
   pushMapping();
-  overview_->setDisplay(scale, p.minDb, p.colormap);
+  overview_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
   if (worker_) saveSettings();
 }
 
@@ -784,6 +796,16 @@ void AudioTab::setAveraging(const AveragingSettings& settings)
 AveragingSettings AudioTab::averaging() const
 {
   return spectrum_->averaging();
+}
+
+void AudioTab::setSpectrogramGain(double db)
+{
+  gainBox_->setValue(db);
+}
+
+double AudioTab::spectrogramGain() const
+{
+  return gainBox_->value();
 }
 
 // ---- results and display -----------------------------------------------------------------------------
@@ -956,11 +978,12 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
                      p.columns * p.secondsPerColumn());
   painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow),
                    Qt::AlignCenter,
-                   tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range")
+                   tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range, gain %5 dB")
                        .arg(transformSize())
                        .arg(settings_.hop)
                        .arg(p.sampleRate)
-                       .arg(p.maxDb - p.minDb));
+                       .arg(p.maxDb - p.minDb)
+                       .arg(-p.maxDb));
   painter.end();
   if (!out.save(pngPath, "PNG")) {
     showError(tr("Export failed"), tr("%1 cannot be written").arg(pngPath));

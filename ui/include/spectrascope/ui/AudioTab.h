@@ -106,6 +106,9 @@ public:
   void setAveraging(const AveragingSettings& settings);
   AveragingSettings averaging() const;
   const SpectrumView* spectrumView() const { return spectrum_; }
+  // Spectrogram gain: added to every level before the dB range maps it to colours (remembered).
+  void setSpectrogramGain(double db);
+  double spectrogramGain() const;
   // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
   double peakFrequencyHz() const;
   // The newest `count` samples of the current source (fewer before that many arrived), for the Learn tab.
@@ -234,6 +237,7 @@ private:
   QComboBox* paddingBox_ = nullptr;
   QComboBox* windowBox_ = nullptr;
   QDoubleSpinBox* rangeBox_ = nullptr;
+  QDoubleSpinBox* gainBox_ = nullptr;
   QComboBox* axisBox_ = nullptr;
   QComboBox* averagingBox_ = nullptr;
   QDoubleSpinBox* averageSecondsBox_ = nullptr;
