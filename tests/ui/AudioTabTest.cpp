@@ -13,6 +13,8 @@
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
+#include "spectrascope/engine/audio/PeakInterpolation.h"
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -131,6 +133,7 @@ private slots:
   void averagingReachesTheSpectrumAndIsRemembered();
   void oldAveragingChoiceIsCarriedOver();
   void spectrogramGainShiftsTheColoursAndIsRemembered();
+  void octaveAxisLabelsEveryCWithItsFrequency();
   void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
   void cutOffFileOpensWithANote();
   void flacAndOggVorbisFilesOpen();
@@ -702,6 +705,25 @@ void AudioTabTest::spectrogramGainShiftsTheColoursAndIsRemembered()
   AudioTab again;
   QCOMPARE(again.spectrogramGain(), 12.0);
   QCOMPARE(again.findChild<SpectrogramView*>()->renderer().parameters().maxDb, -12.0);
+}
+
+void AudioTabTest::octaveAxisLabelsEveryCWithItsFrequency()
+{
+  const FrequencyAxis axis{FrequencyScale::Octave, 24000, 20};
+  const std::vector<double> ticks = axis.ticks();
+  QCOMPARE(ticks.size(), std::size_t(9));
+  for (std::size_t i = 0; i < ticks.size(); ++i) {
+    const auto note = spectrascope::audio::noteFor(ticks[i]);
+    QCOMPARE(QString::fromLatin1(note.name), QStringLiteral("C%1").arg(i + 1));
+    QVERIFY(std::abs(note.cents) < 1e-6);
+  }
+  QVERIFY(std::abs(ticks[3] - 261.6256) < 1e-3); // C4, with A4 = 440 Hz
+  QCOMPARE(axis.label(ticks[3]), QStringLiteral("C4 262"));
+  QCOMPARE(axis.label(ticks[5], QLatin1Char('\n')), QStringLiteral("C6\n1.05k"));
+  QCOMPARE(axis.label(ticks[8]), QStringLiteral("C9 8.37k"));
+  QCOMPARE(FrequencyAxis(FrequencyScale::Octave, 4000, 20).ticks().size(), std::size_t(7)); // C8 > 4 kHz
+  QCOMPARE(FrequencyAxis(FrequencyScale::Log, 24000, 20).label(1000), QStringLiteral("1k"));
+  QVERIFY(!FrequencyAxis::scaleName(FrequencyScale::Octave).contains(QStringLiteral("band")));
 }
 
 void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()

@@ -961,7 +961,7 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
   // and the settings underneath.
   const QImage history = spectrogram_->renderer().image();
   const auto& p = spectrogram_->renderer().parameters();
-  constexpr int kLeft = 70, kTimeRow = 22, kBottom = kTimeRow + 24;
+  constexpr int kLeft = 90, kTimeRow = 22, kBottom = kTimeRow + 24;
   QImage out(history.width() + kLeft, history.height() + kBottom, QImage::Format_RGB32);
   out.fill(Qt::white);
   QPainter painter(&out);
@@ -972,7 +972,7 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
     const int y = int((1 - axis.unitOf(f)) * (history.height() - 1));
     painter.drawLine(kLeft - 5, y, kLeft, y);
     painter.drawText(QRect(0, y - 8, kLeft - 8, 16), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("%1 Hz").arg(FrequencyAxis::tickLabel(f)));
+                     tr("%1 Hz").arg(axis.label(f)));
   }
   drawExportTimeAxis(painter, QRect(kLeft, history.height(), history.width(), kTimeRow),
                      p.columns * p.secondsPerColumn());

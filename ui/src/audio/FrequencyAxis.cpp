@@ -72,7 +72,8 @@ std::vector<double> FrequencyAxis::ticks() const
     break;
   }
   case FrequencyScale::Octave:
-    all = {31.5, 63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000};
+    for (int octave = 1; octave <= 9; ++octave)
+      all.push_back(cHz(octave));
     break;
   case FrequencyScale::Mel:
     all = {100, 250, 500, 1000, 2000, 4000, 8000, 16000};
@@ -91,6 +92,21 @@ QString FrequencyAxis::tickLabel(double hz)
   return QString::number(hz, 'g', 3);
 }
 
+double FrequencyAxis::cHz(int octave)
+{
+  // MIDI note 12 (octave + 1) is C of that octave; note 69 is A4 = 440 Hz, 12 notes per octave.
+  return 440.0 * std::pow(2.0, (12.0 * (octave + 1) - 69.0) / 12.0);
+}
+
+QString FrequencyAxis::label(double hz, QChar separator) const
+{
+  if (scale != FrequencyScale::Octave) return tickLabel(hz);
+  const double octave = std::log2(hz / cHz(0));
+  const long whole = std::lround(octave);
+  if (std::abs(octave - double(whole)) > 1e-6) return tickLabel(hz); // not a C
+  return QStringLiteral("C%1").arg(whole) + separator + tickLabel(hz);
+}
+
 QString FrequencyAxis::scaleName(FrequencyScale scale)
 {
   switch (scale) {
@@ -101,7 +117,7 @@ QString FrequencyAxis::scaleName(FrequencyScale scale)
   case FrequencyScale::Mel:
     return QCoreApplication::translate("FrequencyAxis", "Mel");
   case FrequencyScale::Octave:
-    return QCoreApplication::translate("FrequencyAxis", "Octave bands");
+    return QCoreApplication::translate("FrequencyAxis", "Octaves (notes)");
   }
   return {};
 }
