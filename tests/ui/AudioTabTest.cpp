@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
@@ -134,6 +135,8 @@ private slots:
   void oldAveragingChoiceIsCarriedOver();
   void spectrogramGainShiftsTheColoursAndIsRemembered();
   void octaveAxisLabelsEveryCWithItsFrequency();
+  void windowParametersAndHopReachTheAnalysis();
+  void customHopIsRemembered();
   void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
   void cutOffFileOpensWithANote();
   void flacAndOggVorbisFilesOpen();
@@ -724,6 +727,69 @@ void AudioTabTest::octaveAxisLabelsEveryCWithItsFrequency()
   QCOMPARE(FrequencyAxis(FrequencyScale::Octave, 4000, 20).ticks().size(), std::size_t(7)); // C8 > 4 kHz
   QCOMPARE(FrequencyAxis(FrequencyScale::Log, 24000, 20).label(1000), QStringLiteral("1k"));
   QVERIFY(!FrequencyAxis::scaleName(FrequencyScale::Octave).contains(QStringLiteral("band")));
+}
+
+void AudioTabTest::windowParametersAndHopReachTheAnalysis()
+{
+  using spectrascope::audio::WindowSpec;
+  using spectrascope::audio::WindowType;
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  auto* window = tab.findChild<QComboBox*>(QStringLiteral("window"));
+  auto* beta = tab.findChild<QDoubleSpinBox*>(QStringLiteral("kaiserBeta"));
+  auto* sigma = tab.findChild<QDoubleSpinBox*>(QStringLiteral("gaussianSigma"));
+  QVERIFY(window && beta && sigma);
+  QVERIFY(beta->isHidden() && sigma->isHidden()); // Hann has no parameter
+  window->setCurrentText(QStringLiteral("kaiser"));
+  QVERIFY(!beta->isHidden() && sigma->isHidden());
+  beta->setValue(5);
+  QCOMPARE(tab.analysisSettings().window, (WindowSpec{WindowType::Kaiser, 5}));
+  window->setCurrentText(QStringLiteral("gaussian"));
+  QVERIFY(beta->isHidden() && !sigma->isHidden());
+  sigma->setValue(0.1);
+  QCOMPARE(tab.analysisSettings().window.type, WindowType::Gaussian);
+  QVERIFY(std::abs(tab.analysisSettings().window.parameter - 409.6) < 1e-9); // 0.1 N samples, N = 4096
+  tab.setFftSize(8192);
+  QVERIFY(std::abs(tab.analysisSettings().window.parameter - 819.2) < 1e-9); // follows N
+
+  // FFT 8192 with a hop of 64 typed in (750 columns/s at 48 kHz): a custom hop, and the columns come
+  // at that hop.
+  auto* hop = tab.findChild<QSpinBox*>(QStringLiteral("hop"));
+  auto* overlap = tab.findChild<QComboBox*>(QStringLiteral("overlap"));
+  QVERIFY(hop && overlap);
+  QCOMPARE(hop->value(), 1064); // 87 % of 8192
+  hop->setValue(64);
+  QCOMPARE(tab.hop(), 64);
+  QCOMPARE(overlap->currentText(), QStringLiteral("Custom hop"));
+  auto* spectrogram = tab.findChild<SpectrogramView*>();
+  QTRY_COMPARE_WITH_TIMEOUT(spectrogram->renderer().parameters().hop, 64, kTimeoutMs);
+  const auto before = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 100, kTimeoutMs);
+  tab.setFftSize(4096);
+  QCOMPARE(tab.hop(), 64); // a custom hop stays
+  overlap->setCurrentIndex(overlap->findData(50));
+  QCOMPARE(tab.hop(), 2048);
+  QCOMPARE(hop->value(), 2048);
+}
+
+void AudioTabTest::customHopIsRemembered()
+{
+  {
+    AudioTab tab;
+    tab.setFftSize(8192);
+    tab.setHop(100);
+  }
+  {
+    AudioTab again;
+    QCOMPARE(again.hop(), 100);
+    QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("overlap"))->currentText(),
+             QStringLiteral("Custom hop"));
+    auto* overlap = again.findChild<QComboBox*>(QStringLiteral("overlap"));
+    overlap->setCurrentIndex(overlap->findData(75));
+  }
+  AudioTab third;
+  QCOMPARE(third.hop(), 2048); // 75 % of 8192
 }
 
 void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()

@@ -36,6 +36,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QThread>
 #include <QTimer>
@@ -49,6 +50,12 @@ namespace {
 constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
 constexpr double kDefaultRangeDb = 120;
 const char* kSettingsGroup = "audio";
+// The overlap box's entry for a hop given in samples rather than as a percentage.
+constexpr int kCustomHop = -1;
+constexpr double kDefaultKaiserBeta = 8.6;
+// Gaussian sigma as a fraction of the window's length N: N/8 (about -72 dB at the edges) by default, and
+// it keeps the window's shape when the FFT size changes.
+constexpr double kDefaultGaussianSigma = 0.125;
 
 QString fileFilter()
 {
@@ -252,8 +259,16 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
   overlapBox_->setObjectName(QStringLiteral("overlap"));
   for (int percent : {0, 50, 75, 87, 95})
     overlapBox_->addItem(tr("%1 %").arg(percent), percent);
+  overlapBox_->addItem(tr("Custom hop"), kCustomHop);
   overlapBox_->setCurrentIndex(3);
   form->addRow(tr("Overlap"), overlapBox_);
+  hopBox_ = new QSpinBox(group);
+  hopBox_->setObjectName(QStringLiteral("hop"));
+  hopBox_->setRange(1, 65536);
+  hopBox_->setSuffix(tr(" samples"));
+  hopBox_->setToolTip(tr("Samples between the starts of successive frames. Follows the overlap; typing a "
+                         "value here sets a custom hop that stays when the FFT size changes."));
+  form->addRow(tr("Hop"), hopBox_);
   paddingBox_ = new QComboBox(group);
   paddingBox_->setObjectName(QStringLiteral("zeroPadding"));
   paddingBox_->setToolTip(tr("Zero-padding factor: the transform is this many times the window's length "
@@ -267,6 +282,25 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
     windowBox_->addItem(QString::fromStdString(name));
   windowBox_->setCurrentText(QStringLiteral("hann"));
   form->addRow(tr("Window"), windowBox_);
+  kaiserBetaBox_ = new QDoubleSpinBox(group);
+  kaiserBetaBox_->setObjectName(QStringLiteral("kaiserBeta"));
+  kaiserBetaBox_->setRange(0.1, 50);
+  kaiserBetaBox_->setSingleStep(0.5);
+  kaiserBetaBox_->setValue(kDefaultKaiserBeta);
+  kaiserBetaBox_->setToolTip(tr("Kaiser window shape: larger beta, lower side lobes and a wider main lobe "
+                                "(5: about Hamming, 8.6: about Blackman)"));
+  form->addRow(tr("Kaiser β"), kaiserBetaBox_);
+  gaussianSigmaBox_ = new QDoubleSpinBox(group);
+  gaussianSigmaBox_->setObjectName(QStringLiteral("gaussianSigma"));
+  gaussianSigmaBox_->setRange(0.01, 0.5);
+  gaussianSigmaBox_->setDecimals(3);
+  gaussianSigmaBox_->setSingleStep(0.005);
+  gaussianSigmaBox_->setSuffix(tr(" × N"));
+  gaussianSigmaBox_->setValue(kDefaultGaussianSigma);
+  gaussianSigmaBox_->setToolTip(tr("Gaussian window width: its standard deviation as a fraction of the "
+                                   "window's length N"));
+  form->addRow(tr("Gaussian σ"), gaussianSigmaBox_);
+  analysisForm_ = form;
   createAveragingControls(group, form);
   return group;
 }
@@ -380,6 +414,16 @@ void AudioTab::connectControls()
   connect(waveformBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyGeneratorSettings);
   for (QComboBox* box : {fftBox_, overlapBox_, paddingBox_, windowBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyAnalysisSettings);
+  // Typing a hop makes it a custom one; the overlap box follows (without a second analysis update).
+  connect(hopBox_, &QSpinBox::valueChanged, this, [this] {
+    {
+      const QSignalBlocker blocker(overlapBox_);
+      overlapBox_->setCurrentIndex(overlapBox_->findData(kCustomHop));
+    }
+    applyAnalysisSettings();
+  });
+  for (QDoubleSpinBox* box : {kaiserBetaBox_, gaussianSigmaBox_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyAnalysisSettings);
   for (QComboBox* box : {axisBox_, colormapBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyDisplaySettings);
   for (QDoubleSpinBox* box : {rangeBox_, gainBox_})
@@ -415,9 +459,13 @@ void AudioTab::restoreSettings()
     if (index >= 0) box->setCurrentIndex(index);
   };
   if (s.contains(QStringLiteral("fftSize"))) setFftSize(s.value(QStringLiteral("fftSize")).toInt());
+  // The hop first: restoring a custom overlap then keeps it.
+  hopBox_->setValue(s.value(QStringLiteral("hop"), hopBox_->value()).toInt());
   restoreIndex(overlapBox_, "overlap", true);
   restoreIndex(paddingBox_, "zeroPadding", true);
   restoreIndex(windowBox_, "window", false);
+  kaiserBetaBox_->setValue(s.value(QStringLiteral("kaiserBeta"), kDefaultKaiserBeta).toDouble());
+  gaussianSigmaBox_->setValue(s.value(QStringLiteral("gaussianSigma"), kDefaultGaussianSigma).toDouble());
   if (s.contains(QStringLiteral("averagingMode"))) {
     restoreIndex(averagingBox_, "averagingMode", true);
   } else if (s.contains(QStringLiteral("averaging"))) {
@@ -453,8 +501,11 @@ void AudioTab::saveSettings() const
   s.beginGroup(QLatin1String(kSettingsGroup));
   s.setValue(QStringLiteral("fftSize"), fftBox_->currentData());
   s.setValue(QStringLiteral("overlap"), overlapBox_->currentData());
+  s.setValue(QStringLiteral("hop"), hopBox_->value());
   s.setValue(QStringLiteral("zeroPadding"), paddingBox_->currentData());
   s.setValue(QStringLiteral("window"), windowBox_->currentText());
+  s.setValue(QStringLiteral("kaiserBeta"), kaiserBetaBox_->value());
+  s.setValue(QStringLiteral("gaussianSigma"), gaussianSigmaBox_->value());
   s.remove(QStringLiteral("averaging")); // the old combined choice, replaced by the four below
   s.setValue(QStringLiteral("averagingMode"), averagingBox_->currentData());
   s.setValue(QStringLiteral("averageSeconds"), averageSecondsBox_->value());
@@ -726,9 +777,16 @@ void AudioTab::applyAnalysisSettings()
   settings_.fftSize = fftBox_->currentData().toInt();
   settings_.zeroPadding = paddingBox_->currentData().toInt();
   const int overlap = overlapBox_->currentData().toInt();
-  settings_.hop = std::max(1, settings_.fftSize * (100 - overlap) / 100);
+  settings_.hop =
+      overlap == kCustomHop ? hopBox_->value() : std::max(1, settings_.fftSize * (100 - overlap) / 100);
+  updateHopBox();
   settings_.window =
       audio::parseWindow(windowBox_->currentText().toStdString()).value_or(audio::WindowSpec{});
+  if (settings_.window.type == audio::WindowType::Kaiser)
+    settings_.window.parameter = kaiserBetaBox_->value();
+  if (settings_.window.type == audio::WindowType::Gaussian) // the engine takes sigma in samples
+    settings_.window.parameter = gaussianSigmaBox_->value() * settings_.fftSize;
+  updateWindowParameterRows();
   // The renderer's rows follow the transform's size; the worker gets that mapping before the settings,
   // so its new pipeline starts with a mapping that fits.
   SpectrogramParameters p = spectrogram_->renderer().parameters();
@@ -738,6 +796,23 @@ void AudioTab::applyAnalysisSettings()
   QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
                             Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
   saveSettings();
+}
+
+// The hop box always shows the hop in use; only typing into it makes the hop custom.
+void AudioTab::updateHopBox()
+{
+  const QSignalBlocker blocker(hopBox_);
+  hopBox_->setValue(settings_.hop);
+}
+
+// Kaiser's beta and the Gaussian's sigma are shown only for their own window.
+void AudioTab::updateWindowParameterRows()
+{
+  analysisForm_->setRowVisible(kaiserBetaBox_, settings_.window.type == audio::WindowType::Kaiser);
+  analysisForm_->setRowVisible(gaussianSigmaBox_, settings_.window.type == audio::WindowType::Gaussian);
+  gaussianSigmaBox_->setToolTip(tr("Gaussian window width: its standard deviation as a fraction of the "
+                                   "window's length N (now %1 samples)")
+                                    .arg(gaussianSigmaBox_->value() * settings_.fftSize, 0, 'f', 1));
 }
 
 void AudioTab::applyGeneratorSettings()
@@ -890,9 +965,12 @@ std::uint64_t AudioTab::droppedSamples() const
 
 void AudioTab::setHop(int hop)
 {
-  settings_.hop = std::max(1, hop);
-  QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
-                            Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
+  {
+    const QSignalBlocker hopBlocker(hopBox_), overlapBlocker(overlapBox_);
+    hopBox_->setValue(std::max(1, hop));
+    overlapBox_->setCurrentIndex(overlapBox_->findData(kCustomHop));
+  }
+  applyAnalysisSettings();
 }
 
 std::vector<float> AudioTab::newestSamples(std::size_t count) const

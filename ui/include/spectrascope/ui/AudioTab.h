@@ -39,6 +39,7 @@ class QLabel;
 class QPainter;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QThread;
 class QTimer;
 
@@ -98,10 +99,12 @@ public:
   std::uint64_t droppedResults() const;
   // Samples the analysis could not take in time (the ring buffer overflowed): dropped audio.
   std::uint64_t droppedSamples() const;
-  // A hop finer than the overlap choices allow (e.g. 64 at FFT 8192, 750 columns/s at 48 kHz), until the
-  // overlap or FFT size changes; for measurements.
+  // An explicit hop in samples (the overlap box then says "Custom hop"), e.g. 64 at FFT 8192, 750
+  // columns/s at 48 kHz; it stays when the FFT size changes, until an overlap percentage is chosen.
   void setHop(int hop);
   int hop() const { return settings_.hop; }
+  // The analysis as configured now (window and its parameter, hop, sizes).
+  const AnalysisSettings& analysisSettings() const { return settings_; }
   // Spectrum averaging and peak hold (remembered), and what the spectrum view shows.
   void setAveraging(const AveragingSettings& settings);
   AveragingSettings averaging() const;
@@ -151,6 +154,8 @@ private:
   QWidget* createDisplayControls(QWidget* panel);
   QWidget* createFileBar();
   void createAveragingControls(QWidget* panel, QFormLayout* form);
+  void updateWindowParameterRows();
+  void updateHopBox();
   void applyAveragingSettings();
   void connectControls();
   void restoreSettings();
@@ -234,8 +239,12 @@ private:
   QDoubleSpinBox* levelBox_ = nullptr;
   QComboBox* fftBox_ = nullptr;
   QComboBox* overlapBox_ = nullptr;
+  QSpinBox* hopBox_ = nullptr;
   QComboBox* paddingBox_ = nullptr;
   QComboBox* windowBox_ = nullptr;
+  QFormLayout* analysisForm_ = nullptr;
+  QDoubleSpinBox* kaiserBetaBox_ = nullptr;
+  QDoubleSpinBox* gaussianSigmaBox_ = nullptr;
   QDoubleSpinBox* rangeBox_ = nullptr;
   QDoubleSpinBox* gainBox_ = nullptr;
   QComboBox* axisBox_ = nullptr;
