@@ -22,6 +22,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -94,6 +95,16 @@ bool writeToneWithLibsndfile(const QString& path, int format)
   return ok;
 }
 
+// The capture streams the private PulseAudio server has open (tests/ui/audio/virtual_microphone_tab.sh).
+int captureStreams()
+{
+  QProcess pactl;
+  pactl.start(QStringLiteral("pactl"),
+              {QStringLiteral("list"), QStringLiteral("short"), QStringLiteral("source-outputs")});
+  if (!pactl.waitForFinished(5000)) return -1;
+  return int(pactl.readAllStandardOutput().count('\n'));
+}
+
 double powerDb(std::initializer_list<std::pair<double, double>> weightedDb)
 {
   double power = 0, weight = 0;
@@ -137,6 +148,8 @@ private slots:
   void octaveAxisLabelsEveryCWithItsFrequency();
   void windowParametersAndHopReachTheAnalysis();
   void customHopIsRemembered();
+  void microphonePauseStopsEverythingAndResumeTriesAgain();
+  void virtualMicrophonePausesAndResumes();
   void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
   void cutOffFileOpensWithANote();
   void flacAndOggVorbisFilesOpen();
@@ -790,6 +803,77 @@ void AudioTabTest::customHopIsRemembered()
   }
   AudioTab third;
   QCOMPARE(third.hop(), 2048); // 75 % of 8192
+}
+
+void AudioTabTest::microphonePauseStopsEverythingAndResumeTriesAgain()
+{
+  // Under ctest no audio server is reachable: the microphone is lost and the generator stands in.
+  AudioTab tab;
+  tab.show();
+  auto* button = tab.findChild<QPushButton*>(QStringLiteral("captureButton"));
+  QVERIFY(button && button->isHidden()); // only for the microphone
+  tab.setSource(AudioTab::Source::Microphone);
+  QVERIFY(!button->isHidden());
+  QCOMPARE(button->text(), QStringLiteral("Pause capture"));
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isMicrophoneLost() || tab.isCapturing(),
+                           AudioTab::kCaptureStartTimeoutMs + kTimeoutMs);
+  if (tab.isCapturing()) QSKIP("an audio input is available here; this checks the lost microphone");
+  const auto standIn = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= standIn + 5, kTimeoutMs);
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QVERIFY(tab.isMicrophonePaused());
+  QVERIFY(!tab.isMicrophoneLost());
+  QCOMPARE(button->text(), QStringLiteral("Start capture"));
+  QVERIFY2(tab.statusText().contains(QStringLiteral("paused")), qPrintable(tab.statusText()));
+  QTest::qWait(300); // results already on their way may land
+  const auto columns = tab.spectrogramColumns();
+  const int retries = tab.microphoneRetries();
+  QTest::qWait(2 * AudioTab::kCaptureRetryMs + 500);
+  QCOMPARE(tab.spectrogramColumns(), columns); // nothing runs: no stand-in while paused
+  QCOMPARE(tab.microphoneRetries(), retries);  // and no retries
+  QCOMPARE(tab.source(), AudioTab::Source::Microphone);
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QVERIFY(!tab.isMicrophonePaused());
+  QCOMPARE(button->text(), QStringLiteral("Pause capture"));
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isMicrophoneLost(), AudioTab::kCaptureStartTimeoutMs + kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 5, kTimeoutMs);
+}
+
+// Runs only under tests/ui/audio/virtual_microphone_tab.sh (a private PulseAudio server): pausing
+// closes the capture stream on the server, resuming opens it again and the tone comes back.
+void AudioTabTest::virtualMicrophonePausesAndResumes()
+{
+  if (qEnvironmentVariableIntValue("SPECTRASCOPE_TEST_PULSE_PID") <= 0)
+    QSKIP("needs tests/ui/audio/virtual_microphone_tab.sh (a private PulseAudio server)");
+  AudioTab tab;
+  tab.resize(900, 600);
+  tab.show();
+  tab.setFftSize(8192);
+  QVERIFY2(tab.selectInputDevice(QStringLiteral("virtual_mic")), "the virtual microphone is not listed");
+  tab.setSource(AudioTab::Source::Microphone);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isCapturing(), kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 1, kTimeoutMs);
+
+  auto* button = tab.findChild<QPushButton*>(QStringLiteral("captureButton"));
+  QTest::mouseClick(button, Qt::LeftButton);
+  QVERIFY(!tab.isCapturing());
+  QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 0, kTimeoutMs); // the device is released
+  QTest::qWait(300);
+  const auto columns = tab.spectrogramColumns();
+  QTest::qWait(AudioTab::kCaptureSilenceTimeoutMs + 500);
+  QCOMPARE(tab.spectrogramColumns(), columns);
+  QVERIFY(!tab.isMicrophoneLost()); // silence while paused is no failure
+  qInfo("paused: %s", qPrintable(tab.statusText()));
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isCapturing(), kTimeoutMs);
+  QVERIFY(tab.statusText().startsWith(QStringLiteral("Capturing")));
+  QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 1, kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
 }
 
 void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()

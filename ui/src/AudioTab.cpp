@@ -114,6 +114,7 @@ AudioTab::AudioTab(QWidget* parent)
   applyDisplaySettings();
   applyAveragingSettings();
   startThreads();
+  updateCaptureButton();
 }
 
 AudioTab::~AudioTab()
@@ -207,6 +208,10 @@ QWidget* AudioTab::createSourceControls(QWidget* panel)
   deviceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   deviceBox_->setMinimumContentsLength(16);
   form->addRow(tr("Device"), deviceBox_);
+  captureButton_ = new QPushButton(tr("Pause capture"), group);
+  captureButton_->setObjectName(QStringLiteral("captureButton"));
+  captureButton_->setToolTip(tr("Stop capturing and release the device, or start capturing again"));
+  form->addRow(captureButton_);
   micRateBox_ = new QComboBox(group);
   micRateBox_->setObjectName(QStringLiteral("microphoneRate"));
   micRateBox_->addItem(tr("Device default"), 0);
@@ -432,6 +437,7 @@ void AudioTab::connectControls()
   for (QDoubleSpinBox* box : {averageSecondsBox_, peakDecayBox_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyAveragingSettings);
   connect(peakHoldBox_, &QCheckBox::toggled, this, &AudioTab::applyAveragingSettings);
+  connect(captureButton_, &QPushButton::clicked, this, [this] { setMicrophonePaused(!microphonePaused_); });
   connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!player_->isPlaying()); });
   connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
   connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
@@ -571,6 +577,7 @@ void AudioTab::startPlaybackThreads()
 void AudioTab::setSource(Source source)
 {
   microphoneLost_ = false;
+  microphonePaused_ = false; // choosing the microphone starts it
   if (retryTimer_) retryTimer_->stop();
   source_ = source;
   sourceBox_->setCurrentIndex(int(source));
@@ -581,10 +588,38 @@ void AudioTab::setSource(Source source)
 // replaced, the active source differs from it.
 void AudioTab::activate(Source source)
 {
-  if (source != Source::Microphone) stopMicrophone();
+  if (source != Source::Microphone || microphonePaused_) stopMicrophone();
   runGenerator(source == Source::Generator);
   runPlayback(source == Source::File);
-  if (source == Source::Microphone) startMicrophone();
+  if (source == Source::Microphone && !microphonePaused_) startMicrophone();
+  updateCaptureButton();
+}
+
+void AudioTab::setMicrophonePaused(bool paused)
+{
+  if (paused == microphonePaused_) return;
+  microphonePaused_ = paused;
+  if (source_ != Source::Microphone) {
+    updateCaptureButton();
+    return;
+  }
+  if (paused) {
+    // Whatever ran (the capture, or a stand-in while the microphone was lost) stops; no retries.
+    if (retryTimer_) retryTimer_->stop();
+    microphoneLost_ = false;
+    activate(Source::Microphone);
+    status_->setText(tr("Microphone paused: capture stopped and the device released."));
+  } else {
+    microphoneLost_ = false;
+    status_->setText(tr("Starting the microphone…"));
+    activate(Source::Microphone); // off the GUI thread, under the start watchdog
+  }
+}
+
+void AudioTab::updateCaptureButton()
+{
+  captureButton_->setVisible(source_ == Source::Microphone);
+  captureButton_->setText(microphonePaused_ ? tr("Start capture") : tr("Pause capture"));
 }
 
 void AudioTab::runGenerator(bool on)
@@ -1124,7 +1159,7 @@ void AudioTab::onInputsChanged()
 
 void AudioTab::retryMicrophone(const QString& why)
 {
-  if (source_ != Source::Microphone || !microphoneLost_) return;
+  if (source_ != Source::Microphone || !microphoneLost_ || microphonePaused_) return;
   ++microphoneRetries_;
   status_->setText(why);
   microphoneLost_ = false;
@@ -1227,7 +1262,7 @@ void AudioTab::stopMicrophone()
 
 void AudioTab::onMicrophoneFailed(const QString& heading, const QString& detail)
 {
-  if (source_ != Source::Microphone || microphoneLost_) return;
+  if (source_ != Source::Microphone || microphoneLost_ || microphonePaused_) return;
   stopMicrophone();
   microphoneLost_ = true;
   scheduleMicrophoneRetry();

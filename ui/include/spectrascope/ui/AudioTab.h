@@ -77,6 +77,13 @@ public:
   bool isMicrophoneLost() const { return microphoneLost_; }
   // Picks the input device whose description or id contains `text`; false if there is none.
   bool selectInputDevice(const QString& text);
+  // Pausing the microphone stops capture and releases the device (the views keep what they show);
+  // resuming starts it again off the GUI thread under the start watchdog. Choosing the microphone as
+  // the source again also resumes it.
+  void setMicrophonePaused(bool paused);
+  bool isMicrophonePaused() const { return microphonePaused_; }
+  // True while a capture runs (started and not stopped, paused or lost).
+  bool isCapturing() const { return captureThread_ != nullptr && captureStarted_; }
 
   // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
   void openFile(const QString& path);
@@ -156,6 +163,7 @@ private:
   void createAveragingControls(QWidget* panel, QFormLayout* form);
   void updateWindowParameterRows();
   void updateHopBox();
+  void updateCaptureButton();
   void applyAveragingSettings();
   void connectControls();
   void restoreSettings();
@@ -194,6 +202,7 @@ private:
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
   bool microphoneLost_ = false;
+  bool microphonePaused_ = false;
   QThread* analysisThread_ = nullptr;
   QThread* generatorThread_ = nullptr;
   QThread* captureThread_ = nullptr;
@@ -231,6 +240,7 @@ private:
   QAction* openAction_ = nullptr;
   QComboBox* sourceBox_ = nullptr;
   QComboBox* deviceBox_ = nullptr;
+  QPushButton* captureButton_ = nullptr;
   QComboBox* micRateBox_ = nullptr;
   QComboBox* channelBox_ = nullptr;
   QComboBox* waveformBox_ = nullptr;
