@@ -1,8 +1,11 @@
 // The Audio tab with QtTest on the offscreen platform: the built-in generator drives a moving
-// spectrogram, the FFT size can change while it runs, and the renderers draw without a window.
+// spectrogram, the FFT size, hop and window can change while it runs, averaging and peak hold follow
+// their settings, files (WAV, FLAC, Ogg Vorbis, cut off, absurd, cancelled) are opened or refused as they
+// should be, the microphone pauses and resumes, and the renderers draw without a window.
 
 #include "spectrascope/ui/AudioTab.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
@@ -18,16 +21,22 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFormLayout>
 #include <QImage>
+#include <QMediaDevices>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
@@ -146,14 +155,17 @@ private slots:
   void oldAveragingChoiceIsCarriedOver();
   void spectrogramGainShiftsTheColoursAndIsRemembered();
   void octaveAxisLabelsEveryCWithItsFrequency();
+  void spectrumHasADbAxisAndRoomToRead();
   void windowParametersAndHopReachTheAnalysis();
   void customHopIsRemembered();
+  void noInputDeviceIsSaidAndTheChosenOneKept();
   void microphonePauseStopsEverythingAndResumeTriesAgain();
   void virtualMicrophonePausesAndResumes();
   void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
   void cutOffFileOpensWithANote();
   void flacAndOggVorbisFilesOpen();
   void cancellingALoadKeepsThePreviousFile();
+  void controlsFitAtFirstStartSize();
 };
 
 void AudioTabTest::initTestCase()
@@ -742,6 +754,22 @@ void AudioTabTest::octaveAxisLabelsEveryCWithItsFrequency()
   QVERIFY(!FrequencyAxis::scaleName(FrequencyScale::Octave).contains(QStringLiteral("band")));
 }
 
+void AudioTabTest::spectrumHasADbAxisAndRoomToRead()
+{
+  SpectrumView view;
+  QVERIFY(view.minimumHeight() >= SpectrumView::kMinimumHeight);
+  SpectrumParameters p;
+  p.size = QSize(400, 200);
+  const QImage image = SpectrumRenderer::render(p, {}, {}, 1.0);
+  // The unit sits above the level labels, where nothing else is drawn.
+  const QRgb background = image.pixel(image.width() - 2, 1);
+  bool unit = false;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 38; ++x)
+      unit = unit || image.pixel(x, y) != background;
+  QVERIFY(unit);
+}
+
 void AudioTabTest::windowParametersAndHopReachTheAnalysis()
 {
   using spectrascope::audio::WindowSpec;
@@ -803,6 +831,23 @@ void AudioTabTest::customHopIsRemembered()
   }
   AudioTab third;
   QCOMPARE(third.hop(), 2048); // 75 % of 8192
+}
+
+void AudioTabTest::noInputDeviceIsSaidAndTheChosenOneKept()
+{
+  if (!QMediaDevices::audioInputs().isEmpty()) QSKIP("this machine has an audio input");
+  QSettings().setValue(QStringLiteral("audio/device"), QStringLiteral("remembered-device-id"));
+  {
+    AudioTab tab;
+    auto* device = tab.findChild<QComboBox*>(QStringLiteral("audioDevice"));
+    QVERIFY(device);
+    QCOMPARE(device->currentText(), QStringLiteral("No input device"));
+    QVERIFY(!device->isEnabled());
+    QVERIFY(!tab.selectInputDevice(QStringLiteral("input")));
+  }
+  // The device chosen when there was one is not forgotten while there is none.
+  QCOMPARE(QSettings().value(QStringLiteral("audio/device")).toString(),
+           QStringLiteral("remembered-device-id"));
 }
 
 void AudioTabTest::microphonePauseStopsEverythingAndResumeTriesAgain()
@@ -972,6 +1017,62 @@ void AudioTabTest::cancellingALoadKeepsThePreviousFile()
   QCOMPARE(tab.source(), AudioTab::Source::File);
   QTest::qWait(500);
   QCOMPARE(tab.loadedFile(), tones); // the cancelled file never arrives
+}
+
+// The main window at its first-start size (1100 x 720, the Timings strip below the tabs): every page of
+// the Audio tab's controls shows all its rows without scrolling, and no field is squeezed below its
+// minimum; the spectrum keeps its minimum height.
+void AudioTabTest::controlsFitAtFirstStartSize()
+{
+  EngineService engine;
+  MainWindow window(engine);
+  window.resize(1100, 720);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  if (auto* dock = window.findChild<QDockWidget*>()) window.resizeDocks({dock}, {720 / 4}, Qt::Vertical);
+  for (int i = 0; i < window.tabs()->count(); ++i)
+    if (window.tabs()->tabText(i) == QStringLiteral("Audio")) window.tabs()->setCurrentIndex(i);
+  QApplication::processEvents();
+  // The whole tab fits (the main window's scroll area around it does not scroll) ...
+  auto* tab = window.findChild<AudioTab*>();
+  QVERIFY(tab);
+  auto* outer = qobject_cast<QScrollArea*>(tab->parentWidget()->parentWidget());
+  QVERIFY(outer);
+  QVERIFY2(outer->verticalScrollBar()->maximum() == 0,
+           qPrintable(QStringLiteral("the tab needs %1 px, has %2 px")
+                          .arg(tab->minimumSizeHint().height())
+                          .arg(outer->viewport()->height())));
+  // ... and so does every page of its controls.
+  auto* pages = window.findChild<QTabWidget*>(QStringLiteral("audioControls"));
+  QVERIFY(pages);
+  QCOMPARE(pages->count(), 3);
+  for (int i = 0; i < pages->count(); ++i) {
+    pages->setCurrentIndex(i);
+    QApplication::processEvents();
+    auto* scroll = qobject_cast<QScrollArea*>(pages->widget(i));
+    QVERIFY(scroll);
+    QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
+             qPrintable(QStringLiteral("%1: %2 px of rows in %3 px")
+                            .arg(pages->tabText(i))
+                            .arg(scroll->widget()->minimumSizeHint().height())
+                            .arg(scroll->viewport()->height())));
+    const auto* form = scroll->widget()->findChild<QFormLayout*>();
+    QVERIFY(form);
+    for (int row = 0; row < form->rowCount(); ++row) {
+      QLayoutItem* item = form->itemAt(row, QFormLayout::FieldRole);
+      if (!item) item = form->itemAt(row, QFormLayout::SpanningRole);
+      QWidget* field = item ? item->widget() : nullptr;
+      if (!field || field->isHidden()) continue;
+      QVERIFY2(field->width() >= field->minimumSizeHint().width(),
+               qPrintable(QStringLiteral("%1 row %2: %3 px of %4")
+                              .arg(pages->tabText(i))
+                              .arg(row)
+                              .arg(field->width())
+                              .arg(field->minimumSizeHint().width())));
+    }
+  }
+  auto* spectrum = window.findChild<SpectrumView*>();
+  QVERIFY(spectrum && spectrum->height() >= SpectrumView::kMinimumHeight);
 }
 
 QTEST_MAIN(AudioTabTest)

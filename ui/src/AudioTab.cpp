@@ -26,7 +26,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMediaDevices>
@@ -35,9 +34,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -88,15 +89,8 @@ AudioTab::AudioTab(QWidget* parent)
   right->addWidget(views, 1);
   right->addWidget(status_);
   right->addWidget(figures_);
-  // Scrollable, so the controls never force the main window taller than a small screen.
-  auto* controls = new QScrollArea(this);
-  controls->setWidget(createControls());
-  controls->setWidgetResizable(true);
-  controls->setFrameShape(QFrame::NoFrame);
-  controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  controls->setMinimumWidth(controls->widget()->sizeHint().width() + 20);
   auto* layout = new QHBoxLayout(this);
-  layout->addWidget(controls);
+  layout->addWidget(createControls());
   layout->addLayout(right, 1);
 
   displayTimer_ = new QTimer(this);
@@ -172,21 +166,35 @@ QWidget* AudioTab::createFileBar()
   return fileBar_;
 }
 
+// Source, analysis and display choices on three pages: each fits whole beside the views in the main
+// window's first-start size (1100 x 720 with the Timings strip), where one long column was cut off. Each
+// page still scrolls on a smaller screen, and is never narrower than its widest row.
 QWidget* AudioTab::createControls()
 {
-  auto* panel = new QWidget(this);
-  auto* column = new QVBoxLayout(panel);
-  column->addWidget(createSourceControls(panel));
-  column->addWidget(createAnalysisControls(panel));
-  column->addWidget(createDisplayControls(panel));
-  column->addStretch(1);
-  return panel;
+  auto* pages = new QTabWidget(this);
+  pages->setObjectName(QStringLiteral("audioControls"));
+  pages->setDocumentMode(true);
+  auto addPage = [&](QWidget* content, const QString& title) {
+    auto* scroll = new QScrollArea(pages);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(content->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
+    pages->addTab(scroll, title);
+  };
+  addPage(createSourceControls(pages), tr("Source"));
+  addPage(createAnalysisControls(pages), tr("Analysis"));
+  addPage(createDisplayControls(pages), tr("Display"));
+  pages->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+  return pages;
 }
 
 QWidget* AudioTab::createSourceControls(QWidget* panel)
 {
-  auto* group = new QGroupBox(tr("Source"), panel);
+  auto* group = new QWidget(panel);
   auto* form = new QFormLayout(group);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   sourceBox_ = new QComboBox(group);
   sourceBox_->setObjectName(QStringLiteral("audioSource"));
   sourceBox_->addItems({tr("Signal generator"), tr("Microphone"), tr("Audio file")});
@@ -252,8 +260,9 @@ QWidget* AudioTab::createSourceControls(QWidget* panel)
 
 QWidget* AudioTab::createAnalysisControls(QWidget* panel)
 {
-  auto* group = new QGroupBox(tr("Analysis"), panel);
+  auto* group = new QWidget(panel);
   auto* form = new QFormLayout(group);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   fftBox_ = new QComboBox(group);
   fftBox_->setObjectName(QStringLiteral("fftSize"));
   for (int n : {64, 128, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384, 32768, 44100, 65536})
@@ -351,8 +360,9 @@ void AudioTab::createAveragingControls(QWidget* panel, QFormLayout* form)
 
 QWidget* AudioTab::createDisplayControls(QWidget* panel)
 {
-  auto* group = new QGroupBox(tr("Display"), panel);
+  auto* group = new QWidget(panel);
   auto* form = new QFormLayout(group);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   axisBox_ = new QComboBox(group);
   axisBox_->setObjectName(QStringLiteral("frequencyAxis"));
   for (FrequencyScale scale :
@@ -522,7 +532,8 @@ void AudioTab::saveSettings() const
   s.setValue(QStringLiteral("colormap"), colormapBox_->currentText());
   s.setValue(QStringLiteral("microphoneRate"), micRateBox_->currentData());
   s.setValue(QStringLiteral("channel"), channelBox_->currentData());
-  s.setValue(QStringLiteral("device"), deviceBox_->currentData());
+  // With no input device the box shows a placeholder; the device chosen before stays remembered.
+  if (deviceBox_->isEnabled()) s.setValue(QStringLiteral("device"), deviceBox_->currentData());
   s.setValue(QStringLiteral("waveform"), waveformBox_->currentIndex());
   s.setValue(QStringLiteral("dbRange"), rangeBox_->value());
   s.setValue(QStringLiteral("frequency"), frequencyBox_->value());
@@ -1132,8 +1143,12 @@ void AudioTab::refreshDevices()
 {
   const QString current = deviceBox_->currentData().toString();
   deviceBox_->clear();
-  for (const QAudioDevice& device : QMediaDevices::audioInputs())
+  const QList<QAudioDevice> inputs = QMediaDevices::audioInputs();
+  for (const QAudioDevice& device : inputs)
     deviceBox_->addItem(device.description(), QString::fromUtf8(device.id()));
+  // An empty box would look broken; it says why there is nothing to choose.
+  if (inputs.isEmpty()) deviceBox_->addItem(tr("No input device"), QString());
+  deviceBox_->setEnabled(!inputs.isEmpty());
   const int index = deviceBox_->findData(current);
   if (index >= 0) deviceBox_->setCurrentIndex(index);
 }
@@ -1141,6 +1156,7 @@ void AudioTab::refreshDevices()
 bool AudioTab::selectInputDevice(const QString& text)
 {
   refreshDevices();
+  if (!deviceBox_->isEnabled()) return false; // only the "No input device" placeholder
   for (int i = 0; i < deviceBox_->count(); ++i)
     if (deviceBox_->itemText(i).contains(text) || deviceBox_->itemData(i).toString().contains(text)) {
       deviceBox_->setCurrentIndex(i);
@@ -1153,7 +1169,7 @@ void AudioTab::onInputsChanged()
 {
   refreshDevices();
   // The device list changed: a lost microphone may be back (plugged in again, server restarted).
-  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->count() > 0)
+  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->isEnabled())
     retryMicrophone(tr("Input devices changed: trying the microphone again…"));
 }
 

@@ -9,8 +9,8 @@
 
 namespace spectrascope::ui {
 namespace {
-// Room for "-120" at the left and the frequency labels underneath.
-constexpr double kLeftMargin = 38, kBottomMargin = 18, kTopMargin = 4, kRightMargin = 8;
+// Room for "-120" at the left, the unit "dB" above it and the frequency labels underneath.
+constexpr double kLeftMargin = 38, kBottomMargin = 22, kTopMargin = 16, kRightMargin = 8;
 const QColor kBackground(20, 22, 28), kGrid(52, 57, 68), kLabel(150, 158, 172);
 const QColor kTrace(110, 200, 255), kSecondTrace(230, 150, 60);
 
@@ -24,6 +24,9 @@ void drawLevelAxis(QPainter& painter, const SpectrumParameters& p, const QRectF&
     painter.drawText(QRectF(0, y - 8, kLeftMargin - 5, 16), Qt::AlignRight | Qt::AlignVCenter,
                      QString::number(level, 'f', 0));
   }
+  painter.setPen(kLabel);
+  painter.drawText(QRectF(0, 0, kLeftMargin - 5, kTopMargin - 4), Qt::AlignRight | Qt::AlignTop,
+                   QStringLiteral("dB"));
 }
 
 // Every tick gets its grid line; a label that would touch the previous one is left out (narrow plots,
@@ -46,8 +49,9 @@ void drawFrequencyAxis(QPainter& painter, const SpectrumParameters& p, const QRe
                      Qt::AlignHCenter | Qt::AlignTop, label);
   }
   painter.setPen(kLabel);
+  // Below the lowest level's label, which is centred on the plot's bottom edge.
   painter.drawText(QRectF(0, plot.bottom() + 2, kLeftMargin - 5, kBottomMargin - 2),
-                   Qt::AlignRight | Qt::AlignTop, QStringLiteral("Hz"));
+                   Qt::AlignRight | Qt::AlignBottom, QStringLiteral("Hz"));
 }
 
 void drawGrid(QPainter& painter, const SpectrumParameters& p)

@@ -24,7 +24,8 @@ SpectrumView::SpectrumView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("spectrumView"));
   setMouseTracking(true);
-  setMinimumSize(300, 120);
+  setMinimumSize(300, kMinimumHeight);
+  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
 void SpectrumView::addFrame(std::span<const float> db, double sampleRate, int fftSize, double seconds)

@@ -32,6 +32,8 @@ public:
   QString readoutText() const;
   const SpectrumParameters& parameters() const { return params_; }
 
+  static constexpr int kMinimumHeight = 180;
+
 protected:
   void paintEvent(QPaintEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
