@@ -912,6 +912,13 @@ void AudioTabTest::virtualMicrophonePausesAndResumes()
   QCOMPARE(tab.spectrogramColumns(), columns);
   QVERIFY(!tab.isMicrophoneLost()); // silence while paused is no failure
   qInfo("paused: %s", qPrintable(tab.statusText()));
+  // Another sample rate chosen while paused is kept for later; capture stays stopped.
+  auto* rate = tab.findChild<QComboBox*>(QStringLiteral("microphoneRate"));
+  rate->setCurrentIndex(rate->findData(44100));
+  emit rate->activated(rate->currentIndex());
+  QTest::qWait(1000);
+  QCOMPARE(captureStreams(), 0);
+  QVERIFY(!tab.isCapturing());
 
   QTest::mouseClick(button, Qt::LeftButton);
   QTRY_VERIFY_WITH_TIMEOUT(tab.isCapturing(), kTimeoutMs);

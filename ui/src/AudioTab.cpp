@@ -279,6 +279,7 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
   hopBox_ = new QSpinBox(group);
   hopBox_->setObjectName(QStringLiteral("hop"));
   hopBox_->setRange(1, 65536);
+  hopBox_->setKeyboardTracking(false); // typing "64" must not analyse at a hop of 6 on the way
   hopBox_->setSuffix(tr(" samples"));
   hopBox_->setToolTip(tr("Samples between the starts of successive frames. Follows the overlap; typing a "
                          "value here sets a custom hop that stays when the FFT size changes."));
@@ -299,6 +300,7 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
   kaiserBetaBox_ = new QDoubleSpinBox(group);
   kaiserBetaBox_->setObjectName(QStringLiteral("kaiserBeta"));
   kaiserBetaBox_->setRange(0.1, 50);
+  kaiserBetaBox_->setKeyboardTracking(false); // each value remakes the pipeline: only the finished one
   kaiserBetaBox_->setSingleStep(0.5);
   kaiserBetaBox_->setValue(kDefaultKaiserBeta);
   kaiserBetaBox_->setToolTip(tr("Kaiser window shape: larger beta, lower side lobes and a wider main lobe "
@@ -307,6 +309,7 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
   gaussianSigmaBox_ = new QDoubleSpinBox(group);
   gaussianSigmaBox_->setObjectName(QStringLiteral("gaussianSigma"));
   gaussianSigmaBox_->setRange(0.01, 0.5);
+  gaussianSigmaBox_->setKeyboardTracking(false);
   gaussianSigmaBox_->setDecimals(3);
   gaussianSigmaBox_->setSingleStep(0.005);
   gaussianSigmaBox_->setSuffix(tr(" × N"));
@@ -422,7 +425,8 @@ void AudioTab::connectControls()
   for (QComboBox* box : {deviceBox_, micRateBox_, channelBox_})
     connect(box, &QComboBox::activated, this, [this] {
       saveSettings();
-      if (source_ == Source::Microphone) startMicrophone();
+      // A paused microphone stays paused: the new choice is used when capture starts again.
+      if (source_ == Source::Microphone && !microphonePaused_) startMicrophone();
     });
   for (QDoubleSpinBox* box : {frequencyBox_, secondFrequencyBox_, levelBox_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyGeneratorSettings);
