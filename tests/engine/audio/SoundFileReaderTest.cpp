@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 using namespace spectrascope;
 using namespace spectrascope::audio;
@@ -20,11 +21,24 @@ using namespace spectrascope::audio;
 namespace {
 const std::string kData = SPECTRASCOPE_TEST_DATA;
 
+// The files the tests write, removed when the test program ends.
+struct TemporaryFiles
+{
+  std::vector<std::filesystem::path> paths;
+  ~TemporaryFiles()
+  {
+    std::error_code ignored;
+    for (const auto& path : paths)
+      std::filesystem::remove(path, ignored);
+  }
+} temporaryFiles;
+
 // Names carry the process id: other test runs (another build tree) may write beside these.
 std::string writeTemporary(const std::string& name, const std::string& bytes)
 {
   const auto path = std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "-" + name);
   std::ofstream(path, std::ios::binary) << bytes;
+  temporaryFiles.paths.push_back(path);
   return path.string();
 }
 
