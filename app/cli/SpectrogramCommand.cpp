@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 
 namespace spectrascope::cli {
 namespace {
@@ -107,7 +108,10 @@ void SpectrogramCommand::describeOptions(QCommandLineParser& parser)
       "scipy.signal.get_window defines them). The PNG has one column per frame and N/2+1 rows, low\n"
       "frequencies at the bottom. Values are 20 log10 |X| normalised so the loudest bin of the file is 0 "
       "dB,\n"
-      "clipped to [-range, 0] and mapped through the colormap."));
+      "clipped to [-range, 0] and mapped through the colormap.\n"
+      "A file cut off before the end its header promises is read up to what is there (with a note on\n"
+      "stderr); missing files, directories, empty files, non-audio files and absurd headers (no channels,\n"
+      "a sample rate of 0, more than 24 hours) are refused with exit code 2."));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("fft"),
                          QStringLiteral("FFT size N, 16..65536, any size (default 2048)."),
@@ -175,6 +179,9 @@ int SpectrogramCommand::run(const QStringList& arguments)
     throw usageError("unknown --colormap '" + r.colormap + "': use viridis, magma, inferno or grayscale");
 
   audio::SoundFileReader reader(r.input); // bad files throw InvalidArgument: exit 2
+  // A cut-off file is read up to its end; the user hears about it, and the command still succeeds.
+  if (!reader.note().empty())
+    std::cerr << "spectrascope-cli: note: " << r.input << ": " << reader.note() << "\n";
   Engine engine(r.backend);
   audio::StftSettings settings;
   settings.frameLength = r.fft;

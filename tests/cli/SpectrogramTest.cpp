@@ -1,14 +1,18 @@
 // `spectrascope-cli spectrogram` end to end: known tones and a chirp land in the right bins of the CSV,
-// the PNG is frames x (N/2+1), and bad audio files are refused with exit code 2.
+// the PNG is frames x (N/2+1), FLAC and Ogg Vorbis are read, a cut-off file is read as far as it goes
+// with a note, and bad audio files (absurd headers, directories) are refused with exit code 2.
 
 #include "CliProcess.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <sndfile.h>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <fstream>
@@ -60,26 +64,30 @@ bool isLocalPeak(const std::vector<double>& row, std::size_t k, std::size_t reac
   return true;
 }
 
-// A 16-bit mono PCM WAV of `samples` (already in the int16 range).
-void writeWav(const QString& path, const std::vector<std::int16_t>& samples, int rate)
+// A 16-bit PCM WAV of `samples` (already in the int16 range). The header says `channels` (the samples
+// are written as they are) and, unless claimedBytes is given, the data's true size.
+void writeWav(const QString& path, const std::vector<std::int16_t>& samples, int rate,
+              std::uint16_t channels = 1, std::uint32_t claimedBytes = 0)
 {
   QFile file(path);
   ASSERT_TRUE(file.open(QIODevice::WriteOnly));
   auto u32 = [&](std::uint32_t v) { file.write(reinterpret_cast<const char*>(&v), 4); };
   auto u16 = [&](std::uint16_t v) { file.write(reinterpret_cast<const char*>(&v), 2); };
-  const std::uint32_t bytes = std::uint32_t(samples.size() * 2);
+  const std::uint32_t bytes = std::uint32_t(samples.size() * 2),
+                      claimed = claimedBytes ? claimedBytes : bytes;
+  const std::uint16_t blockAlign = std::uint16_t(2 * std::max<int>(1, channels));
   file.write("RIFF");
-  u32(36 + bytes);
+  u32(36 + claimed);
   file.write("WAVEfmt ");
   u32(16);
   u16(1); // PCM
-  u16(1); // mono
+  u16(channels);
   u32(std::uint32_t(rate));
-  u32(std::uint32_t(rate) * 2);
-  u16(2);
+  u32(std::uint32_t(rate) * blockAlign);
+  u16(blockAlign);
   u16(16);
   file.write("data");
-  u32(bytes);
+  u32(claimed);
   file.write(reinterpret_cast<const char*>(samples.data()), qint64(bytes));
 }
 
@@ -193,15 +201,77 @@ TEST_F(Spectrogram, CsvMatchesADirectStftInDoublePrecision)
   }
 }
 
-TEST_F(Spectrogram, RefusesATruncatedWav)
+TEST_F(Spectrogram, ReadsACutOffWavUpToWhatIsThereWithANote)
 {
   QFile source(kData + "/tones_440_1000_5000.wav");
   ASSERT_TRUE(source.open(QIODevice::ReadOnly));
   QFile cut(path("cut.wav"));
   ASSERT_TRUE(cut.open(QIODevice::WriteOnly));
-  cut.write(source.read(100000));
+  cut.write(source.read(100044)); // the 44-byte header and 50000 of its 144000 samples
   cut.close();
-  EXPECT_THAT(expectRefused(path("cut.wav")).err, HasSubstr("truncated"));
+  const CliResult run = runCli({QStringLiteral("spectrogram"), path("cut.wav"), path("cut.png"), "--fft",
+                                "4800", "--hop", "1200", "--csv", path("cut.csv")});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_THAT(run.err, HasSubstr("note"));
+  EXPECT_THAT(run.err, HasSubstr("cut off"));
+  EXPECT_THAT(run.err, HasSubstr("3.00 s"));
+  EXPECT_THAT(run.err, HasSubstr("1.04 s"));
+  const auto rows = readCsv(path("cut.csv"));
+  EXPECT_EQ(rows.size(), (50000u - 4800u) / 1200u + 1u);
+  for (std::size_t bin : {44u, 100u, 500u})
+    EXPECT_TRUE(isLocalPeak(rows.back(), bin, 5)) << "bin " << bin;
+}
+
+TEST_F(Spectrogram, RefusesAbsurdWavHeaders)
+{
+  writeWav(path("zero-channels.wav"), std::vector<std::int16_t>(4800, 0), 48000, 0);
+  EXPECT_THAT(expectRefused(path("zero-channels.wav")).err, HasSubstr("0 channels"));
+  writeWav(path("zero-rate.wav"), std::vector<std::int16_t>(4800, 0), 0);
+  EXPECT_THAT(expectRefused(path("zero-rate.wav")).err, HasSubstr("sample rate of 0 Hz"));
+  // 0xFFFFFF00 bytes claimed at 8 kHz mono: 74.6 hours, in a file of under 10 kB.
+  writeWav(path("huge.wav"), std::vector<std::int16_t>(4800, 0), 8000, 1, 0xFFFFFF00u);
+  const CliResult huge = expectRefused(path("huge.wav"));
+  EXPECT_THAT(huge.err, HasSubstr("74.6 hours"));
+  EXPECT_THAT(huge.err, HasSubstr("corrupt"));
+}
+
+TEST_F(Spectrogram, SaysADirectoryIsADirectory)
+{
+  EXPECT_THAT(expectRefused(dir_.path()).err, HasSubstr("is a directory"));
+}
+
+TEST_F(Spectrogram, ReadsFlacAndOggVorbis)
+{
+  // A 1 kHz sine at 48 kHz, written with libsndfile; FFT 4800: 10 Hz per bin, the tone in bin 100.
+  const std::vector<std::pair<const char*, int>> formats{{"tone.flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16},
+                                                         {"tone.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS}};
+  for (const auto& [name, format] : formats) {
+    SF_INFO info{};
+    info.samplerate = 48000;
+    info.channels = 1;
+    info.format = format;
+    if (!sf_format_check(&info)) {
+      ADD_FAILURE() << "this libsndfile cannot write " << name;
+      continue;
+    }
+    SNDFILE* file = sf_open(path(name).toLocal8Bit().constData(), SFM_WRITE, &info);
+    ASSERT_NE(file, nullptr) << sf_strerror(nullptr);
+    std::vector<short> samples(48000);
+    for (std::size_t i = 0; i < samples.size(); ++i)
+      samples[i] = short(std::lround(16384 * std::sin(2 * M_PI * 1000.0 * double(i) / 48000)));
+    ASSERT_EQ(sf_write_short(file, samples.data(), sf_count_t(samples.size())), sf_count_t(samples.size()));
+    sf_close(file);
+    const CliResult run = runCli({QStringLiteral("spectrogram"), path(name), path("tone.png"), "--fft",
+                                  "4800", "--hop", "2400", "--csv", path("tone.csv")});
+    ASSERT_EQ(run.exitCode, 0) << name << ": " << run.err;
+    EXPECT_EQ(run.err, "") << name;
+    const auto rows = readCsv(path("tone.csv"));
+    ASSERT_GE(rows.size(), 15u) << name;
+    for (const auto& row : rows) {
+      EXPECT_EQ(std::max_element(row.begin(), row.end()) - row.begin(), 100) << name;
+      EXPECT_GT(row[100], -1.0) << name;
+    }
+  }
 }
 
 TEST_F(Spectrogram, RefusesAnEmptyFileATextFileAndAMissingFile)

@@ -1,9 +1,11 @@
 # Sourced by the capture tests (sh): a private PulseAudio server whose default source is a virtual
-# microphone (module-pipe-source) fed in real time with a tone, so the real capture path runs without
-# sound hardware. After `start_virtual_microphone TONE_HZ RATE`: PA_PID is the server, WORK its folder;
-# everything is cleaned up on exit. `skip` exits 77 (ctest: skipped) with a reason.
-# `restart_when_killed` brings server and tone back (same socket) a second after the server dies, once,
-# in the background: the capture tests check that the application resumes by itself.
+# microphone playing a tone, so the real capture path runs without sound hardware. The tone comes from
+# the server itself (module-sine-source: a sine of amplitude 0.5, i.e. -6 dBFS, produced in real time),
+# so nothing beyond the pulseaudio package is needed. After `start_virtual_microphone TONE_HZ RATE`:
+# PA_PID is the server, WORK its folder; everything is cleaned up on exit. `skip` exits 77 (ctest:
+# skipped) with a reason.
+# `restart_when_killed` brings the server and its tone back (same socket) a second after the server dies,
+# once, in the background: the capture tests check that the application resumes by itself.
 
 skip() { echo "SKIPPED: $*"; exit 77; }
 
@@ -12,13 +14,16 @@ TONE_HZ=$1
 RATE=$2
 command -v pulseaudio >/dev/null 2>&1 || skip "pulseaudio is not installed (./setup.sh test installs it)"
 command -v pactl >/dev/null 2>&1 || skip "pactl (pulseaudio-utils) is not installed"
-command -v python3 >/dev/null 2>&1 || skip "python3 is needed to generate the tone"
+case $TONE_HZ in
+  '' | *[!0-9]*) echo "start_virtual_microphone: the tone must be a whole number of Hz, got '$TONE_HZ'" >&2
+                 exit 1 ;;
+esac
 
 WORK=$(mktemp -d)
 export XDG_RUNTIME_DIR="$WORK/runtime" PULSE_RUNTIME_PATH="$WORK/runtime/pulse" HOME="$WORK"
 export PULSE_SERVER="unix:$WORK/runtime/pulse/native"
 mkdir -p "$PULSE_RUNTIME_PATH" && chmod 700 "$XDG_RUNTIME_DIR"
-PA_PID= FEED_PID= RESTARTER_PID=
+PA_PID= RESTARTER_PID=
 cleanup() {
   [ -n "$RESTARTER_PID" ] && kill "$RESTARTER_PID" 2>/dev/null
   for f in "$WORK"/*.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
@@ -27,7 +32,6 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 launch_pulse
-feed_tone
 }
 
 # The server, with the virtual microphone as its default source; PA_PID (also in $WORK/pulse.pid).
@@ -35,10 +39,11 @@ launch_pulse() {
 
 # -n: no default configuration; only what the tests need. srbchannel=no: libpulse 16.1 can abort in
 # srb_callback ('p->srb == srb') when a stream is torn down while the shared ring buffer is being
-# replaced; plain socket transport carries the same audio without that race.
+# replaced; plain socket transport carries the same audio without that race. The source is not a
+# monitor (Qt hides those), so it is listed as an input device like a real microphone.
 pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=no \
   --load="module-native-protocol-unix auth-anonymous=1 srbchannel=no socket=$WORK/runtime/pulse/native" \
-  --load="module-pipe-source source_name=virtual_mic file=$WORK/mic.fifo format=s16le rate=$RATE channels=1" \
+  --load="module-sine-source source_name=virtual_mic rate=$RATE frequency=$TONE_HZ" \
   --load="module-null-sink sink_name=silence" >"$WORK/pulse.log" 2>&1 &
 PA_PID=$!
 echo "$PA_PID" >"$WORK/pulse.pid"
@@ -48,41 +53,16 @@ for i in $(seq 1 50); do
   sleep 0.1
 done
 pactl info >/dev/null 2>&1 || skip "pulseaudio did not answer within 5 s"
+pactl list short sources 2>/dev/null | grep -q virtual_mic ||
+  skip "this pulseaudio has no module-sine-source: $(tail -n 3 "$WORK/pulse.log" | tr '\n' ' ')"
 pactl set-default-source virtual_mic || skip "the virtual microphone could not be made the default source"
-}
-
-# The tone into the server's FIFO; FEED_PID (also in $WORK/feed.pid).
-feed_tone() {
-
-# The tone, in real time, half scale, 20 ms blocks; it stops by itself when the server's FIFO goes away.
-python3 - "$WORK/mic.fifo" "$TONE_HZ" "$RATE" <<'PY' &
-import math, struct, sys, time
-path, tone, rate = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-block = rate // 50
-n = 0
-start = time.monotonic()
-try:
-    with open(path, "wb", buffering=0) as fifo:
-        while True:
-            samples = [int(16383 * math.sin(2 * math.pi * tone * (n + i) / rate)) for i in range(block)]
-            fifo.write(struct.pack("<%dh" % block, *samples))
-            n += block
-            ahead = n / rate - (time.monotonic() - start)
-            if ahead > 0.1:
-                time.sleep(ahead - 0.1)
-except (BrokenPipeError, OSError):
-    pass
-PY
-FEED_PID=$!
-echo "$FEED_PID" >"$WORK/feed.pid"
 }
 
 restart_when_killed() {
   (
     while kill -0 "$PA_PID" 2>/dev/null; do sleep 0.2; done
     sleep 1
-    rm -f "$WORK/mic.fifo"
-    launch_pulse >/dev/null && feed_tone && echo "virtual microphone: server restarted" >&2
+    launch_pulse >/dev/null && echo "virtual microphone: server restarted" >&2
     wait
   ) &
   RESTARTER_PID=$!

@@ -1,26 +1,47 @@
 // The Audio tab with QtTest on the offscreen platform: the built-in generator drives a moving
-// spectrogram, the FFT size can change while it runs, and the renderers draw without a window.
+// spectrogram, the FFT size, hop and window can change while it runs, averaging and peak hold follow
+// their settings, files (WAV, FLAC, Ogg Vorbis, cut off, absurd, cancelled) are opened or refused as they
+// should be, the microphone pauses and resumes, and the renderers draw without a window.
 
 #include "spectrascope/ui/AudioTab.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SignalGenerator.h"
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
+#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
+#include "spectrascope/ui/audio/SpectrumView.h"
+
+#include "spectrascope/engine/audio/PeakInterpolation.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSettings>
+#include <QFormLayout>
 #include <QImage>
-#include <QTemporaryDir>
+#include <QMediaDevices>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
+
+#include <sndfile.h>
 
 #include <csignal>
 #include <vector>
@@ -37,6 +58,70 @@ bool near(double value, std::initializer_list<double> targets, double tolerance)
   for (double t : targets)
     if (std::abs(value - t) <= tolerance) return true;
   return false;
+}
+
+// A 16-bit PCM WAV header with the given fields; the data chunk claims `claimedBytes` and `heldBytes` of
+// silence follow (a file with a hole: nothing is written, so a long file costs no time or disk).
+void writeWavHeader(const QString& path, std::uint16_t channels, std::uint32_t rate,
+                    std::uint32_t claimedBytes, qint64 heldBytes)
+{
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  auto u32 = [&](std::uint32_t v) { file.write(reinterpret_cast<const char*>(&v), 4); };
+  auto u16 = [&](std::uint16_t v) { file.write(reinterpret_cast<const char*>(&v), 2); };
+  const std::uint16_t blockAlign = std::uint16_t(2 * std::max<int>(1, channels));
+  file.write("RIFF");
+  u32(36 + claimedBytes);
+  file.write("WAVEfmt ");
+  u32(16);
+  u16(1);
+  u16(channels);
+  u32(rate);
+  u32(rate * blockAlign);
+  u16(blockAlign);
+  u16(16);
+  file.write("data");
+  u32(claimedBytes);
+  QVERIFY(file.resize(44 + heldBytes));
+}
+
+// One second of a 1 kHz sine at -6 dBFS, 48 kHz mono, in a format libsndfile writes (FLAC, Ogg Vorbis).
+bool writeToneWithLibsndfile(const QString& path, int format)
+{
+  SF_INFO info{};
+  info.samplerate = 48000;
+  info.channels = 1;
+  info.format = format;
+  if (!sf_format_check(&info)) return false;
+  SNDFILE* file = sf_open(path.toLocal8Bit().constData(), SFM_WRITE, &info);
+  if (!file) return false;
+  std::vector<short> samples(48000);
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    samples[i] = short(std::lround(16384 * std::sin(2 * M_PI * 1000.0 * double(i) / 48000)));
+  const bool ok =
+      sf_write_short(file, samples.data(), sf_count_t(samples.size())) == sf_count_t(samples.size());
+  sf_close(file);
+  return ok;
+}
+
+// The capture streams the private PulseAudio server has open (tests/ui/audio/virtual_microphone_tab.sh).
+int captureStreams()
+{
+  QProcess pactl;
+  pactl.start(QStringLiteral("pactl"),
+              {QStringLiteral("list"), QStringLiteral("short"), QStringLiteral("source-outputs")});
+  if (!pactl.waitForFinished(5000)) return -1;
+  return int(pactl.readAllStandardOutput().count('\n'));
+}
+
+double powerDb(std::initializer_list<std::pair<double, double>> weightedDb)
+{
+  double power = 0, weight = 0;
+  for (const auto& [w, db] : weightedDb) {
+    power += w * std::pow(10.0, db / 10);
+    weight += w;
+  }
+  return 10 * std::log10(power / weight);
 }
 } // namespace
 
@@ -64,6 +149,23 @@ private slots:
   void sustainedAnalysisAtHop64Figures();
   void longFileOpenFigures();
   void generatorSineHasTheRequestedLevel();
+  void averagerFollowsItsModes();
+  void averagerLinearWindowStaysBounded();
+  void averagingReachesTheSpectrumAndIsRemembered();
+  void oldAveragingChoiceIsCarriedOver();
+  void spectrogramGainShiftsTheColoursAndIsRemembered();
+  void octaveAxisLabelsEveryCWithItsFrequency();
+  void spectrumHasADbAxisAndRoomToRead();
+  void windowParametersAndHopReachTheAnalysis();
+  void customHopIsRemembered();
+  void noInputDeviceIsSaidAndTheChosenOneKept();
+  void microphonePauseStopsEverythingAndResumeTriesAgain();
+  void virtualMicrophonePausesAndResumes();
+  void absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning();
+  void cutOffFileOpensWithANote();
+  void flacAndOggVorbisFilesOpen();
+  void cancellingALoadKeepsThePreviousFile();
+  void controlsFitAtFirstStartSize();
 };
 
 void AudioTabTest::initTestCase()
@@ -92,9 +194,9 @@ void AudioTabTest::generatorProducesSpectrogramColumnsOverTime()
   QTest::qWait(2000);
   // Measured, not asserted (speed is never a test's verdict here): sample arrival -> painted column.
   const PaintStatistics stats = tab.paintStatistics();
-  qInfo("FFT %d: latency mean %.1f ms, max %.1f ms over %llu painted updates; %.1f paints/s",
-        tab.fftSize(), stats.meanLatencyMs, stats.maxLatencyMs,
-        static_cast<unsigned long long>(stats.latencySamples), stats.paintsPerSecond());
+  qInfo("FFT %d: latency mean %.1f ms, max %.1f ms over %llu painted updates; %.1f paints/s", tab.fftSize(),
+        stats.meanLatencyMs, stats.maxLatencyMs, static_cast<unsigned long long>(stats.latencySamples),
+        stats.paintsPerSecond());
 }
 
 void AudioTabTest::levelMeterReadsTheGeneratorLevel()
@@ -166,9 +268,12 @@ void AudioTabTest::choicesAreRememberedAcrossRestarts()
     AudioTab tab;
     tab.setFftSize(2048);
     tab.setFrequencyScale(FrequencyScale::Mel);
+    tab.findChild<QComboBox*>(QStringLiteral("waveform"))->setCurrentText(QStringLiteral("Pink noise"));
   }
   AudioTab again;
   QCOMPARE(again.fftSize(), 2048);
+  QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("waveform"))->currentText(),
+           QStringLiteral("Pink noise"));
   auto* axis = again.findChild<QComboBox*>(QStringLiteral("frequencyAxis"));
   QVERIFY(axis);
   QCOMPARE(FrequencyScale(axis->currentData().toInt()), FrequencyScale::Mel);
@@ -222,7 +327,8 @@ void AudioTabTest::virtualMicrophoneShowsToneAndSurvivesServerDeath()
   // The script brings the server back a second after its death. The tab tries the microphone again
   // every kCaptureRetryMs, whether or not Qt announces a device change, and keeps running meanwhile.
   const int retries = tab.microphoneRetries();
-  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + 2, 3 * AudioTab::kCaptureRetryMs + kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + 2,
+                           3 * AudioTab::kCaptureRetryMs + kTimeoutMs);
   const auto columns = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
   qInfo("after the server came back (%d retries): %s", tab.microphoneRetries(), qPrintable(tab.statusText()));
@@ -336,7 +442,8 @@ void AudioTabTest::spectrogramCursorReadsTimeFrequencyLevelAndNote()
 
   // The plot's cell (9, 11) under the mouse: newest column, 440 Hz.
   const QRectF plot = QRectF(view.rect()).marginsRemoved(axis_painter::margins());
-  const QRectF cell(plot.left() + 9.5 * plot.width() / 10 - 1, plot.top() + 11.5 * plot.height() / 100 - 1, 2, 2);
+  const QRectF cell(plot.left() + 9.5 * plot.width() / 10 - 1, plot.top() + 11.5 * plot.height() / 100 - 1, 2,
+                    2);
   QTest::mouseMove(&view, cell.center().toPoint());
   const QString text = view.readoutAt(cell.center());
   QVERIFY2(text.contains(QStringLiteral("0.50 s ago")), qPrintable(text));
@@ -417,7 +524,8 @@ void AudioTabTest::sustainedAnalysisAtHop64Figures()
         "(budget 50 ms + 170.7 ms FFT length), %llu samples and %llu results dropped; %s",
         double(tab.spectrogramColumns() - columns) / seconds, stats.paintsPerSecond(), stats.meanLatencyMs,
         stats.maxLatencyMs, static_cast<unsigned long long>(tab.droppedSamples() - droppedSamples),
-        static_cast<unsigned long long>(tab.droppedResults() - droppedResults), qPrintable(tab.backendName()));
+        static_cast<unsigned long long>(tab.droppedResults() - droppedResults),
+        qPrintable(tab.backendName()));
   QVERIFY(tab.spectrogramColumns() > columns);
   QCOMPARE(tab.hop(), 64);
 }
@@ -461,6 +569,517 @@ void AudioTabTest::generatorSineHasTheRequestedLevel()
   for (float v : block)
     peak = std::max(peak, std::abs(v));
   QVERIFY(std::abs(peak - std::pow(10.0f, -6.0f / 20.0f)) < 1e-3f);
+}
+
+void AudioTabTest::averagerFollowsItsModes()
+{
+  const std::vector<float> loud(8, -20.0f), quiet(8, -40.0f);
+  SpectrumAverager a;
+  AveragingSettings s;
+  s.mode = AveragingMode::None;
+  s.peakHold = true;
+  s.peakDecayDbPerSecond = 10;
+  a.setSettings(s);
+  a.add(loud, 0.1);
+  for (int i = 0; i < 5; ++i)
+    a.add(quiet, 0.1);
+  QCOMPARE(a.displayed()[3], -40.0f);
+  QVERIFY2(std::abs(a.peaks()[3] + 25) < 1e-4, qPrintable(QString::number(a.peaks()[3]))); // 0.5 s at 10 dB/s
+  QCOMPARE(a.framesAveraged(), std::size_t(1));
+
+  // Exponential, T = 1 s: after a second of quiet frames the loud first one keeps the weight 1/e.
+  s.mode = AveragingMode::Exponential;
+  s.seconds = 1;
+  s.peakDecayDbPerSecond = 0;
+  a.setSettings(s);
+  QVERIFY(a.displayed().empty()); // a new average starts afresh
+  a.add(loud, 0.125);
+  for (int i = 0; i < 8; ++i)
+    a.add(quiet, 0.125);
+  const double expected = powerDb({{std::exp(-1.0), -20}, {1 - std::exp(-1.0), -40}});
+  QVERIFY2(std::abs(a.displayed()[0] - expected) < 1e-3, qPrintable(QString::number(a.displayed()[0])));
+  QCOMPARE(a.framesAveraged(), std::size_t(9));
+  QVERIFY(std::abs(a.peaks()[0] + 20) < 1e-4); // held over the average: its highest value, no decay
+
+  // Linear, T = 1 s: the mean power of the frames of the last second (8 frames of 0.125 s).
+  s.mode = AveragingMode::Linear;
+  a.setSettings(s);
+  for (int i = 0; i < 8; ++i)
+    a.add(loud, 0.125);
+  QVERIFY(std::abs(a.displayed()[0] + 20) < 1e-4);
+  for (int i = 0; i < 4; ++i)
+    a.add(quiet, 0.125);
+  QCOMPARE(a.framesAveraged(), std::size_t(8));
+  QVERIFY2(std::abs(a.displayed()[0] - powerDb({{4, -20}, {4, -40}})) < 1e-3,
+           qPrintable(QString::number(a.displayed()[0])));
+  for (int i = 0; i < 8; ++i)
+    a.add(quiet, 0.125);
+  QVERIFY(std::abs(a.displayed()[0] + 40) < 1e-3); // the loud frames have left the window
+  QCOMPARE(a.secondsAveraged(), 1.0);
+  QVERIFY(std::abs(a.peaks()[0] + 20) < 1e-4);
+
+  // Another FFT size starts afresh; turning peak hold off drops its trace, not the average.
+  a.add(std::vector<float>(16, -30.0f), 0.125);
+  QCOMPARE(a.displayed().size(), std::size_t(16));
+  QCOMPARE(a.framesAveraged(), std::size_t(1));
+  s.peakHold = false;
+  a.setSettings(s);
+  QVERIFY(a.peaks().empty());
+  QCOMPARE(a.displayed().size(), std::size_t(16));
+}
+
+void AudioTabTest::averagerLinearWindowStaysBounded()
+{
+  // 20 s of 1 ms frames into a 10 s window: 10000 frames are averaged in at most kMaxSlots + 2 slots.
+  SpectrumAverager a;
+  AveragingSettings s;
+  s.mode = AveragingMode::Linear;
+  s.seconds = 10;
+  a.setSettings(s);
+  std::vector<float> frame(513, -50.0f);
+  for (int i = 0; i < 20000; ++i) {
+    frame[100] = i % 2 ? -10.0f : -30.0f; // alternating: the mean power of -10 and -30 dB
+    a.add(frame, 0.001);
+  }
+  QVERIFY2(a.slotCount() <= SpectrumAverager::kMaxSlots + 2, qPrintable(QString::number(a.slotCount())));
+  QVERIFY(a.secondsAveraged() >= 10 - 1e-6 &&
+          a.secondsAveraged() <= 10 + 10.0 / SpectrumAverager::kMaxSlots + 1e-6);
+  QVERIFY(a.framesAveraged() >= 10000 && a.framesAveraged() <= 10000 + 160);
+  QVERIFY(std::abs(a.displayed()[7] + 50) < 1e-3);
+  QVERIFY2(std::abs(a.displayed()[100] - powerDb({{1, -10}, {1, -30}})) < 0.01,
+           qPrintable(QString::number(a.displayed()[100])));
+}
+
+void AudioTabTest::averagingReachesTheSpectrumAndIsRemembered()
+{
+  {
+    AudioTab tab;
+    tab.resize(1000, 700);
+    tab.show();
+    auto* mode = tab.findChild<QComboBox*>(QStringLiteral("averaging"));
+    auto* seconds = tab.findChild<QDoubleSpinBox*>(QStringLiteral("averageSeconds"));
+    auto* decay = tab.findChild<QDoubleSpinBox*>(QStringLiteral("peakDecay"));
+    auto* hold = tab.findChild<QCheckBox*>(QStringLiteral("peakHold"));
+    QVERIFY(mode && seconds && decay && hold);
+    mode->setCurrentIndex(mode->findData(int(AveragingMode::Linear)));
+    seconds->setValue(0.5);
+    decay->setValue(20);
+    QCOMPARE(tab.averaging(), (AveragingSettings{AveragingMode::Linear, 0.5, true, 20}));
+    const SpectrumView* view = tab.spectrumView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->averager().secondsAveraged() >= 0.5, kTimeoutMs);
+    QVERIFY(view->averager().framesAveraged() >= 2);
+    QVERIFY2(view->averager().secondsAveraged() < 0.8,
+             qPrintable(QString::number(view->averager().secondsAveraged())));
+    QVERIFY2(view->readoutText().contains(QStringLiteral("linear average of")),
+             qPrintable(view->readoutText()));
+    QCOMPARE(view->peaks().size(), view->displayed().size());
+    for (std::size_t k = 0; k < view->peaks().size(); ++k)
+      QVERIFY(view->peaks()[k] >= view->displayed()[k] - 1e-4f);
+    hold->setChecked(false);
+    QVERIFY(view->peaks().empty());
+  }
+  AudioTab again;
+  QCOMPARE(again.averaging(), (AveragingSettings{AveragingMode::Linear, 0.5, false, 20}));
+}
+
+void AudioTabTest::oldAveragingChoiceIsCarriedOver()
+{
+  // Before averaging and peak hold were separate: 0 none, 1 peak hold, 2 exponential.
+  QSettings().setValue(QStringLiteral("audio/averaging"), 2);
+  {
+    AudioTab tab;
+    QCOMPARE(tab.averaging().mode, AveragingMode::Exponential);
+    QVERIFY(!tab.averaging().peakHold);
+  }
+  QVERIFY(!QSettings().contains(QStringLiteral("audio/averaging")));
+  QSettings().clear();
+  QSettings().setValue(QStringLiteral("audio/averaging"), 1);
+  AudioTab tab;
+  QCOMPARE(tab.averaging().mode, AveragingMode::None);
+  QVERIFY(tab.averaging().peakHold);
+}
+
+void AudioTabTest::spectrogramGainShiftsTheColoursAndIsRemembered()
+{
+  SpectrogramParameters p;
+  p.rows = 100;
+  p.columns = 10;
+  p.fftSize = 1000;
+  p.sampleRate = 1000; // 5 Hz per row
+  p.scale = FrequencyScale::Linear;
+  std::vector<float> db(501, -140.0f);
+  db[250] = -80; // row 49 from the top
+  db[100] = -20; // row 79
+  SpectrogramRenderer plain, raised;
+  plain.setParameters(p);
+  p.minDb = -140; // a gain of +20 dB over a range of 120 dB
+  p.maxDb = -20;
+  raised.setParameters(p);
+  plain.appendColumn(db);
+  raised.appendColumn(db);
+  const auto viridis = *spectrascope::audio::Colormap::byName("viridis");
+  QCOMPARE(plain.image().pixel(9, 49), QRgb(viridis.argb(40.0 / 120)));  // -80 dB in [-120, 0]
+  QCOMPARE(raised.image().pixel(9, 49), QRgb(viridis.argb(60.0 / 120))); // shows as -60 dB
+  QCOMPARE(raised.image().pixel(9, 79), QRgb(viridis.argbAt(255)));      // -20 dB saturates
+  QVERIFY(std::abs(*raised.decibelsAt(9, 49) + 80) <= 120.0 / 255);      // the readout names the true level
+
+  {
+    AudioTab tab;
+    tab.setSpectrogramGain(12);
+    const auto& shown = tab.findChild<SpectrogramView*>()->renderer().parameters();
+    QCOMPARE(shown.maxDb, -12.0);
+    QCOMPARE(shown.minDb, -132.0);
+  }
+  AudioTab again;
+  QCOMPARE(again.spectrogramGain(), 12.0);
+  QCOMPARE(again.findChild<SpectrogramView*>()->renderer().parameters().maxDb, -12.0);
+}
+
+void AudioTabTest::octaveAxisLabelsEveryCWithItsFrequency()
+{
+  const FrequencyAxis axis{FrequencyScale::Octave, 24000, 20};
+  const std::vector<double> ticks = axis.ticks();
+  QCOMPARE(ticks.size(), std::size_t(9));
+  for (std::size_t i = 0; i < ticks.size(); ++i) {
+    const auto note = spectrascope::audio::noteFor(ticks[i]);
+    QCOMPARE(QString::fromLatin1(note.name), QStringLiteral("C%1").arg(i + 1));
+    QVERIFY(std::abs(note.cents) < 1e-6);
+  }
+  QVERIFY(std::abs(ticks[3] - 261.6256) < 1e-3); // C4, with A4 = 440 Hz
+  QCOMPARE(axis.label(ticks[3]), QStringLiteral("C4 262"));
+  QCOMPARE(axis.label(ticks[5], QLatin1Char('\n')), QStringLiteral("C6\n1.05k"));
+  QCOMPARE(axis.label(ticks[8]), QStringLiteral("C9 8.37k"));
+  QCOMPARE(FrequencyAxis(FrequencyScale::Octave, 4000, 20).ticks().size(), std::size_t(7)); // C8 > 4 kHz
+  QCOMPARE(FrequencyAxis(FrequencyScale::Log, 24000, 20).label(1000), QStringLiteral("1k"));
+  QVERIFY(!FrequencyAxis::scaleName(FrequencyScale::Octave).contains(QStringLiteral("band")));
+}
+
+void AudioTabTest::spectrumHasADbAxisAndRoomToRead()
+{
+  SpectrumView view;
+  QVERIFY(view.minimumHeight() >= SpectrumView::kMinimumHeight);
+  SpectrumParameters p;
+  p.size = QSize(400, 200);
+  const QImage image = SpectrumRenderer::render(p, {}, {}, 1.0);
+  // The unit sits above the level labels, where nothing else is drawn.
+  const QRgb background = image.pixel(image.width() - 2, 1);
+  bool unit = false;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 38; ++x)
+      unit = unit || image.pixel(x, y) != background;
+  QVERIFY(unit);
+}
+
+void AudioTabTest::windowParametersAndHopReachTheAnalysis()
+{
+  using spectrascope::audio::WindowSpec;
+  using spectrascope::audio::WindowType;
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  auto* window = tab.findChild<QComboBox*>(QStringLiteral("window"));
+  auto* beta = tab.findChild<QDoubleSpinBox*>(QStringLiteral("kaiserBeta"));
+  auto* sigma = tab.findChild<QDoubleSpinBox*>(QStringLiteral("gaussianSigma"));
+  QVERIFY(window && beta && sigma);
+  QVERIFY(beta->isHidden() && sigma->isHidden()); // Hann has no parameter
+  window->setCurrentText(QStringLiteral("kaiser"));
+  QVERIFY(!beta->isHidden() && sigma->isHidden());
+  beta->setValue(5);
+  QCOMPARE(tab.analysisSettings().window, (WindowSpec{WindowType::Kaiser, 5}));
+  window->setCurrentText(QStringLiteral("gaussian"));
+  QVERIFY(beta->isHidden() && !sigma->isHidden());
+  sigma->setValue(0.1);
+  QCOMPARE(tab.analysisSettings().window.type, WindowType::Gaussian);
+  QVERIFY(std::abs(tab.analysisSettings().window.parameter - 409.6) < 1e-9); // 0.1 N samples, N = 4096
+  tab.setFftSize(8192);
+  QVERIFY(std::abs(tab.analysisSettings().window.parameter - 819.2) < 1e-9); // follows N
+
+  // FFT 8192 with a hop of 64 typed in (750 columns/s at 48 kHz): a custom hop, and the columns come
+  // at that hop.
+  auto* hop = tab.findChild<QSpinBox*>(QStringLiteral("hop"));
+  auto* overlap = tab.findChild<QComboBox*>(QStringLiteral("overlap"));
+  QVERIFY(hop && overlap);
+  QCOMPARE(hop->value(), 1064); // 87 % of 8192
+  hop->setValue(64);
+  QCOMPARE(tab.hop(), 64);
+  QCOMPARE(overlap->currentText(), QStringLiteral("Custom hop"));
+  auto* spectrogram = tab.findChild<SpectrogramView*>();
+  QTRY_COMPARE_WITH_TIMEOUT(spectrogram->renderer().parameters().hop, 64, kTimeoutMs);
+  const auto before = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 100, kTimeoutMs);
+  tab.setFftSize(4096);
+  QCOMPARE(tab.hop(), 64); // a custom hop stays
+  overlap->setCurrentIndex(overlap->findData(50));
+  QCOMPARE(tab.hop(), 2048);
+  QCOMPARE(hop->value(), 2048);
+}
+
+void AudioTabTest::customHopIsRemembered()
+{
+  {
+    AudioTab tab;
+    tab.setFftSize(8192);
+    tab.setHop(100);
+  }
+  {
+    AudioTab again;
+    QCOMPARE(again.hop(), 100);
+    QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("overlap"))->currentText(),
+             QStringLiteral("Custom hop"));
+    auto* overlap = again.findChild<QComboBox*>(QStringLiteral("overlap"));
+    overlap->setCurrentIndex(overlap->findData(75));
+  }
+  AudioTab third;
+  QCOMPARE(third.hop(), 2048); // 75 % of 8192
+}
+
+void AudioTabTest::noInputDeviceIsSaidAndTheChosenOneKept()
+{
+  if (!QMediaDevices::audioInputs().isEmpty()) QSKIP("this machine has an audio input");
+  QSettings().setValue(QStringLiteral("audio/device"), QStringLiteral("remembered-device-id"));
+  {
+    AudioTab tab;
+    auto* device = tab.findChild<QComboBox*>(QStringLiteral("audioDevice"));
+    QVERIFY(device);
+    QCOMPARE(device->currentText(), QStringLiteral("No input device"));
+    QVERIFY(!device->isEnabled());
+    QVERIFY(!tab.selectInputDevice(QStringLiteral("input")));
+  }
+  // The device chosen when there was one is not forgotten while there is none.
+  QCOMPARE(QSettings().value(QStringLiteral("audio/device")).toString(),
+           QStringLiteral("remembered-device-id"));
+}
+
+void AudioTabTest::microphonePauseStopsEverythingAndResumeTriesAgain()
+{
+  // Under ctest no audio server is reachable: the microphone is lost and the generator stands in.
+  AudioTab tab;
+  tab.show();
+  auto* button = tab.findChild<QPushButton*>(QStringLiteral("captureButton"));
+  QVERIFY(button && button->isHidden()); // only for the microphone
+  tab.setSource(AudioTab::Source::Microphone);
+  QVERIFY(!button->isHidden());
+  QCOMPARE(button->text(), QStringLiteral("Pause capture"));
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isMicrophoneLost() || tab.isCapturing(),
+                           AudioTab::kCaptureStartTimeoutMs + kTimeoutMs);
+  if (tab.isCapturing()) QSKIP("an audio input is available here; this checks the lost microphone");
+  const auto standIn = tab.spectrogramColumns();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= standIn + 5, kTimeoutMs);
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QVERIFY(tab.isMicrophonePaused());
+  QVERIFY(!tab.isMicrophoneLost());
+  QCOMPARE(button->text(), QStringLiteral("Start capture"));
+  QVERIFY2(tab.statusText().contains(QStringLiteral("paused")), qPrintable(tab.statusText()));
+  QTest::qWait(300); // results already on their way may land
+  const auto columns = tab.spectrogramColumns();
+  const int retries = tab.microphoneRetries();
+  QTest::qWait(2 * AudioTab::kCaptureRetryMs + 500);
+  QCOMPARE(tab.spectrogramColumns(), columns); // nothing runs: no stand-in while paused
+  QCOMPARE(tab.microphoneRetries(), retries);  // and no retries
+  QCOMPARE(tab.source(), AudioTab::Source::Microphone);
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QVERIFY(!tab.isMicrophonePaused());
+  QCOMPARE(button->text(), QStringLiteral("Pause capture"));
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isMicrophoneLost(), AudioTab::kCaptureStartTimeoutMs + kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 5, kTimeoutMs);
+}
+
+// Runs only under tests/ui/audio/virtual_microphone_tab.sh (a private PulseAudio server): pausing
+// closes the capture stream on the server, resuming opens it again and the tone comes back.
+void AudioTabTest::virtualMicrophonePausesAndResumes()
+{
+  if (qEnvironmentVariableIntValue("SPECTRASCOPE_TEST_PULSE_PID") <= 0)
+    QSKIP("needs tests/ui/audio/virtual_microphone_tab.sh (a private PulseAudio server)");
+  AudioTab tab;
+  tab.resize(900, 600);
+  tab.show();
+  tab.setFftSize(8192);
+  QVERIFY2(tab.selectInputDevice(QStringLiteral("virtual_mic")), "the virtual microphone is not listed");
+  tab.setSource(AudioTab::Source::Microphone);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isCapturing(), kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 1, kTimeoutMs);
+
+  auto* button = tab.findChild<QPushButton*>(QStringLiteral("captureButton"));
+  QTest::mouseClick(button, Qt::LeftButton);
+  QVERIFY(!tab.isCapturing());
+  QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 0, kTimeoutMs); // the device is released
+  QTest::qWait(300);
+  const auto columns = tab.spectrogramColumns();
+  QTest::qWait(AudioTab::kCaptureSilenceTimeoutMs + 500);
+  QCOMPARE(tab.spectrogramColumns(), columns);
+  QVERIFY(!tab.isMicrophoneLost()); // silence while paused is no failure
+  qInfo("paused: %s", qPrintable(tab.statusText()));
+  // Another sample rate chosen while paused is kept for later; capture stays stopped.
+  auto* rate = tab.findChild<QComboBox*>(QStringLiteral("microphoneRate"));
+  rate->setCurrentIndex(rate->findData(44100));
+  emit rate->activated(rate->currentIndex());
+  QTest::qWait(1000);
+  QCOMPARE(captureStreams(), 0);
+  QVERIFY(!tab.isCapturing());
+
+  QTest::mouseClick(button, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.isCapturing(), kTimeoutMs);
+  QVERIFY(tab.statusText().startsWith(QStringLiteral("Capturing")));
+  QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 1, kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
+}
+
+void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()
+{
+  QTemporaryDir dir;
+  const QString zeroChannels = dir.filePath(QStringLiteral("zero-channels.wav"));
+  const QString zeroRate = dir.filePath(QStringLiteral("zero-rate.wav"));
+  const QString huge = dir.filePath(QStringLiteral("huge.wav"));
+  writeWavHeader(zeroChannels, 0, 48000, 9600, 9600);
+  writeWavHeader(zeroRate, 1, 0, 9600, 9600);
+  writeWavHeader(huge, 1, 8000, 0xFFFFFF00u, 9600); // 2^31 frames claimed: 74.6 hours in 9.6 kB
+  const std::vector<std::pair<QString, QString>> cases{{zeroChannels, QStringLiteral("0 channels")},
+                                                       {zeroRate, QStringLiteral("sample rate of 0 Hz")},
+                                                       {huge, QStringLiteral("74.6 hours")}};
+  AudioTab tab;
+  tab.show();
+  const QString tones = kData + QStringLiteral("/tones_440_1000_5000.wav");
+  for (const AudioTab::Source previous : {AudioTab::Source::Generator, AudioTab::Source::File}) {
+    if (previous == AudioTab::Source::File) {
+      tab.openFile(tones);
+      QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), tones, kTimeoutMs);
+    }
+    for (const auto& [path, words] : cases) {
+      tab.openFile(path);
+      QTRY_VERIFY_WITH_TIMEOUT(!tab.isLoading() && tab.statusText().contains(QFileInfo(path).fileName()),
+                               kTimeoutMs);
+      QVERIFY2(tab.statusText().startsWith(QStringLiteral("Cannot open the audio file")),
+               qPrintable(tab.statusText()));
+      QVERIFY2(tab.statusText().contains(words), qPrintable(tab.statusText()));
+      QCOMPARE(tab.source(), previous);
+      QCOMPARE(tab.loadedFile(), previous == AudioTab::Source::File ? tones : QString());
+    }
+    const auto before = tab.spectrogramColumns();
+    QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 5, kTimeoutMs);
+  }
+}
+
+void AudioTabTest::cutOffFileOpensWithANote()
+{
+  QTemporaryDir dir;
+  const QString cut = dir.filePath(QStringLiteral("cut.wav"));
+  QFile source(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QVERIFY(source.open(QIODevice::ReadOnly));
+  QFile out(cut);
+  QVERIFY(out.open(QIODevice::WriteOnly));
+  out.write(source.read(100044)); // the header and 50000 of the 144000 samples it promises
+  out.close();
+  AudioTab tab;
+  tab.show();
+  tab.openFile(cut);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), cut, kTimeoutMs);
+  QCOMPARE(tab.source(), AudioTab::Source::File);
+  QVERIFY(std::abs(tab.fileSeconds() - 50000.0 / 48000) < 1e-9);
+  QVERIFY2(tab.statusText().contains(QStringLiteral("Note:")), qPrintable(tab.statusText()));
+  QVERIFY2(tab.statusText().contains(QStringLiteral("cut off")), qPrintable(tab.statusText()));
+}
+
+void AudioTabTest::flacAndOggVorbisFilesOpen()
+{
+  QTemporaryDir dir;
+  AudioTab tab;
+  tab.show();
+  for (const auto& [name, format] : {std::pair{"tone.flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16},
+                                     std::pair{"tone.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS}}) {
+    const QString path = dir.filePath(QString::fromLatin1(name));
+    QVERIFY2(writeToneWithLibsndfile(path, format), name);
+    tab.openFile(path);
+    QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), path, kTimeoutMs);
+    QVERIFY2(std::abs(tab.fileSeconds() - 1.0) < 0.05, qPrintable(QString::number(tab.fileSeconds())));
+    QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / tab.transformSize()), kTimeoutMs);
+  }
+}
+
+void AudioTabTest::cancellingALoadKeepsThePreviousFile()
+{
+  QTemporaryDir dir;
+  const QString tones = kData + QStringLiteral("/tones_440_1000_5000.wav");
+  const QString longFile = dir.filePath(QStringLiteral("half-an-hour.wav"));
+  const std::uint32_t bytes = 2u * 48000u * 1800u; // 30 minutes of 16-bit mono silence
+  writeWavHeader(longFile, 1, 48000, bytes, bytes);
+  AudioTab tab;
+  tab.show();
+  tab.openFile(tones);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.loadedFile(), tones, kTimeoutMs);
+  auto* cancel = tab.findChild<QPushButton*>(QStringLiteral("cancelLoading"));
+  auto* progress = tab.findChild<QProgressBar*>(QStringLiteral("loadingProgress"));
+  QVERIFY(cancel && progress);
+  tab.openFile(longFile);
+  QVERIFY(tab.isLoading());
+  QVERIFY(cancel->isVisible() && progress->isVisible());
+  QTest::mouseClick(cancel, Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(!tab.isLoading(), kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.statusText(), QStringLiteral("Opening cancelled."), kTimeoutMs);
+  QVERIFY(!cancel->isVisible() && !progress->isVisible());
+  QCOMPARE(tab.loadedFile(), tones);
+  QCOMPARE(tab.source(), AudioTab::Source::File);
+  QTest::qWait(500);
+  QCOMPARE(tab.loadedFile(), tones); // the cancelled file never arrives
+}
+
+// The main window at its first-start size (1100 x 720, the Timings strip below the tabs): every page of
+// the Audio tab's controls shows all its rows without scrolling, and no field is squeezed below its
+// minimum; the spectrum keeps its minimum height.
+void AudioTabTest::controlsFitAtFirstStartSize()
+{
+  EngineService engine;
+  MainWindow window(engine);
+  window.resize(1100, 720);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  if (auto* dock = window.findChild<QDockWidget*>()) window.resizeDocks({dock}, {720 / 4}, Qt::Vertical);
+  for (int i = 0; i < window.tabs()->count(); ++i)
+    if (window.tabs()->tabText(i) == QStringLiteral("Audio")) window.tabs()->setCurrentIndex(i);
+  QApplication::processEvents();
+  // The whole tab fits (the main window's scroll area around it does not scroll) ...
+  auto* tab = window.findChild<AudioTab*>();
+  QVERIFY(tab);
+  auto* outer = qobject_cast<QScrollArea*>(tab->parentWidget()->parentWidget());
+  QVERIFY(outer);
+  QVERIFY2(outer->verticalScrollBar()->maximum() == 0,
+           qPrintable(QStringLiteral("the tab needs %1 px, has %2 px")
+                          .arg(tab->minimumSizeHint().height())
+                          .arg(outer->viewport()->height())));
+  // ... and so does every page of its controls.
+  auto* pages = window.findChild<QTabWidget*>(QStringLiteral("audioControls"));
+  QVERIFY(pages);
+  QCOMPARE(pages->count(), 3);
+  for (int i = 0; i < pages->count(); ++i) {
+    pages->setCurrentIndex(i);
+    QApplication::processEvents();
+    auto* scroll = qobject_cast<QScrollArea*>(pages->widget(i));
+    QVERIFY(scroll);
+    QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
+             qPrintable(QStringLiteral("%1: %2 px of rows in %3 px")
+                            .arg(pages->tabText(i))
+                            .arg(scroll->widget()->minimumSizeHint().height())
+                            .arg(scroll->viewport()->height())));
+    const auto* form = scroll->widget()->findChild<QFormLayout*>();
+    QVERIFY(form);
+    for (int row = 0; row < form->rowCount(); ++row) {
+      QLayoutItem* item = form->itemAt(row, QFormLayout::FieldRole);
+      if (!item) item = form->itemAt(row, QFormLayout::SpanningRole);
+      QWidget* field = item ? item->widget() : nullptr;
+      if (!field || field->isHidden()) continue;
+      QVERIFY2(field->width() >= field->minimumSizeHint().width(),
+               qPrintable(QStringLiteral("%1 row %2: %3 px of %4")
+                              .arg(pages->tabText(i))
+                              .arg(row)
+                              .arg(field->width())
+                              .arg(field->minimumSizeHint().width())));
+    }
+  }
+  auto* spectrum = window.findChild<SpectrumView*>();
+  QVERIFY(spectrum && spectrum->height() >= SpectrumView::kMinimumHeight);
 }
 
 QTEST_MAIN(AudioTabTest)

@@ -26,7 +26,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMediaDevices>
@@ -35,8 +34,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -49,6 +51,12 @@ namespace {
 constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
 constexpr double kDefaultRangeDb = 120;
 const char* kSettingsGroup = "audio";
+// The overlap box's entry for a hop given in samples rather than as a percentage.
+constexpr int kCustomHop = -1;
+constexpr double kDefaultKaiserBeta = 8.6;
+// Gaussian sigma as a fraction of the window's length N: N/8 (about -72 dB at the edges) by default, and
+// it keeps the window's shape when the FFT size changes.
+constexpr double kDefaultGaussianSigma = 0.125;
 
 QString fileFilter()
 {
@@ -81,15 +89,8 @@ AudioTab::AudioTab(QWidget* parent)
   right->addWidget(views, 1);
   right->addWidget(status_);
   right->addWidget(figures_);
-  // Scrollable, so the controls never force the main window taller than a small screen.
-  auto* controls = new QScrollArea(this);
-  controls->setWidget(createControls());
-  controls->setWidgetResizable(true);
-  controls->setFrameShape(QFrame::NoFrame);
-  controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  controls->setMinimumWidth(controls->widget()->sizeHint().width() + 20);
   auto* layout = new QHBoxLayout(this);
-  layout->addWidget(controls);
+  layout->addWidget(createControls());
   layout->addLayout(right, 1);
 
   displayTimer_ = new QTimer(this);
@@ -105,14 +106,16 @@ AudioTab::AudioTab(QWidget* parent)
   restoreSettings();
   connectControls();
   applyDisplaySettings();
+  applyAveragingSettings();
   startThreads();
+  updateCaptureButton();
 }
 
 AudioTab::~AudioTab()
 {
   saveSettings();
   loading_.cancel();
-  loading_.waitForFinished(); // stops between chunks: at most one chunk's work
+  loading_.waitForFinished();       // stops between chunks: at most one chunk's work
   detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
   stopMicrophone();
   // Each object is destroyed on its own thread, where its timers live, before that thread ends.
@@ -163,21 +166,35 @@ QWidget* AudioTab::createFileBar()
   return fileBar_;
 }
 
+// Source, analysis and display choices on three pages: each fits whole beside the views in the main
+// window's first-start size (1100 x 720 with the Timings strip), where one long column was cut off. Each
+// page still scrolls on a smaller screen, and is never narrower than its widest row.
 QWidget* AudioTab::createControls()
 {
-  auto* panel = new QWidget(this);
-  auto* column = new QVBoxLayout(panel);
-  column->addWidget(createSourceControls(panel));
-  column->addWidget(createAnalysisControls(panel));
-  column->addWidget(createDisplayControls(panel));
-  column->addStretch(1);
-  return panel;
+  auto* pages = new QTabWidget(this);
+  pages->setObjectName(QStringLiteral("audioControls"));
+  pages->setDocumentMode(true);
+  auto addPage = [&](QWidget* content, const QString& title) {
+    auto* scroll = new QScrollArea(pages);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(content->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
+    pages->addTab(scroll, title);
+  };
+  addPage(createSourceControls(pages), tr("Source"));
+  addPage(createAnalysisControls(pages), tr("Analysis"));
+  addPage(createDisplayControls(pages), tr("Display"));
+  pages->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+  return pages;
 }
 
 QWidget* AudioTab::createSourceControls(QWidget* panel)
 {
-  auto* group = new QGroupBox(tr("Source"), panel);
+  auto* group = new QWidget(panel);
   auto* form = new QFormLayout(group);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   sourceBox_ = new QComboBox(group);
   sourceBox_->setObjectName(QStringLiteral("audioSource"));
   sourceBox_->addItems({tr("Signal generator"), tr("Microphone"), tr("Audio file")});
@@ -199,6 +216,10 @@ QWidget* AudioTab::createSourceControls(QWidget* panel)
   deviceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   deviceBox_->setMinimumContentsLength(16);
   form->addRow(tr("Device"), deviceBox_);
+  captureButton_ = new QPushButton(tr("Pause capture"), group);
+  captureButton_->setObjectName(QStringLiteral("captureButton"));
+  captureButton_->setToolTip(tr("Stop capturing and release the device, or start capturing again"));
+  form->addRow(captureButton_);
   micRateBox_ = new QComboBox(group);
   micRateBox_->setObjectName(QStringLiteral("microphoneRate"));
   micRateBox_->addItem(tr("Device default"), 0);
@@ -239,8 +260,9 @@ QWidget* AudioTab::createSourceControls(QWidget* panel)
 
 QWidget* AudioTab::createAnalysisControls(QWidget* panel)
 {
-  auto* group = new QGroupBox(tr("Analysis"), panel);
+  auto* group = new QWidget(panel);
   auto* form = new QFormLayout(group);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   fftBox_ = new QComboBox(group);
   fftBox_->setObjectName(QStringLiteral("fftSize"));
   for (int n : {64, 128, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384, 32768, 44100, 65536})
@@ -251,8 +273,17 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
   overlapBox_->setObjectName(QStringLiteral("overlap"));
   for (int percent : {0, 50, 75, 87, 95})
     overlapBox_->addItem(tr("%1 %").arg(percent), percent);
+  overlapBox_->addItem(tr("Custom hop"), kCustomHop);
   overlapBox_->setCurrentIndex(3);
   form->addRow(tr("Overlap"), overlapBox_);
+  hopBox_ = new QSpinBox(group);
+  hopBox_->setObjectName(QStringLiteral("hop"));
+  hopBox_->setRange(1, 65536);
+  hopBox_->setKeyboardTracking(false); // typing "64" must not analyse at a hop of 6 on the way
+  hopBox_->setSuffix(tr(" samples"));
+  hopBox_->setToolTip(tr("Samples between the starts of successive frames. Follows the overlap; typing a "
+                         "value here sets a custom hop that stays when the FFT size changes."));
+  form->addRow(tr("Hop"), hopBox_);
   paddingBox_ = new QComboBox(group);
   paddingBox_->setObjectName(QStringLiteral("zeroPadding"));
   paddingBox_->setToolTip(tr("Zero-padding factor: the transform is this many times the window's length "
@@ -266,20 +297,75 @@ QWidget* AudioTab::createAnalysisControls(QWidget* panel)
     windowBox_->addItem(QString::fromStdString(name));
   windowBox_->setCurrentText(QStringLiteral("hann"));
   form->addRow(tr("Window"), windowBox_);
-  averagingBox_ = new QComboBox(group);
-  averagingBox_->setObjectName(QStringLiteral("averaging"));
-  averagingBox_->addItem(tr("None"), int(Averaging::None));
-  averagingBox_->addItem(tr("Peak hold"), int(Averaging::PeakHold));
-  averagingBox_->addItem(tr("Exponential"), int(Averaging::Exponential));
-  averagingBox_->setCurrentIndex(1);
-  form->addRow(tr("Averaging"), averagingBox_);
+  kaiserBetaBox_ = new QDoubleSpinBox(group);
+  kaiserBetaBox_->setObjectName(QStringLiteral("kaiserBeta"));
+  kaiserBetaBox_->setRange(0.1, 50);
+  kaiserBetaBox_->setKeyboardTracking(false); // each value remakes the pipeline: only the finished one
+  kaiserBetaBox_->setSingleStep(0.5);
+  kaiserBetaBox_->setValue(kDefaultKaiserBeta);
+  kaiserBetaBox_->setToolTip(tr("Kaiser window shape: larger beta, lower side lobes and a wider main lobe "
+                                "(5: about Hamming, 8.6: about Blackman)"));
+  form->addRow(tr("Kaiser β"), kaiserBetaBox_);
+  gaussianSigmaBox_ = new QDoubleSpinBox(group);
+  gaussianSigmaBox_->setObjectName(QStringLiteral("gaussianSigma"));
+  gaussianSigmaBox_->setRange(0.01, 0.5);
+  gaussianSigmaBox_->setKeyboardTracking(false);
+  gaussianSigmaBox_->setDecimals(3);
+  gaussianSigmaBox_->setSingleStep(0.005);
+  gaussianSigmaBox_->setSuffix(tr(" × N"));
+  gaussianSigmaBox_->setValue(kDefaultGaussianSigma);
+  gaussianSigmaBox_->setToolTip(tr("Gaussian window width: its standard deviation as a fraction of the "
+                                   "window's length N"));
+  form->addRow(tr("Gaussian σ"), gaussianSigmaBox_);
+  analysisForm_ = form;
+  createAveragingControls(group, form);
   return group;
+}
+
+// Averaging of the spectrum view: None, exponential (time constant) or linear (moving average over the
+// frames of the averaging time), and a peak-hold trace over what is shown, falling at a set rate.
+void AudioTab::createAveragingControls(QWidget* panel, QFormLayout* form)
+{
+  averagingBox_ = new QComboBox(panel);
+  averagingBox_->setObjectName(QStringLiteral("averaging"));
+  averagingBox_->addItem(tr("None"), int(AveragingMode::None));
+  averagingBox_->addItem(tr("Exponential"), int(AveragingMode::Exponential));
+  averagingBox_->addItem(tr("Linear"), int(AveragingMode::Linear));
+  averagingBox_->setToolTip(tr("Spectrum averaging (on power): exponential with the averaging time as its "
+                               "time constant, or a linear moving average over the frames of the last "
+                               "averaging time"));
+  form->addRow(tr("Averaging"), averagingBox_);
+  averageSecondsBox_ = new QDoubleSpinBox(panel);
+  averageSecondsBox_->setObjectName(QStringLiteral("averageSeconds"));
+  averageSecondsBox_->setRange(0.05, 30);
+  averageSecondsBox_->setDecimals(2);
+  averageSecondsBox_->setSingleStep(0.25);
+  averageSecondsBox_->setSuffix(tr(" s"));
+  averageSecondsBox_->setValue(1.0);
+  form->addRow(tr("Average time"), averageSecondsBox_);
+  auto* peakRow = new QWidget(panel);
+  auto* peakLayout = new QHBoxLayout(peakRow);
+  peakLayout->setContentsMargins(0, 0, 0, 0);
+  peakHoldBox_ = new QCheckBox(tr("Hold"), peakRow);
+  peakHoldBox_->setObjectName(QStringLiteral("peakHold"));
+  peakHoldBox_->setChecked(true);
+  peakDecayBox_ = new QDoubleSpinBox(peakRow);
+  peakDecayBox_->setObjectName(QStringLiteral("peakDecay"));
+  peakDecayBox_->setRange(0, 120);
+  peakDecayBox_->setDecimals(1);
+  peakDecayBox_->setValue(10);
+  peakDecayBox_->setSuffix(tr(" dB/s"));
+  peakDecayBox_->setToolTip(tr("How fast held peaks fall (0: they stay until averaging changes)"));
+  peakLayout->addWidget(peakHoldBox_);
+  peakLayout->addWidget(peakDecayBox_, 1);
+  form->addRow(tr("Peaks"), peakRow);
 }
 
 QWidget* AudioTab::createDisplayControls(QWidget* panel)
 {
-  auto* group = new QGroupBox(tr("Display"), panel);
+  auto* group = new QWidget(panel);
   auto* form = new QFormLayout(group);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   axisBox_ = new QComboBox(group);
   axisBox_->setObjectName(QStringLiteral("frequencyAxis"));
   for (FrequencyScale scale :
@@ -293,6 +379,14 @@ QWidget* AudioTab::createDisplayControls(QWidget* panel)
   rangeBox_->setSuffix(tr(" dB"));
   rangeBox_->setValue(kDefaultRangeDb);
   form->addRow(tr("Range"), rangeBox_);
+  gainBox_ = new QDoubleSpinBox(group);
+  gainBox_->setObjectName(QStringLiteral("spectrogramGain"));
+  gainBox_->setRange(-100, 100);
+  gainBox_->setDecimals(1);
+  gainBox_->setSuffix(tr(" dB"));
+  gainBox_->setToolTip(tr("Added to the spectrogram's levels before the range maps them to colours: "
+                          "raise it to see quiet signals, lower it when loud ones saturate"));
+  form->addRow(tr("Spectrogram gain"), gainBox_);
   colormapBox_ = new QComboBox(group);
   colormapBox_->setObjectName(QStringLiteral("colormap"));
   for (const auto& name : audio::Colormap::names())
@@ -331,16 +425,33 @@ void AudioTab::connectControls()
   for (QComboBox* box : {deviceBox_, micRateBox_, channelBox_})
     connect(box, &QComboBox::activated, this, [this] {
       saveSettings();
-      if (source_ == Source::Microphone) startMicrophone();
+      // A paused microphone stays paused: the new choice is used when capture starts again.
+      if (source_ == Source::Microphone && !microphonePaused_) startMicrophone();
     });
   for (QDoubleSpinBox* box : {frequencyBox_, secondFrequencyBox_, levelBox_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyGeneratorSettings);
   connect(waveformBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyGeneratorSettings);
   for (QComboBox* box : {fftBox_, overlapBox_, paddingBox_, windowBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyAnalysisSettings);
-  for (QComboBox* box : {axisBox_, averagingBox_, colormapBox_})
+  // Typing a hop makes it a custom one; the overlap box follows (without a second analysis update).
+  connect(hopBox_, &QSpinBox::valueChanged, this, [this] {
+    {
+      const QSignalBlocker blocker(overlapBox_);
+      overlapBox_->setCurrentIndex(overlapBox_->findData(kCustomHop));
+    }
+    applyAnalysisSettings();
+  });
+  for (QDoubleSpinBox* box : {kaiserBetaBox_, gaussianSigmaBox_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyAnalysisSettings);
+  for (QComboBox* box : {axisBox_, colormapBox_})
     connect(box, &QComboBox::currentIndexChanged, this, &AudioTab::applyDisplaySettings);
-  connect(rangeBox_, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyDisplaySettings);
+  for (QDoubleSpinBox* box : {rangeBox_, gainBox_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyDisplaySettings);
+  connect(averagingBox_, &QComboBox::currentIndexChanged, this, &AudioTab::applyAveragingSettings);
+  for (QDoubleSpinBox* box : {averageSecondsBox_, peakDecayBox_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &AudioTab::applyAveragingSettings);
+  connect(peakHoldBox_, &QCheckBox::toggled, this, &AudioTab::applyAveragingSettings);
+  connect(captureButton_, &QPushButton::clicked, this, [this] { setMicrophonePaused(!microphonePaused_); });
   connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!player_->isPlaying()); });
   connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
   connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
@@ -368,19 +479,39 @@ void AudioTab::restoreSettings()
     if (index >= 0) box->setCurrentIndex(index);
   };
   if (s.contains(QStringLiteral("fftSize"))) setFftSize(s.value(QStringLiteral("fftSize")).toInt());
+  // The hop first: restoring a custom overlap then keeps it.
+  hopBox_->setValue(s.value(QStringLiteral("hop"), hopBox_->value()).toInt());
   restoreIndex(overlapBox_, "overlap", true);
   restoreIndex(paddingBox_, "zeroPadding", true);
   restoreIndex(windowBox_, "window", false);
-  restoreIndex(averagingBox_, "averaging", true);
+  kaiserBetaBox_->setValue(s.value(QStringLiteral("kaiserBeta"), kDefaultKaiserBeta).toDouble());
+  gaussianSigmaBox_->setValue(s.value(QStringLiteral("gaussianSigma"), kDefaultGaussianSigma).toDouble());
+  if (s.contains(QStringLiteral("averagingMode"))) {
+    restoreIndex(averagingBox_, "averagingMode", true);
+  } else if (s.contains(QStringLiteral("averaging"))) {
+    // Before averaging and peak hold were separate choices: 0 none, 1 peak hold, 2 exponential.
+    const int old = s.value(QStringLiteral("averaging")).toInt();
+    peakHoldBox_->setChecked(old == 1);
+    averagingBox_->setCurrentIndex(
+        averagingBox_->findData(int(old == 2 ? AveragingMode::Exponential : AveragingMode::None)));
+  }
+  averageSecondsBox_->setValue(
+      s.value(QStringLiteral("averageSeconds"), averageSecondsBox_->value()).toDouble());
+  peakHoldBox_->setChecked(s.value(QStringLiteral("peakHold"), peakHoldBox_->isChecked()).toBool());
+  peakDecayBox_->setValue(s.value(QStringLiteral("peakDecay"), peakDecayBox_->value()).toDouble());
+  gainBox_->setValue(s.value(QStringLiteral("spectrogramGain"), 0.0).toDouble());
   restoreIndex(axisBox_, "frequencyAxis", true);
   restoreIndex(colormapBox_, "colormap", false);
   restoreIndex(micRateBox_, "microphoneRate", true);
   restoreIndex(channelBox_, "channel", true);
   restoreIndex(deviceBox_, "device", true);
-  restoreIndex(waveformBox_, "waveform", true);
+  // Stored as the entry's index (the entries carry no data).
+  const int waveform = s.value(QStringLiteral("waveform"), -1).toInt();
+  if (waveform >= 0 && waveform < waveformBox_->count()) waveformBox_->setCurrentIndex(waveform);
   rangeBox_->setValue(s.value(QStringLiteral("dbRange"), kDefaultRangeDb).toDouble());
   frequencyBox_->setValue(s.value(QStringLiteral("frequency"), frequencyBox_->value()).toDouble());
-  secondFrequencyBox_->setValue(s.value(QStringLiteral("secondFrequency"), secondFrequencyBox_->value()).toDouble());
+  secondFrequencyBox_->setValue(
+      s.value(QStringLiteral("secondFrequency"), secondFrequencyBox_->value()).toDouble());
   levelBox_->setValue(s.value(QStringLiteral("amplitude"), levelBox_->value()).toDouble());
 }
 
@@ -390,14 +521,23 @@ void AudioTab::saveSettings() const
   s.beginGroup(QLatin1String(kSettingsGroup));
   s.setValue(QStringLiteral("fftSize"), fftBox_->currentData());
   s.setValue(QStringLiteral("overlap"), overlapBox_->currentData());
+  s.setValue(QStringLiteral("hop"), hopBox_->value());
   s.setValue(QStringLiteral("zeroPadding"), paddingBox_->currentData());
   s.setValue(QStringLiteral("window"), windowBox_->currentText());
-  s.setValue(QStringLiteral("averaging"), averagingBox_->currentData());
+  s.setValue(QStringLiteral("kaiserBeta"), kaiserBetaBox_->value());
+  s.setValue(QStringLiteral("gaussianSigma"), gaussianSigmaBox_->value());
+  s.remove(QStringLiteral("averaging")); // the old combined choice, replaced by the four below
+  s.setValue(QStringLiteral("averagingMode"), averagingBox_->currentData());
+  s.setValue(QStringLiteral("averageSeconds"), averageSecondsBox_->value());
+  s.setValue(QStringLiteral("peakHold"), peakHoldBox_->isChecked());
+  s.setValue(QStringLiteral("peakDecay"), peakDecayBox_->value());
+  s.setValue(QStringLiteral("spectrogramGain"), gainBox_->value());
   s.setValue(QStringLiteral("frequencyAxis"), axisBox_->currentData());
   s.setValue(QStringLiteral("colormap"), colormapBox_->currentText());
   s.setValue(QStringLiteral("microphoneRate"), micRateBox_->currentData());
   s.setValue(QStringLiteral("channel"), channelBox_->currentData());
-  s.setValue(QStringLiteral("device"), deviceBox_->currentData());
+  // With no input device the box shows a placeholder; the device chosen before stays remembered.
+  if (deviceBox_->isEnabled()) s.setValue(QStringLiteral("device"), deviceBox_->currentData());
   s.setValue(QStringLiteral("waveform"), waveformBox_->currentIndex());
   s.setValue(QStringLiteral("dbRange"), rangeBox_->value());
   s.setValue(QStringLiteral("frequency"), frequencyBox_->value());
@@ -452,6 +592,7 @@ void AudioTab::startPlaybackThreads()
 void AudioTab::setSource(Source source)
 {
   microphoneLost_ = false;
+  microphonePaused_ = false; // choosing the microphone starts it
   if (retryTimer_) retryTimer_->stop();
   source_ = source;
   sourceBox_->setCurrentIndex(int(source));
@@ -462,10 +603,38 @@ void AudioTab::setSource(Source source)
 // replaced, the active source differs from it.
 void AudioTab::activate(Source source)
 {
-  if (source != Source::Microphone) stopMicrophone();
+  if (source != Source::Microphone || microphonePaused_) stopMicrophone();
   runGenerator(source == Source::Generator);
   runPlayback(source == Source::File);
-  if (source == Source::Microphone) startMicrophone();
+  if (source == Source::Microphone && !microphonePaused_) startMicrophone();
+  updateCaptureButton();
+}
+
+void AudioTab::setMicrophonePaused(bool paused)
+{
+  if (paused == microphonePaused_) return;
+  microphonePaused_ = paused;
+  if (source_ != Source::Microphone) {
+    updateCaptureButton();
+    return;
+  }
+  if (paused) {
+    // Whatever ran (the capture, or a stand-in while the microphone was lost) stops; no retries.
+    if (retryTimer_) retryTimer_->stop();
+    microphoneLost_ = false;
+    activate(Source::Microphone);
+    status_->setText(tr("Microphone paused: capture stopped and the device released."));
+  } else {
+    microphoneLost_ = false;
+    status_->setText(tr("Starting the microphone…"));
+    activate(Source::Microphone); // off the GUI thread, under the start watchdog
+  }
+}
+
+void AudioTab::updateCaptureButton()
+{
+  captureButton_->setVisible(source_ == Source::Microphone);
+  captureButton_->setText(microphonePaused_ ? tr("Start capture") : tr("Pause capture"));
 }
 
 void AudioTab::runGenerator(bool on)
@@ -492,8 +661,8 @@ void AudioTab::setPlaying(bool playing)
   QMetaObject::invokeMethod(player_, playing ? &FilePlaybackSource::play : &FilePlaybackSource::pause,
                             Qt::QueuedConnection);
   if (playing)
-    QMetaObject::invokeMethod(output_, [o = output_, rate = file_.sampleRate] { o->start(rate); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        output_, [o = output_, rate = file_.sampleRate] { o->start(rate); }, Qt::QueuedConnection);
   else
     QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
   playButton_->setText(playing ? tr("Pause") : tr("Play"));
@@ -581,8 +750,10 @@ void AudioTab::onFileLoaded()
                                                 : fileLabel_->toolTip();
   if (cancelled || !loaded.error.isEmpty()) { // the previous source keeps running
     fileLabel_->setText(previous);
-    if (!cancelled) emit errorMessage(tr("Cannot open the audio file"), loaded.error);
-    else status_->setText(tr("Opening cancelled."));
+    if (!cancelled)
+      emit errorMessage(tr("Cannot open the audio file"), loaded.error);
+    else
+      status_->setText(tr("Opening cancelled."));
     return;
   }
   file_ = loaded;
@@ -597,7 +768,9 @@ void AudioTab::onFileLoaded()
   overview_->setOverview(file_);
   overview_->show();
   applyDisplaySettings();
-  status_->setText(tr("Playing %1").arg(QFileInfo(file_.path).fileName()));
+  status_->setText(file_.note.isEmpty()
+                       ? tr("Playing %1").arg(QFileInfo(file_.path).fileName())
+                       : tr("Playing %1. Note: %2").arg(QFileInfo(file_.path).fileName(), file_.note));
   QMetaObject::invokeMethod(
       player_, [p = player_, path = file_.path, c = file_.channel] { p->open(path, c); },
       Qt::QueuedConnection);
@@ -613,7 +786,8 @@ void AudioTab::seekFile(double seconds)
 {
   if (file_.path.isEmpty()) return;
   const qint64 frame = qint64(std::clamp(seconds, 0.0, file_.seconds()) * file_.sampleRate);
-  QMetaObject::invokeMethod(player_, [p = player_, frame] { p->seek(frame); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      player_, [p = player_, frame] { p->seek(frame); }, Qt::QueuedConnection);
   overview_->setPosition(double(frame) / file_.sampleRate);
 }
 
@@ -653,9 +827,16 @@ void AudioTab::applyAnalysisSettings()
   settings_.fftSize = fftBox_->currentData().toInt();
   settings_.zeroPadding = paddingBox_->currentData().toInt();
   const int overlap = overlapBox_->currentData().toInt();
-  settings_.hop = std::max(1, settings_.fftSize * (100 - overlap) / 100);
+  settings_.hop =
+      overlap == kCustomHop ? hopBox_->value() : std::max(1, settings_.fftSize * (100 - overlap) / 100);
+  updateHopBox();
   settings_.window =
       audio::parseWindow(windowBox_->currentText().toStdString()).value_or(audio::WindowSpec{});
+  if (settings_.window.type == audio::WindowType::Kaiser)
+    settings_.window.parameter = kaiserBetaBox_->value();
+  if (settings_.window.type == audio::WindowType::Gaussian) // the engine takes sigma in samples
+    settings_.window.parameter = gaussianSigmaBox_->value() * settings_.fftSize;
+  updateWindowParameterRows();
   // The renderer's rows follow the transform's size; the worker gets that mapping before the settings,
   // so its new pipeline starts with a mapping that fits.
   SpectrogramParameters p = spectrogram_->renderer().parameters();
@@ -665,6 +846,23 @@ void AudioTab::applyAnalysisSettings()
   QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
                             Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
   saveSettings();
+}
+
+// The hop box always shows the hop in use; only typing into it makes the hop custom.
+void AudioTab::updateHopBox()
+{
+  const QSignalBlocker blocker(hopBox_);
+  hopBox_->setValue(settings_.hop);
+}
+
+// Kaiser's beta and the Gaussian's sigma are shown only for their own window.
+void AudioTab::updateWindowParameterRows()
+{
+  analysisForm_->setRowVisible(kaiserBetaBox_, settings_.window.type == audio::WindowType::Kaiser);
+  analysisForm_->setRowVisible(gaussianSigmaBox_, settings_.window.type == audio::WindowType::Gaussian);
+  gaussianSigmaBox_->setToolTip(tr("Gaussian window width: its standard deviation as a fraction of the "
+                                   "window's length N (now %1 samples)")
+                                    .arg(gaussianSigmaBox_->value() * settings_.fftSize, 0, 'f', 1));
 }
 
 void AudioTab::applyGeneratorSettings()
@@ -683,16 +881,56 @@ void AudioTab::applyDisplaySettings()
   const auto scale = FrequencyScale(axisBox_->currentData().toInt());
   spectrum_->setDbRange(rangeBox_->value());
   spectrum_->setScale(scale);
-  spectrum_->setAveraging(Averaging(averagingBox_->currentData().toInt()));
+  // The gain shifts the range the colours cover: a level L shows as L + gain within [-range, 0].
   SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.minDb = -rangeBox_->value();
-  p.maxDb = 0;
+  p.minDb = -rangeBox_->value() - gainBox_->value();
+  p.maxDb = -gainBox_->value();
   p.scale = scale;
   p.colormap = colormapBox_->currentText().toStdString();
   spectrogram_->renderer().setParameters(p);
   pushMapping();
-  overview_->setDisplay(scale, p.minDb, p.colormap);
+  overview_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
   if (worker_) saveSettings();
+}
+
+void AudioTab::applyAveragingSettings()
+{
+  AveragingSettings a;
+  a.mode = AveragingMode(averagingBox_->currentData().toInt());
+  a.seconds = averageSecondsBox_->value();
+  a.peakHold = peakHoldBox_->isChecked();
+  a.peakDecayDbPerSecond = peakDecayBox_->value();
+  spectrum_->setAveraging(a);
+  averageSecondsBox_->setEnabled(a.mode != AveragingMode::None);
+  peakDecayBox_->setEnabled(a.peakHold);
+  if (worker_) saveSettings();
+}
+
+void AudioTab::setAveraging(const AveragingSettings& settings)
+{
+  {
+    const QSignalBlocker b1(averagingBox_), b2(averageSecondsBox_), b3(peakHoldBox_), b4(peakDecayBox_);
+    averagingBox_->setCurrentIndex(averagingBox_->findData(int(settings.mode)));
+    averageSecondsBox_->setValue(settings.seconds);
+    peakHoldBox_->setChecked(settings.peakHold);
+    peakDecayBox_->setValue(settings.peakDecayDbPerSecond);
+  }
+  applyAveragingSettings();
+}
+
+AveragingSettings AudioTab::averaging() const
+{
+  return spectrum_->averaging();
+}
+
+void AudioTab::setSpectrogramGain(double db)
+{
+  gainBox_->setValue(db);
+}
+
+double AudioTab::spectrogramGain() const
+{
+  return gainBox_->value();
 }
 
 // ---- results and display -----------------------------------------------------------------------------
@@ -726,22 +964,21 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
   if (columns.mappingId == mappingId_) { // else made for another geometry: the next ones fit
     const std::size_t rows = std::size_t(columns.rows);
     for (int f = 0; f < columns.frames; ++f)
-      spectrogram_->renderer().appendPixels(std::span<const std::uint32_t>(columns.pixels).subspan(std::size_t(f) * rows, rows));
+      spectrogram_->renderer().appendPixels(
+          std::span<const std::uint32_t>(columns.pixels).subspan(std::size_t(f) * rows, rows));
     spectrogram_->noteArrival(columns.arrivalNs);
   }
   latestFrame_ = columns.lastDb;
   latestRate_ = columns.sampleRate;
-  frameDirty_ = true;
+  // The newest frame of the batch stands for all of its frames in the averages and the peak decay.
+  spectrum_->addFrame(columns.lastDb, columns.sampleRate, columns.fftSize,
+                      double(columns.frames) * columns.hop / columns.sampleRate);
   lastAnalysisMs_ += columns.analysisMs;
   lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
 }
 
 void AudioTab::onDisplayTick()
 {
-  if (frameDirty_) {
-    spectrum_->setFrame(latestFrame_, latestRate_, transformSize());
-    frameDirty_ = false;
-  }
   spectrum_->update();
   spectrogram_->update();
   if (source_ == Source::File && !microphoneLost_) overview_->setPosition(playPositionSeconds());
@@ -778,9 +1015,12 @@ std::uint64_t AudioTab::droppedSamples() const
 
 void AudioTab::setHop(int hop)
 {
-  settings_.hop = std::max(1, hop);
-  QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
-                            Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
+  {
+    const QSignalBlocker hopBlocker(hopBox_), overlapBlocker(overlapBox_);
+    hopBox_->setValue(std::max(1, hop));
+    overlapBox_->setCurrentIndex(overlapBox_->findData(kCustomHop));
+  }
+  applyAnalysisSettings();
 }
 
 std::vector<float> AudioTab::newestSamples(std::size_t count) const
@@ -849,7 +1089,7 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
   // and the settings underneath.
   const QImage history = spectrogram_->renderer().image();
   const auto& p = spectrogram_->renderer().parameters();
-  constexpr int kLeft = 70, kTimeRow = 22, kBottom = kTimeRow + 24;
+  constexpr int kLeft = 90, kTimeRow = 22, kBottom = kTimeRow + 24;
   QImage out(history.width() + kLeft, history.height() + kBottom, QImage::Format_RGB32);
   out.fill(Qt::white);
   QPainter painter(&out);
@@ -860,16 +1100,18 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
     const int y = int((1 - axis.unitOf(f)) * (history.height() - 1));
     painter.drawLine(kLeft - 5, y, kLeft, y);
     painter.drawText(QRect(0, y - 8, kLeft - 8, 16), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("%1 Hz").arg(FrequencyAxis::tickLabel(f)));
+                     tr("%1 Hz").arg(axis.label(f)));
   }
   drawExportTimeAxis(painter, QRect(kLeft, history.height(), history.width(), kTimeRow),
                      p.columns * p.secondsPerColumn());
-  painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow), Qt::AlignCenter,
-                   tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range")
+  painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow),
+                   Qt::AlignCenter,
+                   tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range, gain %5 dB")
                        .arg(transformSize())
                        .arg(settings_.hop)
                        .arg(p.sampleRate)
-                       .arg(p.maxDb - p.minDb));
+                       .arg(p.maxDb - p.minDb)
+                       .arg(-p.maxDb));
   painter.end();
   if (!out.save(pngPath, "PNG")) {
     showError(tr("Export failed"), tr("%1 cannot be written").arg(pngPath));
@@ -878,19 +1120,20 @@ bool AudioTab::exportSpectrogram(const QString& pngPath)
   return true;
 }
 
+// What the spectrum view shows: the newest frame, or its average when averaging is on.
 bool AudioTab::exportSpectrum(const QString& csvPath)
 {
+  const std::vector<float>& shown = spectrum_->displayed();
   QFile file(csvPath);
-  if (latestFrame_.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+  if (shown.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
     showError(tr("Export failed"),
-              latestFrame_.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(csvPath));
+              shown.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(csvPath));
     return false;
   }
   QByteArray text = "frequency_hz,db\n";
-  const double binHz = latestRate_ / transformSize();
-  for (std::size_t k = 0; k < latestFrame_.size(); ++k)
-    text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' +
-            QByteArray::number(latestFrame_[k], 'f', 2) + '\n';
+  const double binHz = spectrum_->parameters().sampleRate / spectrum_->parameters().fftSize;
+  for (std::size_t k = 0; k < shown.size(); ++k)
+    text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' + QByteArray::number(shown[k], 'f', 2) + '\n';
   if (file.write(text) != text.size()) {
     showError(tr("Export failed"), tr("%1 cannot be written").arg(csvPath));
     return false;
@@ -904,8 +1147,12 @@ void AudioTab::refreshDevices()
 {
   const QString current = deviceBox_->currentData().toString();
   deviceBox_->clear();
-  for (const QAudioDevice& device : QMediaDevices::audioInputs())
+  const QList<QAudioDevice> inputs = QMediaDevices::audioInputs();
+  for (const QAudioDevice& device : inputs)
     deviceBox_->addItem(device.description(), QString::fromUtf8(device.id()));
+  // An empty box would look broken; it says why there is nothing to choose.
+  if (inputs.isEmpty()) deviceBox_->addItem(tr("No input device"), QString());
+  deviceBox_->setEnabled(!inputs.isEmpty());
   const int index = deviceBox_->findData(current);
   if (index >= 0) deviceBox_->setCurrentIndex(index);
 }
@@ -913,6 +1160,7 @@ void AudioTab::refreshDevices()
 bool AudioTab::selectInputDevice(const QString& text)
 {
   refreshDevices();
+  if (!deviceBox_->isEnabled()) return false; // only the "No input device" placeholder
   for (int i = 0; i < deviceBox_->count(); ++i)
     if (deviceBox_->itemText(i).contains(text) || deviceBox_->itemData(i).toString().contains(text)) {
       deviceBox_->setCurrentIndex(i);
@@ -925,13 +1173,13 @@ void AudioTab::onInputsChanged()
 {
   refreshDevices();
   // The device list changed: a lost microphone may be back (plugged in again, server restarted).
-  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->count() > 0)
+  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->isEnabled())
     retryMicrophone(tr("Input devices changed: trying the microphone again…"));
 }
 
 void AudioTab::retryMicrophone(const QString& why)
 {
-  if (source_ != Source::Microphone || !microphoneLost_) return;
+  if (source_ != Source::Microphone || !microphoneLost_ || microphonePaused_) return;
   ++microphoneRetries_;
   status_->setText(why);
   microphoneLost_ = false;
@@ -1034,7 +1282,7 @@ void AudioTab::stopMicrophone()
 
 void AudioTab::onMicrophoneFailed(const QString& heading, const QString& detail)
 {
-  if (source_ != Source::Microphone || microphoneLost_) return;
+  if (source_ != Source::Microphone || microphoneLost_ || microphonePaused_) return;
   stopMicrophone();
   microphoneLost_ = true;
   scheduleMicrophoneRetry();

@@ -4,14 +4,68 @@
 
 #include <sndfile.h>
 
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 
 namespace spectrascope::audio {
 namespace {
 // More channels than any real recording format carries; a header claiming more is corrupt.
 constexpr int kMaxChannels = 256;
 constexpr int kMaxSampleRate = 10'000'000;
+
+// A RIFF/RF64 WAVE header's fmt chunk, read directly: libsndfile refuses a format block with no channels
+// or a sample rate of 0 with messages that do not say so ("SF_INFO struct incomplete"), so when it
+// refuses a WAV file this names the field at fault. Nothing for other files or a sound fmt chunk.
+std::optional<std::string> wavFormatProblem(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  char head[12] = {};
+  if (!in.read(head, sizeof head)) return std::nullopt;
+  const std::string riff(head, 4), wave(head + 8, 4);
+  if ((riff != "RIFF" && riff != "RF64") || wave != "WAVE") return std::nullopt;
+  auto le = [](const unsigned char* p, int bytes) {
+    std::uint32_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i)
+      v = (v << 8) | p[i];
+    return v;
+  };
+  // Chunks follow each other, padded to even sizes; the fmt chunk comes early in every real file.
+  for (int chunk = 0; chunk < 64; ++chunk) {
+    unsigned char header[8];
+    if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return std::nullopt;
+    const std::uint32_t size = le(header + 4, 4);
+    if (std::string(reinterpret_cast<char*>(header), 4) != "fmt ") {
+      in.seekg(std::streamoff(size) + (size & 1), std::ios::cur);
+      continue;
+    }
+    unsigned char fmt[16];
+    if (size < sizeof fmt || !in.read(reinterpret_cast<char*>(fmt), sizeof fmt))
+      return "the WAV format block is too short (" + std::to_string(size) + " bytes)";
+    const std::uint32_t channels = le(fmt + 2, 2), rate = le(fmt + 4, 4);
+    if (channels == 0) return std::string("the header says 0 channels");
+    if (rate == 0) return std::string("the header says a sample rate of 0 Hz");
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string hoursText(double seconds)
+{
+  char text[64];
+  std::snprintf(text, sizeof text, "%.1f hours", seconds / 3600.0);
+  return text;
+}
+
+std::string secondsText(double seconds)
+{
+  char text[64];
+  std::snprintf(text, sizeof text, seconds < 10 ? "%.2f s" : "%.0f s", seconds);
+  return text;
+}
 
 std::string formatNameOf(int format)
 {
@@ -31,21 +85,30 @@ std::string formatNameOf(int format)
 SoundFileReader::SoundFileReader(const std::string& path, ChannelChoice choice) : path_(path)
 {
   std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw invalidArgument(path + ": is a directory, not an audio file");
   if (!std::filesystem::is_regular_file(path, error)) throw invalidArgument(path + ": no such audio file");
   if (std::filesystem::file_size(path, error) == 0) throw invalidArgument(path + ": the file is empty");
   SF_INFO info{};
   file_ = sf_open(path.c_str(), SFM_READ, &info);
-  if (!file_)
-    throw invalidArgument(path + ": not a readable audio file (" + sf_strerror(nullptr) +
+  if (!file_) {
+    const std::string why = sf_strerror(nullptr);
+    if (const auto problem = wavFormatProblem(path)) throw invalidArgument(path + ": " + *problem);
+    throw invalidArgument(path + ": not a readable audio file (" + why +
                           "); WAV, FLAC, Ogg Vorbis and MP3 are supported");
+  }
   if (info.channels <= 0 || info.channels > kMaxChannels)
     fail("the header says " + std::to_string(info.channels) + " channels");
   if (info.samplerate <= 0 || info.samplerate > kMaxSampleRate)
     fail("the header says a sample rate of " + std::to_string(info.samplerate) + " Hz");
-  rejectTruncated();
-  channels_ = info.channels;
+  if (double(info.frames) > kMaxSeconds * info.samplerate)
+    fail("the header says " + std::to_string(info.frames) + " frames (" +
+         hoursText(double(info.frames) / info.samplerate) + " at " + std::to_string(info.samplerate) +
+         " Hz), more than " + hoursText(kMaxSeconds) + ": the header is corrupt");
   sampleRate_ = info.samplerate;
   framesHint_ = std::max<sf_count_t>(0, info.frames);
+  checkDataLength();
+  channels_ = info.channels;
   formatName_ = formatNameOf(info.format);
   if (choice.channel >= channels_)
     fail("has " + std::to_string(channels_) + " channel(s); channel " + std::to_string(choice.channel + 1) +
@@ -65,16 +128,37 @@ void SoundFileReader::fail(const std::string& why)
   throw invalidArgument(path_ + ": " + why);
 }
 
-// libsndfile opens a file whose data chunk runs past its end and quietly reads what is there; its log
-// then says "data : <header size> (should be <actual size>)". A cut-off recording is reported.
-void SoundFileReader::rejectTruncated()
+// libsndfile opens a file whose data chunk runs past its end and reads what is there (its frame count is
+// what the file holds); its log then says "data : <header size> (should be <actual size>)". A claim
+// beyond kMaxSeconds is a corrupt header and refused; a smaller one is a cut-off recording, read as far as
+// it goes with a note. A size of 0xFFFFFFFF is the mark of a stream whose writer never came back to give
+// the length.
+void SoundFileReader::checkDataLength()
 {
   char log[8192] = {};
   sf_command(file_, SFC_GET_LOG_INFO, log, sizeof log);
   const std::string text(log);
   const auto data = text.find("\ndata");
-  if (data != std::string::npos && text.find("should be", data) < text.find('\n', data + 1))
-    fail("the file is truncated (its header promises more audio data than it holds)");
+  if (data == std::string::npos) return;
+  const auto lineEnd = text.find('\n', data + 1), should = text.find("(should be", data);
+  if (should == std::string::npos || should > lineEnd) return;
+  std::uintmax_t claimed = 0, held = 0;
+  if (std::sscanf(text.c_str() + data, "\ndata : %ju", &claimed) != 1 ||
+      std::sscanf(text.c_str() + should, "(should be %ju", &held) != 1 || held >= claimed)
+    return;
+  const double heldSeconds = double(framesHint_) / sampleRate_;
+  if (claimed == 0xFFFFFFFFu) {
+    note_ = "the header does not give the audio's length (a recording that was never finished); read " +
+            secondsText(heldSeconds) + ", all the file holds";
+    return;
+  }
+  // The frames the header claims, in proportion to those the held bytes make.
+  const double claimedSeconds = held > 0 ? heldSeconds * double(claimed) / double(held) : 0;
+  if (held > 0 && claimedSeconds > kMaxSeconds)
+    fail("the header claims " + std::to_string(claimed) + " bytes of audio (" + hoursText(claimedSeconds) +
+         "), far more than the file holds (" + std::to_string(held) + " bytes): the header is corrupt");
+  note_ = "the file is cut off: its header promises " + secondsText(claimedSeconds) +
+          " of audio but it holds " + secondsText(heldSeconds) + "; reading what is there";
 }
 
 std::size_t SoundFileReader::read(std::vector<float>& out, std::size_t maxFrames)

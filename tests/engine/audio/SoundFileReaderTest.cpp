@@ -1,13 +1,19 @@
-// The shared audio file reader: known files, channel choice, seeking, and clear refusals of bad files.
+// The shared audio file reader: known files, channel choice, seeking, clear refusals of bad files and
+// absurd headers, and cut-off files read as far as they go.
 
-#include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
+#include "spectrascope/engine/Errors.h"
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 using namespace spectrascope;
 using namespace spectrascope::audio;
@@ -15,10 +21,24 @@ using namespace spectrascope::audio;
 namespace {
 const std::string kData = SPECTRASCOPE_TEST_DATA;
 
+// The files the tests write, removed when the test program ends.
+struct TemporaryFiles
+{
+  std::vector<std::filesystem::path> paths;
+  ~TemporaryFiles()
+  {
+    std::error_code ignored;
+    for (const auto& path : paths)
+      std::filesystem::remove(path, ignored);
+  }
+} temporaryFiles;
+
+// Names carry the process id: other test runs (another build tree) may write beside these.
 std::string writeTemporary(const std::string& name, const std::string& bytes)
 {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  const auto path = std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "-" + name);
   std::ofstream(path, std::ios::binary) << bytes;
+  temporaryFiles.paths.push_back(path);
   return path.string();
 }
 
@@ -70,4 +90,96 @@ TEST(SoundFileReader, RefusesMissingEmptyAndNonAudioFiles)
   expectRefusal(writeTemporary("spectrascope-empty.wav", ""), "empty");
   expectRefusal(writeTemporary("spectrascope-text.wav", "this is not audio at all, just text\n"),
                 "not a readable audio file");
+}
+
+namespace {
+// A 16-bit PCM WAV header with the given fields, followed by `heldBytes` bytes of a quiet ramp; the
+// data chunk claims `claimedBytes`.
+std::string wavBytes(std::uint16_t channels, std::uint32_t rate, std::uint32_t claimedBytes,
+                     std::size_t heldBytes)
+{
+  std::string out;
+  auto u32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+      out += char((v >> (8 * i)) & 0xff);
+  };
+  auto u16 = [&](std::uint16_t v) {
+    out += char(v & 0xff);
+    out += char(v >> 8);
+  };
+  const std::uint16_t blockAlign = std::uint16_t(std::max(1, int(channels)) * 2);
+  out += "RIFF";
+  u32(36 + claimedBytes);
+  out += "WAVEfmt ";
+  u32(16);
+  u16(1); // PCM
+  u16(channels);
+  u32(rate);
+  u32(rate * blockAlign);
+  u16(blockAlign);
+  u16(16);
+  out += "data";
+  u32(claimedBytes);
+  for (std::size_t i = 0; i < heldBytes; ++i)
+    out += char(i % 2 ? (i / 2) % 64 : 0);
+  return out;
+}
+
+std::vector<float> readAll(SoundFileReader& reader)
+{
+  std::vector<float> samples;
+  while (reader.read(samples, 4096) > 0) {
+  }
+  return samples;
+}
+} // namespace
+
+TEST(SoundFileReader, RefusesADirectorySayingSo)
+{
+  expectRefusal(std::filesystem::temp_directory_path().string(), "is a directory");
+}
+
+TEST(SoundFileReader, RefusesAHeaderWithNoChannels)
+{
+  expectRefusal(writeTemporary("spectrascope-0ch.wav", wavBytes(0, 48000, 9600, 9600)), "0 channels");
+}
+
+TEST(SoundFileReader, RefusesAHeaderWithASampleRateOfZero)
+{
+  expectRefusal(writeTemporary("spectrascope-0hz.wav", wavBytes(1, 0, 9600, 9600)), "sample rate of 0 Hz");
+}
+
+TEST(SoundFileReader, RefusesAHeaderClaimingAHugeFrameCount)
+{
+  // 0xFFFFFF00 bytes of 16-bit mono at 8 kHz: 2^31 frames, 74.6 hours, in a file of 9644 bytes.
+  const std::string path = writeTemporary("spectrascope-huge.wav", wavBytes(1, 8000, 0xFFFFFF00u, 9600));
+  expectRefusal(path, "74.6 hours");
+  expectRefusal(path, "the header is corrupt");
+}
+
+TEST(SoundFileReader, ReadsACutOffFileUpToWhatIsThereWithANote)
+{
+  // The header promises 1 s at 48 kHz; the file holds 0.1 s.
+  SoundFileReader reader(writeTemporary("spectrascope-cut.wav", wavBytes(1, 48000, 96000, 9600)));
+  EXPECT_EQ(reader.framesHint(), 4800);
+  EXPECT_NE(reader.note().find("cut off"), std::string::npos) << reader.note();
+  EXPECT_NE(reader.note().find("1.00 s"), std::string::npos) << reader.note();
+  EXPECT_NE(reader.note().find("0.10 s"), std::string::npos) << reader.note();
+  const std::vector<float> samples = readAll(reader);
+  ASSERT_EQ(samples.size(), 4800u);
+  EXPECT_FLOAT_EQ(samples[3], 3 * 256 / 32768.0f); // sample j is (j % 64) * 256 as written
+  EXPECT_FLOAT_EQ(samples[4799], (4799 % 64) * 256 / 32768.0f);
+}
+
+TEST(SoundFileReader, ReadsAStreamWithoutALengthWithANote)
+{
+  SoundFileReader reader(writeTemporary("spectrascope-stream.wav", wavBytes(1, 48000, 0xFFFFFFFFu, 9600)));
+  EXPECT_NE(reader.note().find("does not give the audio's length"), std::string::npos) << reader.note();
+  EXPECT_EQ(readAll(reader).size(), 4800u);
+}
+
+TEST(SoundFileReader, ASoundFileHasNoNote)
+{
+  SoundFileReader reader(kData + "/tones_440_1000_5000.wav");
+  EXPECT_EQ(reader.note(), "");
 }

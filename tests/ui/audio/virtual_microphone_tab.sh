@@ -1,9 +1,10 @@
 #!/bin/sh
 # The Audio tab against a real audio server: starts a private PulseAudio server whose virtual microphone
-# (module-pipe-source) plays a 1 kHz tone, then runs the QtTest case that captures from it, checks the
-# tone's peak, kills the server (its PID is handed over in SPECTRASCOPE_TEST_PULSE_PID) and checks the
-# message and that the tab keeps running; the server then comes back (restart_when_killed) and capture
-# must resume by itself. Exits 77 (ctest: skipped) when no server can be started here.
+# (module-sine-source) plays a 1 kHz tone, then runs the QtTest cases that capture from it: one pauses
+# capture (the server must see the stream close) and resumes it; the other checks the tone's peak, kills
+# the server (its PID is handed over in SPECTRASCOPE_TEST_PULSE_PID) and checks the message and that the
+# tab keeps running; the server then comes back (restart_when_killed) and capture must resume by itself.
+# Exits 77 (ctest: skipped) when no server can be started here.
 #   virtual_microphone_tab.sh /path/to/ui_audiotab_test
 set -u
 TEST=$1
@@ -14,4 +15,5 @@ RATE=48000
 start_virtual_microphone "$TONE_HZ" "$RATE"
 restart_when_killed
 
-SPECTRASCOPE_TEST_PULSE_PID=$PA_PID SPECTRASCOPE_TEST_PULSE_RESTARTS=1 "$TEST" virtualMicrophoneShowsToneAndSurvivesServerDeath
+SPECTRASCOPE_TEST_PULSE_PID=$PA_PID SPECTRASCOPE_TEST_PULSE_RESTARTS=1 "$TEST" virtualMicrophonePausesAndResumes \
+  virtualMicrophoneShowsToneAndSurvivesServerDeath

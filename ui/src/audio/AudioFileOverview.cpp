@@ -54,6 +54,7 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
     o.sampleRate = reader.sampleRate();
     o.channels = reader.channels();
     o.formatName = QString::fromStdString(reader.formatName());
+    o.note = QString::fromStdString(reader.note());
     if (!engine) engine = std::make_shared<Engine>("fftw");
     audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize, AudioFileOverview::kMaxColumns);
     readAll(promise, o, reader, builder);

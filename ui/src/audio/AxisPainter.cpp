@@ -1,5 +1,6 @@
 #include "spectrascope/ui/audio/AxisPainter.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <cmath>
@@ -33,14 +34,21 @@ QMargins margins()
 void drawFrequencyAxis(QPainter& painter, const QRectF& plot, const FrequencyAxis& axis)
 {
   useSmallFont(painter);
+  // Octave labels ("C4" over "262") take two lines, the others one; a label that would touch the one
+  // below it is left out, its grid line stays.
+  const bool twoLines = axis.scale == FrequencyScale::Octave;
+  const double height = QFontMetricsF(painter.font()).height() * (twoLines ? 2 : 1);
+  double lastTop = plot.bottom() + 1e9;
   for (double f : axis.ticks()) {
     const double y = std::round(plot.bottom() - axis.unitOf(f) * plot.height()) + 0.5;
     painter.setPen(kGridOverImage);
     painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
     painter.setPen(kTick);
     painter.drawLine(QPointF(plot.left() - 4, y), QPointF(plot.left(), y));
-    painter.drawText(QRectF(0, y - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
-                     FrequencyAxis::tickLabel(f));
+    if (y + height / 2 > lastTop || y - height / 2 < 0) continue;
+    lastTop = y - height / 2;
+    painter.drawText(QRectF(0, y - height / 2, plot.left() - 6, height), Qt::AlignRight | Qt::AlignVCenter,
+                     axis.label(f, twoLines ? QLatin1Char('\n') : QLatin1Char(' ')));
   }
   painter.setPen(kTick);
   painter.drawText(QRectF(0, plot.bottom() + 2, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignTop,

@@ -38,10 +38,12 @@ void FileOverviewView::setOverview(const AudioFileOverview& overview)
   render();
 }
 
-void FileOverviewView::setDisplay(FrequencyScale scale, double minDb, const std::string& colormap)
+void FileOverviewView::setDisplay(FrequencyScale scale, double minDb, double maxDb,
+                                  const std::string& colormap)
 {
   scale_ = scale;
   minDb_ = minDb;
+  maxDb_ = maxDb;
   colormap_ = colormap;
   render();
 }
@@ -91,6 +93,7 @@ QImage FileOverviewView::renderColumns(const AudioFileOverview& o) const
   p.hop = o.samplesPerColumn;
   p.scale = scale_;
   p.minDb = minDb_;
+  p.maxDb = maxDb_;
   p.colormap = colormap_;
   renderer.setParameters(p);
   const std::size_t bins = std::size_t(o.bins);

@@ -19,7 +19,9 @@ double unitOf(float db)
 LevelMeter::LevelMeter(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("levelMeter"));
-  setMinimumSize(120, 18);
+  // Wide enough for its longest text, so the reading is never cut off.
+  const int textWidth = fontMetrics().horizontalAdvance(tr("RMS %1  peak %2 dBFS").arg(-99.9).arg(-99.9));
+  setMinimumSize(std::max(120, textWidth + 14), std::max(18, fontMetrics().height() + 4));
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 

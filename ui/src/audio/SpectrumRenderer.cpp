@@ -1,5 +1,6 @@
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -8,18 +9,13 @@
 
 namespace spectrascope::ui {
 namespace {
-// Room for "-120" at the left and the frequency labels underneath.
-constexpr double kLeftMargin = 38, kBottomMargin = 18, kTopMargin = 4, kRightMargin = 8;
+// Room for "-120" at the left, the unit "dB" above it and the frequency labels underneath.
+constexpr double kLeftMargin = 38, kBottomMargin = 22, kTopMargin = 16, kRightMargin = 8;
 const QColor kBackground(20, 22, 28), kGrid(52, 57, 68), kLabel(150, 158, 172);
 const QColor kTrace(110, 200, 255), kSecondTrace(230, 150, 60);
 
-void drawGrid(QPainter& painter, const SpectrumParameters& p)
+void drawLevelAxis(QPainter& painter, const SpectrumParameters& p, const QRectF& plot)
 {
-  const QRectF plot = SpectrumRenderer::plotRect(p);
-  painter.setPen(QPen(kGrid, 1));
-  QFont font = painter.font();
-  font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
-  painter.setFont(font);
   for (double level = p.maxDb; level >= p.minDb - 1e-9; level -= 20) {
     const double y = std::round(SpectrumRenderer::yOf(p, level)) + 0.5;
     painter.setPen(kGrid);
@@ -28,20 +24,48 @@ void drawGrid(QPainter& painter, const SpectrumParameters& p)
     painter.drawText(QRectF(0, y - 8, kLeftMargin - 5, 16), Qt::AlignRight | Qt::AlignVCenter,
                      QString::number(level, 'f', 0));
   }
-  for (double f : p.axis().ticks()) {
+  painter.setPen(kLabel);
+  painter.drawText(QRectF(0, 0, kLeftMargin - 5, kTopMargin - 4), Qt::AlignRight | Qt::AlignTop,
+                   QStringLiteral("dB"));
+}
+
+// Every tick gets its grid line; a label that would touch the previous one is left out (narrow plots,
+// the octave axis' longer labels).
+void drawFrequencyAxis(QPainter& painter, const SpectrumParameters& p, const QRectF& plot)
+{
+  const FrequencyAxis axis = p.axis();
+  const QFontMetricsF metrics(painter.font());
+  double lastRight = plot.left() - 1e9;
+  for (double f : axis.ticks()) {
     const double x = std::round(SpectrumRenderer::xOf(p, f)) + 0.5;
     painter.setPen(kGrid);
     painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    const QString label = axis.label(f);
+    const double half = metrics.horizontalAdvance(label) / 2 + 2;
+    if (x - half < lastRight || x + half > p.size.width()) continue;
+    lastRight = x + half;
     painter.setPen(kLabel);
-    painter.drawText(QRectF(x - 30, plot.bottom() + 2, 60, kBottomMargin - 2), Qt::AlignHCenter | Qt::AlignTop,
-                     FrequencyAxis::tickLabel(f));
+    painter.drawText(QRectF(x - half, plot.bottom() + 2, 2 * half, kBottomMargin - 2),
+                     Qt::AlignHCenter | Qt::AlignTop, label);
   }
   painter.setPen(kLabel);
+  // Below the lowest level's label, which is centred on the plot's bottom edge.
   painter.drawText(QRectF(0, plot.bottom() + 2, kLeftMargin - 5, kBottomMargin - 2),
-                   Qt::AlignRight | Qt::AlignTop, QStringLiteral("Hz"));
+                   Qt::AlignRight | Qt::AlignBottom, QStringLiteral("Hz"));
 }
 
-void drawTrace(QPainter& painter, const SpectrumParameters& p, std::span<const float> values, const QColor& colour)
+void drawGrid(QPainter& painter, const SpectrumParameters& p)
+{
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  QFont font = painter.font();
+  font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+  painter.setFont(font);
+  drawLevelAxis(painter, p, plot);
+  drawFrequencyAxis(painter, p, plot);
+}
+
+void drawTrace(QPainter& painter, const SpectrumParameters& p, std::span<const float> values,
+               const QColor& colour)
 {
   if (values.size() < 2) return;
   const double binHz = p.sampleRate / std::max(1, p.fftSize);

@@ -10,11 +10,6 @@
 
 namespace spectrascope::ui {
 namespace {
-// Peak hold falls 0.3 dB per frame update: a held peak fades over a few seconds at 60 Hz.
-constexpr float kPeakDecayDb = 0.3f;
-// Exponential average: each new frame weighs 10 %, a time constant of about ten results.
-constexpr float kAverageWeight = 0.1f;
-
 QString noteText(double hz)
 {
   const auto note = spectrascope::audio::noteFor(hz);
@@ -29,22 +24,16 @@ SpectrumView::SpectrumView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("spectrumView"));
   setMouseTracking(true);
-  setMinimumSize(300, 120);
+  setMinimumSize(300, kMinimumHeight);
+  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
-void SpectrumView::setFrame(std::span<const float> db, double sampleRate, int fftSize)
+void SpectrumView::addFrame(std::span<const float> db, double sampleRate, int fftSize, double seconds)
 {
-  if (db.size() != db_.size() || params_.fftSize != fftSize) second_.assign(db.begin(), db.end());
+  if (params_.sampleRate != sampleRate || params_.fftSize != fftSize) averager_.reset();
   params_.sampleRate = sampleRate;
   params_.fftSize = fftSize;
-  db_.assign(db.begin(), db.end());
-  for (std::size_t k = 0; k < db_.size(); ++k) {
-    if (averaging_ == Averaging::PeakHold)
-      second_[k] = std::max(second_[k] - kPeakDecayDb, db_[k]);
-    else if (averaging_ == Averaging::Exponential) // averaged as power, shown in dB
-      second_[k] = 10.0f * std::log10((1 - kAverageWeight) * std::pow(10.0f, second_[k] / 10.0f) +
-                                      kAverageWeight * std::pow(10.0f, db_[k] / 10.0f) + 1e-30f);
-  }
+  averager_.add(db, seconds);
 }
 
 void SpectrumView::setScale(FrequencyScale scale)
@@ -59,18 +48,28 @@ void SpectrumView::setDbRange(double range)
   update();
 }
 
-void SpectrumView::setAveraging(Averaging mode)
+void SpectrumView::setAveraging(const AveragingSettings& settings)
 {
-  averaging_ = mode;
-  second_ = db_;
+  averager_.setSettings(settings);
   update();
+}
+
+QString SpectrumView::averagingText() const
+{
+  const AveragingSettings& s = averager_.settings();
+  if (s.mode == AveragingMode::None || averager_.framesAveraged() == 0) return {};
+  return s.mode == AveragingMode::Exponential ? tr("exponential average, %1 s").arg(s.seconds, 0, 'g', 3)
+                                              : tr("linear average of %1 frames, %2 s")
+                                                    .arg(averager_.framesAveraged())
+                                                    .arg(averager_.secondsAveraged(), 0, 'f', 2);
 }
 
 QString SpectrumView::readoutText() const
 {
-  if (db_.empty()) return {};
-  const std::size_t best = audio::strongestBin(db_, 1);
-  const auto peak = audio::interpolatePeak(db_, best);
+  const std::vector<float>& db = averager_.displayed();
+  if (db.empty()) return {};
+  const std::size_t best = audio::strongestBin(db, 1);
+  const auto peak = audio::interpolatePeak(db, best);
   const double binHz = params_.sampleRate / params_.fftSize;
   QString text = tr("peak %1 Hz  %2 dB  %3")
                      .arg(peak.bin * binHz, 0, 'f', 1)
@@ -80,9 +79,11 @@ QString SpectrumView::readoutText() const
     SpectrumParameters p = params_;
     p.size = size();
     const double f = std::max(0.0, SpectrumRenderer::frequencyAt(p, cursorX_));
-    const std::size_t k = std::min(db_.size() - 1, std::size_t(std::lround(f / binHz)));
-    text += tr("   cursor %1 Hz  %2 dB  %3").arg(f, 0, 'f', 1).arg(db_[k], 0, 'f', 1).arg(noteText(f));
+    const std::size_t k = std::min(db.size() - 1, std::size_t(std::lround(f / binHz)));
+    text += tr("   cursor %1 Hz  %2 dB  %3").arg(f, 0, 'f', 1).arg(db[k], 0, 'f', 1).arg(noteText(f));
   }
+  const QString averaging = averagingText();
+  if (!averaging.isEmpty()) text += QStringLiteral("\n") + averaging;
   return text;
 }
 
@@ -90,12 +91,8 @@ void SpectrumView::paintEvent(QPaintEvent*)
 {
   SpectrumParameters p = params_;
   p.size = size();
-  const bool second = averaging_ != Averaging::None;
-  const QImage image = SpectrumRenderer::render(p, averaging_ == Averaging::Exponential ? second_ : db_,
-                                                second && averaging_ == Averaging::PeakHold
-                                                    ? std::span<const float>(second_)
-                                                    : std::span<const float>(),
-                                                devicePixelRatioF());
+  const QImage image =
+      SpectrumRenderer::render(p, averager_.displayed(), averager_.peaks(), devicePixelRatioF());
   QPainter painter(this);
   painter.drawImage(0, 0, image);
   const QRectF plot = SpectrumRenderer::plotRect(p);

@@ -20,6 +20,7 @@
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
+#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
 #include <QAudioDevice>
@@ -33,10 +34,12 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QPainter;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QThread;
 class QTimer;
 
@@ -74,6 +77,13 @@ public:
   bool isMicrophoneLost() const { return microphoneLost_; }
   // Picks the input device whose description or id contains `text`; false if there is none.
   bool selectInputDevice(const QString& text);
+  // Pausing the microphone stops capture and releases the device (the views keep what they show);
+  // resuming starts it again off the GUI thread under the start watchdog. Choosing the microphone as
+  // the source again also resumes it.
+  void setMicrophonePaused(bool paused);
+  bool isMicrophonePaused() const { return microphonePaused_; }
+  // True while a capture runs (started and not stopped, paused or lost).
+  bool isCapturing() const { return captureThread_ != nullptr && captureStarted_; }
 
   // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
   void openFile(const QString& path);
@@ -96,10 +106,19 @@ public:
   std::uint64_t droppedResults() const;
   // Samples the analysis could not take in time (the ring buffer overflowed): dropped audio.
   std::uint64_t droppedSamples() const;
-  // A hop finer than the overlap choices allow (e.g. 64 at FFT 8192, 750 columns/s at 48 kHz), until the
-  // overlap or FFT size changes; for measurements.
+  // An explicit hop in samples (the overlap box then says "Custom hop"), e.g. 64 at FFT 8192, 750
+  // columns/s at 48 kHz; it stays when the FFT size changes, until an overlap percentage is chosen.
   void setHop(int hop);
   int hop() const { return settings_.hop; }
+  // The analysis as configured now (window and its parameter, hop, sizes).
+  const AnalysisSettings& analysisSettings() const { return settings_; }
+  // Spectrum averaging and peak hold (remembered), and what the spectrum view shows.
+  void setAveraging(const AveragingSettings& settings);
+  AveragingSettings averaging() const;
+  const SpectrumView* spectrumView() const { return spectrum_; }
+  // Spectrogram gain: added to every level before the dB range maps it to colours (remembered).
+  void setSpectrogramGain(double db);
+  double spectrogramGain() const;
   // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
   double peakFrequencyHz() const;
   // The newest `count` samples of the current source (fewer before that many arrived), for the Learn tab.
@@ -141,6 +160,11 @@ private:
   QWidget* createAnalysisControls(QWidget* panel);
   QWidget* createDisplayControls(QWidget* panel);
   QWidget* createFileBar();
+  void createAveragingControls(QWidget* panel, QFormLayout* form);
+  void updateWindowParameterRows();
+  void updateHopBox();
+  void updateCaptureButton();
+  void applyAveragingSettings();
   void connectControls();
   void restoreSettings();
   void saveSettings() const;
@@ -178,6 +202,7 @@ private:
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
   bool microphoneLost_ = false;
+  bool microphonePaused_ = false;
   QThread* analysisThread_ = nullptr;
   QThread* generatorThread_ = nullptr;
   QThread* captureThread_ = nullptr;
@@ -215,6 +240,7 @@ private:
   QAction* openAction_ = nullptr;
   QComboBox* sourceBox_ = nullptr;
   QComboBox* deviceBox_ = nullptr;
+  QPushButton* captureButton_ = nullptr;
   QComboBox* micRateBox_ = nullptr;
   QComboBox* channelBox_ = nullptr;
   QComboBox* waveformBox_ = nullptr;
@@ -223,18 +249,25 @@ private:
   QDoubleSpinBox* levelBox_ = nullptr;
   QComboBox* fftBox_ = nullptr;
   QComboBox* overlapBox_ = nullptr;
+  QSpinBox* hopBox_ = nullptr;
   QComboBox* paddingBox_ = nullptr;
   QComboBox* windowBox_ = nullptr;
+  QFormLayout* analysisForm_ = nullptr;
+  QDoubleSpinBox* kaiserBetaBox_ = nullptr;
+  QDoubleSpinBox* gaussianSigmaBox_ = nullptr;
   QDoubleSpinBox* rangeBox_ = nullptr;
+  QDoubleSpinBox* gainBox_ = nullptr;
   QComboBox* axisBox_ = nullptr;
   QComboBox* averagingBox_ = nullptr;
+  QDoubleSpinBox* averageSecondsBox_ = nullptr;
+  QCheckBox* peakHoldBox_ = nullptr;
+  QDoubleSpinBox* peakDecayBox_ = nullptr;
   QComboBox* colormapBox_ = nullptr;
   QCheckBox* freezeBox_ = nullptr;
   QLabel* status_ = nullptr;  // the latest event or error, kept until the next
   QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
   QString backend_;
   double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
-  bool frameDirty_ = false;
   std::vector<float> latestFrame_;
   double latestRate_ = 48000;
 };

@@ -4,8 +4,10 @@
 // chunk, never by the header's frame count, which a corrupt or hostile file can make absurd. The CLI's
 // spectrogram command and the GUI's Audio tab both read through this class.
 //
-// Failures throw EngineError (InvalidArgument for a file that is missing, empty, not audio, truncated or
-// has an absurd header) with a message that names the file and says what is wrong with it.
+// Failures throw EngineError (InvalidArgument for a file that is missing, a directory, empty, not audio or
+// has an absurd header: no channels, a sample rate of 0, or a length beyond kMaxSeconds) with a message
+// that names the file and says what is wrong with it. A file cut off before the end its header promises
+// (a recording interrupted mid-write, a partial download) is read up to what is there, and note() says so.
 //
 // Threading: one thread at a time per reader; separate readers of one file are independent.
 
@@ -33,12 +35,18 @@ public:
   SoundFileReader(const SoundFileReader&) = delete;
   SoundFileReader& operator=(const SoundFileReader&) = delete;
 
+  // Longer than a day is taken for a corrupt header (and refused), whatever the format.
+  static constexpr double kMaxSeconds = 24 * 3600.0;
+
   int sampleRate() const { return sampleRate_; }
   int channels() const { return channels_; }
   // The header's frame count: a hint for progress and layout only (it may lie); never sizes a buffer.
   std::int64_t framesHint() const { return framesHint_; }
   // libsndfile's name of the container and encoding, e.g. "WAV (Microsoft), Signed 16 bit PCM".
   const std::string& formatName() const { return formatName_; }
+  // Something the reader worked around, for the user to know (empty when the file is sound), e.g. that the
+  // header promises more audio than the file holds and what is there is read.
+  const std::string& note() const { return note_; }
 
   // Appends up to maxFrames samples of the chosen channel to `out`; returns how many, 0 at the end.
   std::size_t read(std::vector<float>& out, std::size_t maxFrames);
@@ -49,7 +57,7 @@ public:
 
 private:
   std::size_t readChannel(std::vector<float>& out, std::size_t maxFrames, int channel);
-  void rejectTruncated();
+  void checkDataLength();
   [[noreturn]] void fail(const std::string& why);
 
   std::string path_;
@@ -59,6 +67,7 @@ private:
   int channel_ = ChannelChoice::kMix;
   std::int64_t framesHint_ = 0;
   std::string formatName_;
+  std::string note_;
   std::vector<float> interleaved_;
 };
 

@@ -7,6 +7,8 @@
 // header's frame count (a hint only), cancel stops it between chunks, and every failure comes back as
 // `error` in the result rather than as an exception across threads.
 
+#include "spectrascope/engine/audio/SoundFileReader.h"
+
 #include <QMetaType>
 #include <QPromise>
 #include <QString>
@@ -25,10 +27,11 @@ struct AudioFileOverview
 {
   static constexpr int kMaxColumns = 1024;
   static constexpr int kFftSize = 2048;
-  static constexpr double kMaxSeconds = 24 * 3600.0; // longer is refused as absurd
+  static constexpr double kMaxSeconds = audio::SoundFileReader::kMaxSeconds; // longer is refused as absurd
 
   QString path;
   QString error; // empty on success
+  QString note;  // what the reader worked around (a cut-off file read up to its end), else empty
   QString formatName;
   int sampleRate = 0;
   int channels = 0;

@@ -24,7 +24,8 @@ public:
   // file's while the view lies inside that stretch.
   void setDetail(const AudioFileOverview& detail);
   bool showsDetail() const;
-  void setDisplay(FrequencyScale scale, double minDb, const std::string& colormap);
+  // The levels from minDb to maxDb cover the colormap (maxDb below 0 is a gain, as in the spectrogram).
+  void setDisplay(FrequencyScale scale, double minDb, double maxDb, const std::string& colormap);
   void setPosition(double seconds);
   double seconds() const { return seconds_; }
   // The visible time span, seconds from the start of the file.
@@ -59,7 +60,7 @@ private:
 
   AudioFileOverview overview_;
   FrequencyScale scale_ = FrequencyScale::Log;
-  double minDb_ = -120;
+  double minDb_ = -120, maxDb_ = 0;
   std::string colormap_ = "viridis";
   double seconds_ = 0, position_ = 0;
   double viewStart_ = 0, viewSpan_ = 0;

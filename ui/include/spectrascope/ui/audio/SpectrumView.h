@@ -1,9 +1,10 @@
 #pragma once
-// The live spectrum: the latest frame plus, as chosen, a decaying peak-hold trace or an exponential
-// average, and a cursor readout (frequency, dB, note and cents). Painting goes through SpectrumRenderer;
-// the owner calls update() from its display timer, so painting is decoupled from how often results
-// arrive.
+// The live spectrum: the newest frame or its average (exponential, or linear over the last T seconds),
+// optionally with a decaying peak-hold trace over what is shown (SpectrumAverager), and a cursor readout
+// (frequency, dB, note and cents). Painting goes through SpectrumRenderer; the owner calls update() from
+// its display timer, so painting is decoupled from how often results arrive.
 
+#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 
 #include <QWidget>
@@ -12,20 +13,26 @@
 
 namespace spectrascope::ui {
 
-enum class Averaging { None, PeakHold, Exponential };
-
 class SpectrumView : public QWidget
 {
   Q_OBJECT
 
 public:
   explicit SpectrumView(QWidget* parent = nullptr);
-  void setFrame(std::span<const float> db, double sampleRate, int fftSize);
+  // One analysed frame (dB per bin) standing for `seconds` of audio; a new rate or size starts afresh.
+  void addFrame(std::span<const float> db, double sampleRate, int fftSize, double seconds);
   void setScale(FrequencyScale scale);
   void setDbRange(double range);
-  void setAveraging(Averaging mode);
+  void setAveraging(const AveragingSettings& settings);
+  const AveragingSettings& averaging() const { return averager_.settings(); }
+  // What the main trace shows (the average when averaging), and the peak-hold trace (empty when off).
+  const std::vector<float>& displayed() const { return averager_.displayed(); }
+  const std::vector<float>& peaks() const { return averager_.peaks(); }
+  const SpectrumAverager& averager() const { return averager_; }
   QString readoutText() const;
   const SpectrumParameters& parameters() const { return params_; }
+
+  static constexpr int kMinimumHeight = 180;
 
 protected:
   void paintEvent(QPaintEvent* event) override;
@@ -33,9 +40,10 @@ protected:
   void leaveEvent(QEvent* event) override;
 
 private:
+  QString averagingText() const;
+
   SpectrumParameters params_;
-  std::vector<float> db_, second_; // second_: peak hold or average, as averaging_ says
-  Averaging averaging_ = Averaging::PeakHold;
+  SpectrumAverager averager_;
   double cursorX_ = -1;
 };
 
