@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fftw3.h>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -42,11 +43,13 @@ void saveWisdom(const FftwOptions& options)
 {
   char* text = fftwf_export_wisdom_to_string();
   if (!text) return;
-  writeFileAtomically(wisdomFileFor(options), text); // best effort: a read-only cache only costs planning time
+  writeFileAtomically(wisdomFileFor(options),
+                      text); // best effort: a read-only cache only costs planning time
   std::free(text);
 }
 
-struct FftwBuffer {
+struct FftwBuffer
+{
   explicit FftwBuffer(std::size_t floats) : data(fftwf_alloc_real(std::max<std::size_t>(floats, 1)))
   {
     if (!data) throw outOfResources("cannot allocate " + std::to_string(floats * 4) + " bytes for FFTW");
@@ -57,7 +60,8 @@ struct FftwBuffer {
   float* data;
 };
 
-class FftwPlan final : public Plan {
+class FftwPlan final : public Plan
+{
 public:
   FftwPlan(const TransformDescriptor& d, const FftwOptions& options) : Plan(d), threads_(options.threads)
   {
@@ -99,24 +103,31 @@ protected:
   {
     const TransformDescriptor& d = descriptor();
     const auto start = std::chrono::steady_clock::now();
-    // FFTW's multi-dimensional c2r overwrites its input; our input is const, so it works on a copy.
-    // A pointer whose SIMD alignment differs from the planned one also goes through a copy.
+    // FFTW's multi-dimensional c2r overwrites its input; our input is const, so it works on a copy,
+    // which also carries the inverse's 1/N (scaling a linear transform's input scales its output) so no
+    // pass over the output is needed. A pointer whose SIMD alignment differs from the planned one also
+    // goes through a copy.
     const bool destroysInput = d.kind == TransformKind::ComplexToReal && input != output;
     const bool inputMisaligned = fftwf_alignment_of(const_cast<float*>(input)) != inputAlignment_;
     const bool outputMisaligned = fftwf_alignment_of(output) != outputAlignment_;
-    if (destroysInput || inputMisaligned || outputMisaligned) {
+    if (destroysInput && !outputMisaligned) {
+      executeOnScaledCopy(input, output);
+    } else if (destroysInput || inputMisaligned || outputMisaligned) {
       executeThroughCopies(input, output);
+      scaleInverse(output);
     } else {
       run(const_cast<float*>(input), output);
+      scaleInverse(output);
     }
-    scaleInverse(output);
     if (report) {
       const auto end = std::chrono::steady_clock::now();
       KernelRecord r;
       r.name = "fftw " + d.toString();
       r.type = KernelRecord::Type::Host;
-      r.startNs = std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count());
-      r.endNs = std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(end.time_since_epoch()).count());
+      r.startNs = std::uint64_t(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count());
+      r.endNs =
+          std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(end.time_since_epoch()).count());
       r.queuedNs = r.startNs;
       r.bytes = (d.inputFloats() + d.outputFloats()) * sizeof(float);
       report->records.push_back(r);
@@ -128,7 +139,8 @@ private:
   {
     const TransformDescriptor& d = descriptor();
     int n[3];
-    for (int i = 0; i < d.rank; ++i) n[i] = int(d.extent[d.rank - 1 - i]); // FFTW wants slowest first
+    for (int i = 0; i < d.rank; ++i)
+      n[i] = int(d.extent[d.rank - 1 - i]); // FFTW wants slowest first
     const int howMany = int(d.batch);
     const int rows = int(d.elementsPerTransform() / d.extent[0]);
     int complexEmbed[3], realEmbed[3];
@@ -143,8 +155,8 @@ private:
     switch (d.kind) {
     case TransformKind::ComplexToComplex: {
       const int sign = d.direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD;
-      return fftwf_plan_many_dft(d.rank, n, howMany, cin, nullptr, 1, complexDist, cout, nullptr, 1, complexDist,
-                                 sign, flags);
+      return fftwf_plan_many_dft(d.rank, n, howMany, cin, nullptr, 1, complexDist, cout, nullptr, 1,
+                                 complexDist, sign, flags);
     }
     case TransformKind::RealToComplex:
       return fftwf_plan_many_dft_r2c(d.rank, n, howMany, in, realEmbed, 1, realDist, cout, complexEmbed, 1,
@@ -186,16 +198,43 @@ private:
     std::memcpy(output, out.data, d.outputFloats() * sizeof(float));
   }
 
-  void scaleInverse(float* output) const
+  // The input copied (and scaled, for a normalised inverse) into a scratch buffer the plan keeps, so
+  // repeated calls (a slider's updates) neither allocate nor fault in fresh pages.
+  void executeOnScaledCopy(const float* input, float* output) const
   {
     const TransformDescriptor& d = descriptor();
-    if (d.direction != Direction::Inverse || d.normalization == Normalization::Unscaled) return;
-    const float scale = float(1.0 / double(d.elementsPerTransform()));
-    const std::size_t count = d.outputFloats();
-    for (std::size_t i = 0; i < count; ++i) output[i] *= scale;
+    std::lock_guard lock(scratchMutex_);
+    if (!scratch_) scratch_ = std::make_unique<FftwBuffer>(d.inputFloats());
+    const float scale = inverseScale();
+    const std::size_t count = d.inputFloats();
+    float* copy = scratch_->data;
+    if (scale == 1.0f)
+      std::memcpy(copy, input, count * sizeof(float));
+    else
+      for (std::size_t i = 0; i < count; ++i)
+        copy[i] = input[i] * scale;
+    run(copy, output);
+  }
+
+  float inverseScale() const
+  {
+    const TransformDescriptor& d = descriptor();
+    if (d.direction != Direction::Inverse || d.normalization == Normalization::Unscaled) return 1.0f;
+    return float(1.0 / double(d.elementsPerTransform()));
+  }
+
+  void scaleInverse(float* output) const
+  {
+    const float scale = inverseScale();
+    if (scale == 1.0f) return;
+    const std::size_t count = descriptor().outputFloats();
+    for (std::size_t i = 0; i < count; ++i)
+      output[i] *= scale;
   }
 
   fftwf_plan plan_ = nullptr;
+  mutable std::mutex scratchMutex_;
+  mutable std::unique_ptr<FftwBuffer> scratch_;
   int threads_;
   int inputAlignment_ = 0;
   int outputAlignment_ = 0;
@@ -206,7 +245,8 @@ private:
 FftwOptions FftwOptions::fromEnvironment()
 {
   FftwOptions o;
-  if (const char* rigor = std::getenv("SPECTRASCOPE_FFTW_RIGOR"); rigor && std::strcmp(rigor, "estimate") == 0)
+  if (const char* rigor = std::getenv("SPECTRASCOPE_FFTW_RIGOR");
+      rigor && std::strcmp(rigor, "estimate") == 0)
     o.rigor = Rigor::Estimate;
   if (const char* threads = std::getenv("SPECTRASCOPE_FFTW_THREADS"); threads && *threads)
     o.threads = std::max(0, std::atoi(threads));
@@ -217,7 +257,8 @@ FftwBackend::FftwBackend(FftwOptions options) : options_(std::move(options)) {}
 
 std::string FftwBackend::deviceName() const
 {
-  const int threads = options_.threads > 0 ? options_.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads =
+      options_.threads > 0 ? options_.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   return FftwPlan::fftwDeviceName(threads);
 }
 
