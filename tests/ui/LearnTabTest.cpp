@@ -2,9 +2,12 @@
 // back, N and algorithm changes recompute, the check mark shows, register exchange shows its registers,
 // the diagram exports as PNG and SVG, and the renderer's hit test finds nodes. The 2D page steps through
 // the row and column passes of an image; a row of the image and the Audio tab's newest samples are
-// inputs; every engine call's records reach the Timings feed.
+// inputs; every engine call's records reach the Timings feed. The tab says which device computes the
+// stages, and that the CPU reference does without OpenCL.
 
 #include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
@@ -18,6 +21,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QProcess>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -60,6 +64,8 @@ private slots:
   void imageRowIsAnInput();
   void audioFrameIsAnInput();
   void engineCallsReachTheTimingFeed();
+  void saysWhichDeviceComputesTheStages();
+  void withoutOpenClTheCpuReferenceComputesTheStages();
 
 private:
   // A tab showing its first result, with N and algorithm as given.
@@ -103,9 +109,10 @@ void LearnTabTest::stagesArriveWithACheckMark()
   QCOMPARE(int(tab->result()->stages.size()), 5);
   const QString check = tab->findChild<QLabel*>(QStringLiteral("learnCheck"))->text();
   QVERIFY2(check.startsWith(QStringLiteral("✓")), qPrintable(check));
-  QVERIFY(tab->findChild<QLabel*>(QStringLiteral("learnDevice"))
-              ->text()
-              .contains(QStringLiteral("Stages computed on")));
+  const QString device = tab->findChild<QLabel*>(QStringLiteral("learnDevice"))->text();
+  QVERIFY2(device.startsWith(QStringLiteral("Stages computed by OpenCL kernels on ")) ||
+               device.startsWith(QStringLiteral("No OpenCL device")),
+           qPrintable(device));
 }
 
 void LearnTabTest::stepForwardAndBack()
@@ -361,6 +368,68 @@ void LearnTabTest::engineCallsReachTheTimingFeed()
     QVERIFY(QString::fromStdString(passes.records.front().name).startsWith(QStringLiteral("rows: ")));
     QVERIFY(QString::fromStdString(passes.records.back().name).startsWith(QStringLiteral("columns: ")));
   }
+}
+
+// With the engine service's "auto": the stages run on an OpenCL device whenever there is one, and the tab
+// says so, also when the engine itself settled on FFTW for want of a GPU.
+void LearnTabTest::saysWhichDeviceComputesTheStages()
+{
+  EngineService service;
+  service.start(QStringLiteral("auto"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kTimeoutMs);
+  auto tab = std::make_unique<LearnTab>();
+  tab->setEngineService(&service);
+  tab->show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing(), kTimeoutMs);
+  const QString text = tab->findChild<QLabel*>(QStringLiteral("learnDevice"))->text();
+  const auto devices = spectrascope::enumerateOpenClDevices().devices;
+  if (devices.empty()) {
+    QVERIFY2(text.contains(QStringLiteral("CPU reference")), qPrintable(text));
+    return;
+  }
+  QVERIFY2(text.startsWith(QStringLiteral("Stages computed by OpenCL kernels on ")), qPrintable(text));
+  QVERIFY2(std::any_of(devices.begin(), devices.end(),
+                       [&](const auto& d) { return text.contains(QString::fromStdString(d.name)); }),
+           qPrintable(text));
+  if (service.backendName() == QStringLiteral("fftw"))
+    QVERIFY2(text.contains(QStringLiteral("The Engine menu's FFTW has no stages to show")), qPrintable(text));
+  else
+    QVERIFY2(!text.contains(QStringLiteral("FFTW")), qPrintable(text));
+}
+
+// No OpenCL driver at all (OCL_ICD_VENDORS names an empty directory): this test runs itself again in a
+// child process with that environment, where the stages come from the CPU reference and the tab says so.
+void LearnTabTest::withoutOpenClTheCpuReferenceComputesTheStages()
+{
+  const QByteArray childFlag = "SPECTRASCOPE_LEARN_TEST_CHILD";
+  if (qEnvironmentVariableIsEmpty(childFlag.constData())) {
+    QTemporaryDir noVendors;
+    QVERIFY(noVendors.isValid());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), noVendors.path());
+    environment.insert(QString::fromLatin1(childFlag), QStringLiteral("1"));
+    QProcess child;
+    child.setProcessEnvironment(environment);
+    child.setProcessChannelMode(QProcess::MergedChannels);
+    child.start(QCoreApplication::applicationFilePath(),
+                {QStringLiteral("withoutOpenClTheCpuReferenceComputesTheStages")});
+    QVERIFY(child.waitForFinished(kTimeoutMs));
+    const QByteArray output = child.readAll();
+    QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
+    QVERIFY2(output.contains("PASS   : LearnTabTest::withoutOpenClTheCpuReferenceComputesTheStages"),
+             output.constData());
+    return;
+  }
+  QVERIFY(spectrascope::enumerateOpenClDevices().devices.empty());
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dif);
+  QVERIFY(QString::fromStdString(tab->result()->computedOn).startsWith(QStringLiteral("CPU")));
+  auto* device = tab->findChild<QLabel*>(QStringLiteral("learnDevice"));
+  QVERIFY2(device->text().startsWith(QStringLiteral("No OpenCL device")), qPrintable(device->text()));
+  QVERIFY2(device->text().contains(QStringLiteral("the stages come from the CPU reference")),
+           qPrintable(device->text()));
+  QVERIFY(!device->toolTip().isEmpty()); // why there is none, from the driver
+  for (std::size_t s = 0; s < tab->result()->stages.size(); ++s)
+    QVERIFY(tab->result()->stageMatches(s));
 }
 
 #include "LearnTabTest.moc"

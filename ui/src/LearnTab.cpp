@@ -560,10 +560,41 @@ void LearnTab::showOutcome(const StepsOutcome& outcome)
   diagram_->setResult(result_);
   if (timingFeed_) timingFeed_->publish(tr("Learn"), result_->report);
   stageSlider_->setMaximum(lastStage());
-  deviceLabel_->setText(tr("Stages computed on %1").arg(QString::fromStdString(result_->computedOn)));
+  showStagesSource(outcome);
   setStage(std::clamp(stage_, 0, lastStage()));
   showStage(); // also when the stage number did not change
   emit resultShown();
+}
+
+// The Learn tab needs kernels to step through, so it runs them on an OpenCL device (PoCL included) even
+// when the Engine menu's "auto" settled on FFTW for the other tabs; this says so, and says when there is
+// no device at all.
+void LearnTab::showStagesSource(const StepsOutcome& outcome)
+{
+  const QString on = QString::fromStdString(result_->computedOn);
+  const QString openCl = QStringLiteral("OpenCL: ");
+  const QString engineBackend = engine_ ? engine_->backendName() : QString();
+  const QString engineTitle = engineBackend == QLatin1String("fftw")        ? tr("FFTW")
+                              : engineBackend == QLatin1String("naive-dft") ? tr("naive DFT")
+                                                                            : engineBackend;
+  QString text, tip;
+  if (on.startsWith(openCl)) {
+    text = tr("Stages computed by OpenCL kernels on %1.").arg(on.mid(openCl.size()));
+    if (!engineBackend.isEmpty() && !engineBackend.startsWith(QLatin1String("opencl")))
+      text += tr(" The Engine menu's %1 has no stages to show, so the Learn tab runs the kernels on this "
+                 "device; the other tabs use %1.")
+                  .arg(engineTitle);
+  } else if (!outcome.fallbackReason.isEmpty()) {
+    text = tr("No OpenCL device, so no kernels to step through: the stages come from the CPU reference "
+              "(single precision).");
+    tip = outcome.fallbackReason;
+  } else {
+    text = tr("The Engine menu asks for %1, so the stages come from the CPU reference (single precision); "
+              "choose an OpenCL device there to step through the kernels themselves.")
+               .arg(engineTitle.isEmpty() ? tr("a CPU backend") : engineTitle);
+  }
+  deviceLabel_->setText(text);
+  deviceLabel_->setToolTip(tip);
 }
 
 void LearnTab::setStage(int stage)
