@@ -2,8 +2,9 @@
 // back, N and algorithm changes recompute, the check mark shows, register exchange shows its registers,
 // the diagram exports as PNG and SVG, and the renderer's hit test finds nodes. The 2D page steps through
 // the row and column passes of an image; a row of the image and the Audio tab's newest samples are
-// inputs; every engine call's records reach the Timings feed. The tab says which device computes the
-// stages, and that the CPU reference does without OpenCL.
+// inputs; every engine call's records reach the Timings feed. The last stage is set beside a direct
+// DFT; twiddles are written as twiddle factors; the tab says which device computes the stages, and that
+// the CPU reference does without OpenCL.
 
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/engine/DeviceInfo.h"
@@ -11,6 +12,7 @@
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
+#include "spectrascope/ui/learn/DftComparisonView.h"
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
 #include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
@@ -18,6 +20,7 @@
 #include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -36,6 +39,13 @@ namespace steps = spectrascope::learn;
 namespace {
 // Kernel builds on PoCL take a few seconds the first time on a loaded machine.
 constexpr int kTimeoutMs = 60000;
+
+// With SPECTRASCOPE_TEST_SCREENSHOTS=DIR some states are also saved as PNGs to look at.
+void saveScreenshot(QWidget& widget, const QString& name)
+{
+  const QString dir = qEnvironmentVariable("SPECTRASCOPE_TEST_SCREENSHOTS");
+  if (!dir.isEmpty()) widget.grab().save(QDir(dir).filePath(name));
+}
 
 void choose(QComboBox* box, const QVariant& data)
 {
@@ -64,6 +74,8 @@ private slots:
   void imageRowIsAnInput();
   void audioFrameIsAnInput();
   void engineCallsReachTheTimingFeed();
+  void lastStageIsBesideADirectDft();
+  void twiddlesAreWrittenAsTwiddleFactors();
   void saysWhichDeviceComputesTheStages();
   void withoutOpenClTheCpuReferenceComputesTheStages();
 
@@ -368,6 +380,50 @@ void LearnTabTest::engineCallsReachTheTimingFeed()
     QVERIFY(QString::fromStdString(passes.records.front().name).startsWith(QStringLiteral("rows: ")));
     QVERIFY(QString::fromStdString(passes.records.back().name).startsWith(QStringLiteral("columns: ")));
   }
+}
+
+void LearnTabTest::lastStageIsBesideADirectDft()
+{
+  auto tab = readyTab(16, steps::Algorithm::Stockham);
+  auto* comparison = tab->findChild<DftComparisonView*>(QStringLiteral("learnDftComparison"));
+  tab->setStage(tab->lastStage() - 1);
+  QVERIFY(!comparison->showsSpectra());
+  QCOMPARE(comparison->relativeDifference(), 0.0);
+  tab->setStage(tab->lastStage());
+  QVERIFY(comparison->showsSpectra());
+  QCOMPARE(comparison->fft().size(), std::size_t(16));
+  // The default two tones, k = 1 and 3: the direct sum of the same input, and the FFT agrees with it.
+  const auto direct = steps::directDft(tab->result()->input);
+  for (std::size_t k = 0; k < 16; ++k)
+    QVERIFY(std::abs(comparison->dft()[k] - direct[k]) < 1e-12);
+  QVERIFY(std::abs(comparison->dft()[1]) > 7.9 && std::abs(comparison->dft()[3]) > 3.9);
+  QVERIFY2(comparison->relativeDifference() < 1e-5,
+           qPrintable(QString::number(comparison->relativeDifference())));
+  QVERIFY(comparison->fft() == tab->result()->output);
+  saveScreenshot(*tab, QStringLiteral("learn-last-stage.png"));
+  tab->stepBack();
+  QVERIFY(!comparison->showsSpectra());
+}
+
+void LearnTabTest::twiddlesAreWrittenAsTwiddleFactors()
+{
+  QCOMPARE(ButterflyDiagram::twiddleSymbol(2, 0), QStringLiteral("W₂⁰"));
+  QCOMPARE(ButterflyDiagram::twiddleSymbol(16, 13), QStringLiteral("W₁₆¹³"));
+  QCOMPARE(ButterflyDiagram::twiddleSymbol(1024, 789), QStringLiteral("W₁₀₂₄⁷⁸⁹"));
+  // The diagram's labels of stage 3 at N = 8 (twiddles exp(-2 pi i k / 8), k = 1..3) in the SVG export.
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  QTemporaryDir dir;
+  const QString svg = dir.filePath(QStringLiteral("d.svg"));
+  QVERIFY(tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"))->exportSvg(svg).isEmpty());
+  QFile file(svg);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(file.readAll());
+  for (const char* label : {">W₈¹<", ">W₈²<", ">W₈³<"})
+    QVERIFY2(text.contains(QString::fromUtf8(label)), label);
+  QVERIFY(!text.contains(QStringLiteral("^")));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnValueStyle")), int(ValueStyle::Phasors));
+  saveScreenshot(*tab, QStringLiteral("learn-twiddles-phasors.png"));
 }
 
 // With the engine service's "auto": the stages run on an OpenCL device whenever there is one, and the tab

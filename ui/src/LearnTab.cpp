@@ -213,6 +213,7 @@ QWidget* LearnTab::createControls()
   workItemsBox_->setToolTip(tr("T work-items, each holding N/T values in registers"));
 
   styleBox_ = new QComboBox(bar);
+  styleBox_->setObjectName(QStringLiteral("learnValueStyle"));
   styleBox_->addItem(tr("Bars"), int(ValueStyle::Bars));
   styleBox_->addItem(tr("Phasors"), int(ValueStyle::Phasors));
 
