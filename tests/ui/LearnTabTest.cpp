@@ -2,9 +2,9 @@
 // back, N and algorithm changes recompute, the check mark shows, register exchange shows its registers,
 // the diagram exports as PNG and SVG, and the renderer's hit test finds nodes. The 2D page steps through
 // the row and column passes of an image; a row of the image and the Audio tab's newest samples are
-// inputs; every engine call's records reach the Timings feed. The last stage is set beside a direct
-// DFT; twiddles are written as twiddle factors; the tab says which device computes the stages, and that
-// the CPU reference does without OpenCL.
+// inputs; every engine call's records reach the Timings feed. A signal drawn with the mouse is the input;
+// the last stage is set beside a direct DFT; values show as phasors; hovering a value shows its numbers;
+// the tab says which device computes the stages, and that the CPU reference does without OpenCL.
 
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/engine/DeviceInfo.h"
@@ -16,6 +16,7 @@
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
 #include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
+#include "spectrascope/ui/learn/SignalInputView.h"
 #include "spectrascope/ui/learn/SvgCanvas.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
@@ -32,6 +33,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+
+#include <numbers>
 
 using namespace spectrascope::ui;
 namespace steps = spectrascope::learn;
@@ -74,7 +77,10 @@ private slots:
   void imageRowIsAnInput();
   void audioFrameIsAnInput();
   void engineCallsReachTheTimingFeed();
+  void drawnSignalIsTheInput();
   void lastStageIsBesideADirectDft();
+  void valuesShowAsPhasors();
+  void hoveringAValueShowsItsNumbers();
   void twiddlesAreWrittenAsTwiddleFactors();
   void saysWhichDeviceComputesTheStages();
   void withoutOpenClTheCpuReferenceComputesTheStages();
@@ -382,6 +388,47 @@ void LearnTabTest::engineCallsReachTheTimingFeed()
   }
 }
 
+void LearnTabTest::drawnSignalIsTheInput()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 5); // Input::Drawn
+  // Before anything is drawn the drawing starts from one period of a sine.
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() &&
+                               std::abs(tab->result()->input[0].real()) < 1e-9 &&
+                               tab->result()->input[4].real() > 0.99,
+                           kTimeoutMs);
+  auto* view = tab->findChild<SignalInputView*>(QStringLiteral("learnSignalInput"));
+  QVERIFY(view->isVisible());
+  QSignalSpy drawn(view, &SignalInputView::signalDrawn);
+  // A drag along the top edge of the left half sets those samples to +1; the rest keep the sine.
+  const int y = 19; // the plot's top edge is 18 pixels down
+  QTest::mousePress(view, Qt::LeftButton, {}, QPoint(10, y));
+  for (int x = 10; x <= view->width() / 2 - 10; x += 4)
+    QTest::mouseMove(view, QPoint(x, y));
+  QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() / 2 - 10, y));
+  QCOMPARE(drawn.size(), 1);
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() && tab->result()->input[0].real() > 0.9,
+                           kTimeoutMs);
+  const auto& input = tab->result()->input;
+  for (std::size_t i = 0; i < 7; ++i)
+    QVERIFY2(input[i].real() > 0.9 && input[i].imag() == 0.0, qPrintable(QString::number(input[i].real())));
+  QVERIFY(std::abs(input[12].real() - std::sin(2 * std::numbers::pi * 12 / 16)) < 1e-9); // untouched: -1
+  QVERIFY(tab->result()->stageMatches(std::size_t(tab->lastStage())));
+
+  // The drawing is kept across a change of N, resampled.
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(32));
+  waitForResult(*tab, 32, steps::Algorithm::Radix2Dit);
+  QVERIFY(tab->result()->input[1].real() > 0.9);
+  QVERIFY(tab->result()->input[24].real() < -0.9);
+
+  // Drawing only works while "Draw…" is the input.
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 0); // Input::Impulse
+  waitForResult(*tab, 32, steps::Algorithm::Radix2Dit);
+  QTest::mousePress(view, Qt::LeftButton, {}, QPoint(view->width() - 20, y));
+  QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() - 20, y));
+  QCOMPARE(drawn.size(), 1);
+}
+
 void LearnTabTest::lastStageIsBesideADirectDft()
 {
   auto tab = readyTab(16, steps::Algorithm::Stockham);
@@ -403,6 +450,61 @@ void LearnTabTest::lastStageIsBesideADirectDft()
   saveScreenshot(*tab, QStringLiteral("learn-last-stage.png"));
   tab->stepBack();
   QVERIFY(!comparison->showsSpectra());
+}
+
+void LearnTabTest::valuesShowAsPhasors()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QCOMPARE(view->parameters().style, ValueStyle::Bars);
+  QTemporaryDir dir;
+  const auto exported = [&](const QString& name) {
+    const QString svg = dir.filePath(name);
+    if (!view->exportSvg(svg).isEmpty()) return QByteArray();
+    QFile file(svg);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+  };
+  const QByteArray bars = exported(QStringLiteral("bars.svg"));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnValueStyle")), int(ValueStyle::Phasors));
+  QCOMPARE(view->parameters().style, ValueStyle::Phasors);
+  const QByteArray phasors = exported(QStringLiteral("phasors.svg"));
+  // Besides the 48 butterfly lines, one dial and one hand per value shown: 4 columns of 8.
+  QCOMPARE(phasors.count("<line"), 48 + 32);
+  QCOMPARE(phasors.count("<circle"), bars.count("<circle") + 32);
+  QVERIFY(phasors.count("<rect") < bars.count("<rect")); // no bars
+  QVERIFY(phasors.contains("phasor: x on each stage's own scale"));
+  // The choice is remembered.
+  tab.reset();
+  auto again = readyTab(8, steps::Algorithm::Radix2Dit);
+  QCOMPARE(again->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"))->parameters().style,
+           ValueStyle::Phasors);
+}
+
+void LearnTabTest::hoveringAValueShowsItsNumbers()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+  ButterflyDiagramParameters p = view->parameters();
+  p.size = view->size();
+  const ButterflyDiagram diagram(p);
+  // Output X[1] of two tones k = 1 and 3 at N = 8: 4 + 0 i, |x| = 4.
+  const auto value = tab->result()->stages[3][1];
+  QTest::mouseMove(view, diagram.node(3, 1).toPoint());
+  QTRY_VERIFY(!view->hoverText().isEmpty());
+  const QString text = view->hoverText();
+  QVERIFY2(text.startsWith(QStringLiteral("stage 3, position 1\n")), qPrintable(text));
+  QVERIFY2(text.contains(QString::number(value.real(), 'g', 6)), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("|x| = %1").arg(std::abs(value), 0, 'g', 6)), qPrintable(text));
+  QVERIFY(std::abs(std::abs(value) - 4.0) < 1e-5);
+  // A stage not reached yet shows no numbers.
+  tab->setStage(1);
+  QTest::mouseMove(view, diagram.node(3, 2).toPoint());
+  QTRY_VERIFY(view->hoverText().isEmpty());
+  QTest::mouseMove(view, diagram.node(1, 2).toPoint());
+  QTRY_VERIFY(view->hoverText().startsWith(QStringLiteral("stage 1, position 2\n")));
 }
 
 void LearnTabTest::twiddlesAreWrittenAsTwiddleFactors()
