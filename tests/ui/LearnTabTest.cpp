@@ -77,6 +77,7 @@ private slots:
   void imageRowIsAnInput();
   void audioFrameIsAnInput();
   void engineCallsReachTheTimingFeed();
+  void toneFrequenciesStayBelowN();
   void drawnSignalIsTheInput();
   void lastStageIsBesideADirectDft();
   void valuesShowAsPhasors();
@@ -386,6 +387,27 @@ void LearnTabTest::engineCallsReachTheTimingFeed()
     QVERIFY(QString::fromStdString(passes.records.front().name).startsWith(QStringLiteral("rows: ")));
     QVERIFY(QString::fromStdString(passes.records.back().name).startsWith(QStringLiteral("columns: ")));
   }
+}
+
+void LearnTabTest::toneFrequenciesStayBelowN()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  auto* k = tab->findChild<QSpinBox*>(QStringLiteral("learnFrequency"));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 2); // Input::Sine
+  QCOMPARE(k->maximum(), 15);
+  k->setValue(99);
+  QCOMPARE(k->value(), 15);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      tab->result() && !tab->isComputing() &&
+          std::abs(tab->result()->input[1].real() - std::sin(2 * std::numbers::pi * 15 / 16)) < 1e-9,
+      kTimeoutMs);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(8));
+  QCOMPARE(k->maximum(), 7);
+  QCOMPARE(k->value(), 7);
+  waitForResult(*tab, 8, steps::Algorithm::Radix2Dit);
+  QVERIFY(std::abs(tab->result()->input[1].real() - std::sin(2 * std::numbers::pi * 7 / 8)) < 1e-9);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 4); // Input::Random: a seed
+  QVERIFY(k->maximum() > 1000);
 }
 
 void LearnTabTest::drawnSignalIsTheInput()

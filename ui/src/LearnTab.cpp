@@ -37,6 +37,7 @@ namespace {
 namespace steps = spectrascope::learn;
 
 constexpr int kPlayIntervalMs = 900;
+constexpr int kMaxSeedOrRow = 4095;
 const char* kSettingsGroup = "learn";
 
 QLabel* caption(const QString& text, QWidget* parent)
@@ -192,10 +193,10 @@ QWidget* LearnTab::createControls()
       Qt::ToolTipRole);
   frequencyBox_ = new QSpinBox(bar);
   frequencyBox_->setObjectName(QStringLiteral("learnFrequency"));
-  frequencyBox_->setRange(0, 2048);
+  frequencyBox_->setRange(0, kMaxSeedOrRow);
   frequencyBox_->setValue(1);
   secondFrequencyBox_ = new QSpinBox(bar);
-  secondFrequencyBox_->setRange(0, 2048);
+  secondFrequencyBox_->setRange(0, int(steps::kMaxLearnSize) - 1);
   secondFrequencyBox_->setValue(3);
   refreshInput_ = new QToolButton(bar);
   refreshInput_->setObjectName(QStringLiteral("learnRefreshInput"));
@@ -419,6 +420,14 @@ void LearnTab::updateInputControls()
   inputNote_->setVisible(input == Input::ImageRow || input == Input::AudioFrame);
   secondFrequencyBox_->setVisible(input == Input::TwoTones);
   secondFrequencyBox_->setPrefix(tr("k₂ = "));
+  {
+    // A tone's k counts cycles per N samples, so k and k + N are the same samples: 0..N-1. The same box
+    // holds a seed or a row number for the other inputs.
+    const QSignalBlocker block(frequencyBox_), blockSecond(secondFrequencyBox_);
+    const bool tone = input == Input::Sine || input == Input::TwoTones;
+    frequencyBox_->setMaximum(tone ? int(n()) - 1 : kMaxSeedOrRow);
+    secondFrequencyBox_->setMaximum(int(n()) - 1);
+  }
   input_->setDrawingEnabled(input == Input::Drawn);
   const bool exchange = algorithm() == steps::Algorithm::RegisterExchange;
   workItemsLabel_->setVisible(exchange);
