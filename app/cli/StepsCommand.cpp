@@ -36,10 +36,25 @@ std::string algorithmList()
   return list;
 }
 
+// A tone's K counts cycles per N samples: K and K + N are the same samples, so only 0..N-1 is accepted.
+void requireFrequencyBelowN(int k, const char* form, std::size_t n)
+{
+  if (k < 0 || std::size_t(k) >= n)
+    throw usageError(std::string(form) + " needs 0 <= K < N: 0.." + std::to_string(n - 1) + " for --n " +
+                     std::to_string(n) + ", got " + std::to_string(k));
+}
+
 // A named signal, or else a raw float32 complex file of exactly N values.
 std::vector<Complex> readSignal(const std::string& spec, std::size_t n)
 {
-  if (const auto named = learn::parseSignalSpec(spec)) return learn::generateSignal(*named, n);
+  if (const auto named = learn::parseSignalSpec(spec)) {
+    if (named->kind == learn::SignalSpec::Kind::Sine) requireFrequencyBelowN(named->frequency, "sine:K", n);
+    if (named->kind == learn::SignalSpec::Kind::TwoTones) {
+      requireFrequencyBelowN(named->frequency, "two-tones:K1,K2", n);
+      requireFrequencyBelowN(named->secondFrequency, "two-tones:K1,K2", n);
+    }
+    return learn::generateSignal(*named, n);
+  }
   const std::uint64_t bytes = inputFileSize(spec); // "no such file" when it is neither
   if (bytes != n * 8)
     throw usageError(spec + " holds " + std::to_string(bytes) + " bytes; --n " + std::to_string(n) +
@@ -157,7 +172,8 @@ void StepsCommand::describeOptions(QCommandLineParser& parser)
                          QStringLiteral("T")),
       QCommandLineOption(QStringLiteral("signal"),
                          QStringLiteral("impulse (default; x[0] = 1), step (1 from N/2 on), sine:K "
-                                        "(sin(2 pi K n / N)), two-tones:K1,K2, random:SEED, or FILE: N raw "
+                                        "(sin(2 pi K n / N), 0 <= K < N), two-tones:K1,K2 (each 0..N-1), "
+                                        "random:SEED, or FILE: N raw "
                                         "little-endian float32 (re, im) pairs, as for fft."),
                          QStringLiteral("spec")),
       QCommandLineOption(

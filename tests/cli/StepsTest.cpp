@@ -181,12 +181,29 @@ INSTANTIATE_TEST_SUITE_P(
                   "work-items T"},
         std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "--signal", "sine:x"},
                   "sine:K needs a whole number"},
+        std::pair{QStringList{"--n", "16", "--algorithm", "stockham", "--signal", "sine:99"},
+                  "sine:K needs 0 <= K < N: 0..15 for --n 16, got 99"},
+        std::pair{QStringList{"--n", "16", "--algorithm", "stockham", "--signal", "sine:16"}, "0..15"},
+        std::pair{QStringList{"--n", "8", "--algorithm", "radix2-dit", "--signal", "sine:-1"}, "0..7"},
+        std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "--signal", "two-tones:1,8"},
+                  "two-tones:K1,K2 needs 0 <= K < N: 0..7 for --n 8, got 8"},
+        std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "--signal", "two-tones:30,2"}, "got 30"},
         std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "--signal", "/no/such/file"},
                   "no such file"},
         std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "--backend", "frob"},
                   "unknown backend 'frob'"},
         std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "--frobnicate"}, "frobnicate"},
         std::pair{QStringList{"--n", "8", "--algorithm", "stockham", "extra"}, "takes no file names"}));
+
+TEST(Steps, ToneFrequenciesUpToNMinusOneAreAccepted)
+{
+  const QJsonObject sine =
+      runSteps({"--n", "16", "--algorithm", "stockham", "--signal", "sine:15", "--backend", "fftw"});
+  EXPECT_EQ(sine["signal"].toString(), "sine:15");
+  const QJsonObject tones =
+      runSteps({"--n", "8", "--algorithm", "radix4", "--signal", "two-tones:0,7", "--backend", "fftw"});
+  EXPECT_TRUE(tones["matches_reference"].toBool());
+}
 
 TEST(Steps, InputFileOfTheWrongSizeIsRefused)
 {

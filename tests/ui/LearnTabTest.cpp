@@ -2,22 +2,30 @@
 // back, N and algorithm changes recompute, the check mark shows, register exchange shows its registers,
 // the diagram exports as PNG and SVG, and the renderer's hit test finds nodes. The 2D page steps through
 // the row and column passes of an image; a row of the image and the Audio tab's newest samples are
-// inputs; every engine call's records reach the Timings feed.
+// inputs; every engine call's records reach the Timings feed. A signal drawn with the mouse is the input;
+// the last stage is set beside a direct DFT; values show as phasors; hovering a value shows its numbers;
+// the tab says which device computes the stages, and that the CPU reference does without OpenCL.
 
 #include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
+#include "spectrascope/ui/learn/DftComparisonView.h"
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
 #include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
+#include "spectrascope/ui/learn/SignalInputView.h"
 #include "spectrascope/ui/learn/SvgCanvas.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QProcess>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -26,12 +34,21 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <numbers>
+
 using namespace spectrascope::ui;
 namespace steps = spectrascope::learn;
 
 namespace {
 // Kernel builds on PoCL take a few seconds the first time on a loaded machine.
 constexpr int kTimeoutMs = 60000;
+
+// With SPECTRASCOPE_TEST_SCREENSHOTS=DIR some states are also saved as PNGs to look at.
+void saveScreenshot(QWidget& widget, const QString& name)
+{
+  const QString dir = qEnvironmentVariable("SPECTRASCOPE_TEST_SCREENSHOTS");
+  if (!dir.isEmpty()) widget.grab().save(QDir(dir).filePath(name));
+}
 
 void choose(QComboBox* box, const QVariant& data)
 {
@@ -60,6 +77,14 @@ private slots:
   void imageRowIsAnInput();
   void audioFrameIsAnInput();
   void engineCallsReachTheTimingFeed();
+  void toneFrequenciesStayBelowN();
+  void drawnSignalIsTheInput();
+  void lastStageIsBesideADirectDft();
+  void valuesShowAsPhasors();
+  void hoveringAValueShowsItsNumbers();
+  void twiddlesAreWrittenAsTwiddleFactors();
+  void saysWhichDeviceComputesTheStages();
+  void withoutOpenClTheCpuReferenceComputesTheStages();
 
 private:
   // A tab showing its first result, with N and algorithm as given.
@@ -103,9 +128,10 @@ void LearnTabTest::stagesArriveWithACheckMark()
   QCOMPARE(int(tab->result()->stages.size()), 5);
   const QString check = tab->findChild<QLabel*>(QStringLiteral("learnCheck"))->text();
   QVERIFY2(check.startsWith(QStringLiteral("✓")), qPrintable(check));
-  QVERIFY(tab->findChild<QLabel*>(QStringLiteral("learnDevice"))
-              ->text()
-              .contains(QStringLiteral("Stages computed on")));
+  const QString device = tab->findChild<QLabel*>(QStringLiteral("learnDevice"))->text();
+  QVERIFY2(device.startsWith(QStringLiteral("Stages computed by OpenCL kernels on ")) ||
+               device.startsWith(QStringLiteral("No OpenCL device")),
+           qPrintable(device));
 }
 
 void LearnTabTest::stepForwardAndBack()
@@ -361,6 +387,229 @@ void LearnTabTest::engineCallsReachTheTimingFeed()
     QVERIFY(QString::fromStdString(passes.records.front().name).startsWith(QStringLiteral("rows: ")));
     QVERIFY(QString::fromStdString(passes.records.back().name).startsWith(QStringLiteral("columns: ")));
   }
+}
+
+void LearnTabTest::toneFrequenciesStayBelowN()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  auto* k = tab->findChild<QSpinBox*>(QStringLiteral("learnFrequency"));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 2); // Input::Sine
+  QCOMPARE(k->maximum(), 15);
+  k->setValue(99);
+  QCOMPARE(k->value(), 15);
+  QTRY_VERIFY_WITH_TIMEOUT(
+      tab->result() && !tab->isComputing() &&
+          std::abs(tab->result()->input[1].real() - std::sin(2 * std::numbers::pi * 15 / 16)) < 1e-9,
+      kTimeoutMs);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(8));
+  QCOMPARE(k->maximum(), 7);
+  QCOMPARE(k->value(), 7);
+  waitForResult(*tab, 8, steps::Algorithm::Radix2Dit);
+  QVERIFY(std::abs(tab->result()->input[1].real() - std::sin(2 * std::numbers::pi * 7 / 8)) < 1e-9);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 4); // Input::Random: a seed
+  QVERIFY(k->maximum() > 1000);
+}
+
+void LearnTabTest::drawnSignalIsTheInput()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 5); // Input::Drawn
+  // Before anything is drawn the drawing starts from one period of a sine.
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() &&
+                               std::abs(tab->result()->input[0].real()) < 1e-9 &&
+                               tab->result()->input[4].real() > 0.99,
+                           kTimeoutMs);
+  auto* view = tab->findChild<SignalInputView*>(QStringLiteral("learnSignalInput"));
+  QVERIFY(view->isVisible());
+  QSignalSpy drawn(view, &SignalInputView::signalDrawn);
+  // A drag along the top edge of the left half sets those samples to +1; the rest keep the sine.
+  const int y = 19; // the plot's top edge is 18 pixels down
+  QTest::mousePress(view, Qt::LeftButton, {}, QPoint(10, y));
+  for (int x = 10; x <= view->width() / 2 - 10; x += 4)
+    QTest::mouseMove(view, QPoint(x, y));
+  QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() / 2 - 10, y));
+  QCOMPARE(drawn.size(), 1);
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() && tab->result()->input[0].real() > 0.9,
+                           kTimeoutMs);
+  const auto& input = tab->result()->input;
+  for (std::size_t i = 0; i < 7; ++i)
+    QVERIFY2(input[i].real() > 0.9 && input[i].imag() == 0.0, qPrintable(QString::number(input[i].real())));
+  QVERIFY(std::abs(input[12].real() - std::sin(2 * std::numbers::pi * 12 / 16)) < 1e-9); // untouched: -1
+  QVERIFY(tab->result()->stageMatches(std::size_t(tab->lastStage())));
+
+  // The drawing is kept across a change of N, resampled.
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(32));
+  waitForResult(*tab, 32, steps::Algorithm::Radix2Dit);
+  QVERIFY(tab->result()->input[1].real() > 0.9);
+  QVERIFY(tab->result()->input[24].real() < -0.9);
+
+  // Drawing only works while "Draw…" is the input.
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 0); // Input::Impulse
+  waitForResult(*tab, 32, steps::Algorithm::Radix2Dit);
+  QTest::mousePress(view, Qt::LeftButton, {}, QPoint(view->width() - 20, y));
+  QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() - 20, y));
+  QCOMPARE(drawn.size(), 1);
+}
+
+void LearnTabTest::lastStageIsBesideADirectDft()
+{
+  auto tab = readyTab(16, steps::Algorithm::Stockham);
+  auto* comparison = tab->findChild<DftComparisonView*>(QStringLiteral("learnDftComparison"));
+  tab->setStage(tab->lastStage() - 1);
+  QVERIFY(!comparison->showsSpectra());
+  QCOMPARE(comparison->relativeDifference(), 0.0);
+  tab->setStage(tab->lastStage());
+  QVERIFY(comparison->showsSpectra());
+  QCOMPARE(comparison->fft().size(), std::size_t(16));
+  // The default two tones, k = 1 and 3: the direct sum of the same input, and the FFT agrees with it.
+  const auto direct = steps::directDft(tab->result()->input);
+  for (std::size_t k = 0; k < 16; ++k)
+    QVERIFY(std::abs(comparison->dft()[k] - direct[k]) < 1e-12);
+  QVERIFY(std::abs(comparison->dft()[1]) > 7.9 && std::abs(comparison->dft()[3]) > 3.9);
+  QVERIFY2(comparison->relativeDifference() < 1e-5,
+           qPrintable(QString::number(comparison->relativeDifference())));
+  QVERIFY(comparison->fft() == tab->result()->output);
+  saveScreenshot(*tab, QStringLiteral("learn-last-stage.png"));
+  tab->stepBack();
+  QVERIFY(!comparison->showsSpectra());
+}
+
+void LearnTabTest::valuesShowAsPhasors()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QCOMPARE(view->parameters().style, ValueStyle::Bars);
+  QTemporaryDir dir;
+  const auto exported = [&](const QString& name) {
+    const QString svg = dir.filePath(name);
+    if (!view->exportSvg(svg).isEmpty()) return QByteArray();
+    QFile file(svg);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+  };
+  const QByteArray bars = exported(QStringLiteral("bars.svg"));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnValueStyle")), int(ValueStyle::Phasors));
+  QCOMPARE(view->parameters().style, ValueStyle::Phasors);
+  const QByteArray phasors = exported(QStringLiteral("phasors.svg"));
+  // Besides the 48 butterfly lines, one dial and one hand per value shown: 4 columns of 8.
+  QCOMPARE(phasors.count("<line"), 48 + 32);
+  QCOMPARE(phasors.count("<circle"), bars.count("<circle") + 32);
+  QVERIFY(phasors.count("<rect") < bars.count("<rect")); // no bars
+  QVERIFY(phasors.contains("phasor: x on each stage's own scale"));
+  // The choice is remembered.
+  tab.reset();
+  auto again = readyTab(8, steps::Algorithm::Radix2Dit);
+  QCOMPARE(again->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"))->parameters().style,
+           ValueStyle::Phasors);
+}
+
+void LearnTabTest::hoveringAValueShowsItsNumbers()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+  ButterflyDiagramParameters p = view->parameters();
+  p.size = view->size();
+  const ButterflyDiagram diagram(p);
+  // Output X[1] of two tones k = 1 and 3 at N = 8: 4 + 0 i, |x| = 4.
+  const auto value = tab->result()->stages[3][1];
+  QTest::mouseMove(view, diagram.node(3, 1).toPoint());
+  QTRY_VERIFY(!view->hoverText().isEmpty());
+  const QString text = view->hoverText();
+  QVERIFY2(text.startsWith(QStringLiteral("stage 3, position 1\n")), qPrintable(text));
+  QVERIFY2(text.contains(QString::number(value.real(), 'g', 6)), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("|x| = %1").arg(std::abs(value), 0, 'g', 6)), qPrintable(text));
+  QVERIFY(std::abs(std::abs(value) - 4.0) < 1e-5);
+  // A stage not reached yet shows no numbers.
+  tab->setStage(1);
+  QTest::mouseMove(view, diagram.node(3, 2).toPoint());
+  QTRY_VERIFY(view->hoverText().isEmpty());
+  QTest::mouseMove(view, diagram.node(1, 2).toPoint());
+  QTRY_VERIFY(view->hoverText().startsWith(QStringLiteral("stage 1, position 2\n")));
+}
+
+void LearnTabTest::twiddlesAreWrittenAsTwiddleFactors()
+{
+  QCOMPARE(ButterflyDiagram::twiddleSymbol(2, 0), QStringLiteral("W₂⁰"));
+  QCOMPARE(ButterflyDiagram::twiddleSymbol(16, 13), QStringLiteral("W₁₆¹³"));
+  QCOMPARE(ButterflyDiagram::twiddleSymbol(1024, 789), QStringLiteral("W₁₀₂₄⁷⁸⁹"));
+  // The diagram's labels of stage 3 at N = 8 (twiddles exp(-2 pi i k / 8), k = 1..3) in the SVG export.
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  QTemporaryDir dir;
+  const QString svg = dir.filePath(QStringLiteral("d.svg"));
+  QVERIFY(tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"))->exportSvg(svg).isEmpty());
+  QFile file(svg);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(file.readAll());
+  for (const char* label : {">W₈¹<", ">W₈²<", ">W₈³<"})
+    QVERIFY2(text.contains(QString::fromUtf8(label)), label);
+  QVERIFY(!text.contains(QStringLiteral("^")));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnValueStyle")), int(ValueStyle::Phasors));
+  saveScreenshot(*tab, QStringLiteral("learn-twiddles-phasors.png"));
+}
+
+// With the engine service's "auto": the stages run on an OpenCL device whenever there is one, and the tab
+// says so, also when the engine itself settled on FFTW for want of a GPU.
+void LearnTabTest::saysWhichDeviceComputesTheStages()
+{
+  EngineService service;
+  service.start(QStringLiteral("auto"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kTimeoutMs);
+  auto tab = std::make_unique<LearnTab>();
+  tab->setEngineService(&service);
+  tab->show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing(), kTimeoutMs);
+  const QString text = tab->findChild<QLabel*>(QStringLiteral("learnDevice"))->text();
+  const auto devices = spectrascope::enumerateOpenClDevices().devices;
+  if (devices.empty()) {
+    QVERIFY2(text.contains(QStringLiteral("CPU reference")), qPrintable(text));
+    return;
+  }
+  QVERIFY2(text.startsWith(QStringLiteral("Stages computed by OpenCL kernels on ")), qPrintable(text));
+  QVERIFY2(std::any_of(devices.begin(), devices.end(),
+                       [&](const auto& d) { return text.contains(QString::fromStdString(d.name)); }),
+           qPrintable(text));
+  if (service.backendName() == QStringLiteral("fftw"))
+    QVERIFY2(text.contains(QStringLiteral("The Engine menu's FFTW has no stages to show")), qPrintable(text));
+  else
+    QVERIFY2(!text.contains(QStringLiteral("FFTW")), qPrintable(text));
+}
+
+// No OpenCL driver at all (OCL_ICD_VENDORS names an empty directory): this test runs itself again in a
+// child process with that environment, where the stages come from the CPU reference and the tab says so.
+void LearnTabTest::withoutOpenClTheCpuReferenceComputesTheStages()
+{
+  const QByteArray childFlag = "SPECTRASCOPE_LEARN_TEST_CHILD";
+  if (qEnvironmentVariableIsEmpty(childFlag.constData())) {
+    QTemporaryDir noVendors;
+    QVERIFY(noVendors.isValid());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), noVendors.path());
+    environment.insert(QString::fromLatin1(childFlag), QStringLiteral("1"));
+    QProcess child;
+    child.setProcessEnvironment(environment);
+    child.setProcessChannelMode(QProcess::MergedChannels);
+    child.start(QCoreApplication::applicationFilePath(),
+                {QStringLiteral("withoutOpenClTheCpuReferenceComputesTheStages")});
+    QVERIFY(child.waitForFinished(kTimeoutMs));
+    const QByteArray output = child.readAll();
+    QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
+    QVERIFY2(output.contains("PASS   : LearnTabTest::withoutOpenClTheCpuReferenceComputesTheStages"),
+             output.constData());
+    return;
+  }
+  QVERIFY(spectrascope::enumerateOpenClDevices().devices.empty());
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dif);
+  QVERIFY(QString::fromStdString(tab->result()->computedOn).startsWith(QStringLiteral("CPU")));
+  auto* device = tab->findChild<QLabel*>(QStringLiteral("learnDevice"));
+  QVERIFY2(device->text().startsWith(QStringLiteral("No OpenCL device")), qPrintable(device->text()));
+  QVERIFY2(device->text().contains(QStringLiteral("the stages come from the CPU reference")),
+           qPrintable(device->text()));
+  QVERIFY(!device->toolTip().isEmpty()); // why there is none, from the driver
+  for (std::size_t s = 0; s < tab->result()->stages.size(); ++s)
+    QVERIFY(tab->result()->stageMatches(s));
 }
 
 #include "LearnTabTest.moc"

@@ -1,21 +1,28 @@
 // The timing views: the Timings panel shows the records of a report (from the feed, as the tabs publish
 // them), the timeline draws them, the benchmark plot finds the crossover, and the Benchmark window runs a
 // short sweep in the background (FFTW and, with an OpenCL device, a gallery variant) and cancels cleanly.
+// Tune… runs the planner's tuning search on an OpenCL device (PoCL here): the table fills, the choice is
+// in the device's tuning file and later plans find it, failures are rows of their own, Cancel stops it.
 // With SPECTRASCOPE_TEST_SCREENSHOTS=DIR the views are also saved as PNGs to look at.
 
 #include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/engine/OpenClBackend.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
 #include "spectrascope/ui/timing/BenchmarkWindow.h"
 #include "spectrascope/ui/timing/TimelineRenderer.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/timing/TimingPanel.h"
+#include "spectrascope/ui/timing/TuningRunner.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 using namespace spectrascope;
@@ -65,6 +72,23 @@ bool anyPixelOtherThan(const QImage& image, QRgb background)
       if (image.pixel(x, y) != background) return true;
   return false;
 }
+
+// The tuning file goes to a directory of the test's own while it lives, not to the shared test cache
+// that other tests' plans read.
+class OwnCacheDirectory
+{
+public:
+  OwnCacheDirectory() : previous_(qgetenv("SPECTRASCOPE_CACHE_DIR"))
+  {
+    qputenv("SPECTRASCOPE_CACHE_DIR", dir_.path().toLocal8Bit());
+  }
+  ~OwnCacheDirectory() { qputenv("SPECTRASCOPE_CACHE_DIR", previous_); }
+  QString path() const { return dir_.path(); }
+
+private:
+  QByteArray previous_;
+  QTemporaryDir dir_;
+};
 
 } // namespace
 
@@ -258,6 +282,198 @@ private slots:
     QVERIFY(window.workGroupTable()->rowCount() >= 3);   // bit reversal, butterfly, total
     QCOMPARE(window.workGroupTable()->verticalHeaderItem(0)->text(), QStringLiteral("bit reversal"));
     QCOMPARE(window.workGroupTable()->verticalHeaderItem(1)->text(), QStringLiteral("butterfly"));
+  }
+
+  void shapesShowTheKnobsTheSearchSet()
+  {
+    QCOMPARE(TuningRow::shapeText(QStringLiteral("radix=4 group=128 strided=0 lines=0 pass=0 local=0")),
+             QStringLiteral("radix=4 group=128"));
+    QCOMPARE(TuningRow::shapeText(QStringLiteral("radix=0 group=0 strided=0 lines=0 pass=0 local=0")),
+             QStringLiteral("heuristic"));
+    QCOMPARE(TuningRow::shapeText(QString::fromStdString(PlanShape{}.toString())),
+             QStringLiteral("heuristic"));
+  }
+
+  void standardTuningCasesCoverTheTabs()
+  {
+    TuningInputs inputs;
+    inputs.imageSize = QSize(1920, 1080);
+    inputs.imageChannels = 3;
+    inputs.audioFftSize = 8192;
+    const std::vector<TuningCase> gpu = standardTuningCases(inputs, false);
+    QCOMPARE(int(gpu.size()), 6);
+    QCOMPARE(gpu[0].label, QStringLiteral("Image 1920 × 1080 (3 channels): 2D R2C and C2R"));
+    QCOMPARE(gpu[0].descriptor.extent, (std::array<std::size_t, 3>{1920, 1080, 1}));
+    QCOMPARE(gpu[0].descriptor.batch, std::size_t(3));
+    QVERIFY(gpu[0].descriptor.kind == TransformKind::RealToComplex);
+    QVERIFY(gpu[1].descriptor.kind == TransformKind::RealToComplex);
+    QCOMPARE(gpu[1].descriptor.extent[0], std::size_t(8192));
+    QCOMPARE(gpu[2].descriptor, TransformDescriptor::complex1d(1024, 256));
+    QCOMPARE(gpu[5].descriptor.extent, (std::array<std::size_t, 3>{2048, 2048, 1}));
+    // A CPU device: the same transforms, smaller batches.
+    const std::vector<TuningCase> cpu = standardTuningCases(inputs, true);
+    QCOMPARE(int(cpu.size()), 6);
+    for (std::size_t i = 0; i < cpu.size(); ++i) {
+      QCOMPARE(cpu[i].descriptor.extent, gpu[i].descriptor.extent);
+      QVERIFY(cpu[i].descriptor.batch <= 8);
+      QVERIFY(cpu[i].descriptor.batch <= gpu[i].descriptor.batch);
+    }
+    // No Audio tab, no picture: the standard sizes only.
+    QCOMPARE(int(standardTuningCases({}, true).size()), 4);
+    // The window names what it tunes; without a picture it takes the bundled sample's size.
+    BenchmarkWindow window;
+    if (!window.hasOpenClDevice()) return;
+    const QString listed = window.findChild<QLabel*>(QStringLiteral("tuningTransforms"))->text();
+    const QSize sample = QImage(QStringLiteral(":/samples/coffee.png")).size();
+    QVERIFY2(listed.contains(QStringLiteral("Image %1 × %2").arg(sample.width()).arg(sample.height())),
+             qPrintable(listed));
+    QVERIFY2(listed.contains(QStringLiteral("2D R2C 2048 × 2048")), qPrintable(listed));
+    window.setTuningInputsSource([] {
+      TuningInputs tabs;
+      tabs.imageSize = QSize(640, 480);
+      tabs.imageChannels = 1;
+      tabs.audioFftSize = 4096;
+      return tabs;
+    });
+    const QString updated = window.findChild<QLabel*>(QStringLiteral("tuningTransforms"))->text();
+    QVERIFY2(updated.contains(QStringLiteral("Image 640 × 480: 2D R2C and C2R")), qPrintable(updated));
+    QVERIFY2(updated.contains(QStringLiteral("Audio FFT 4096")), qPrintable(updated));
+  }
+
+  // One small transform on the first device (PoCL here), and one the device cannot do: the table fills,
+  // the failure is a row of its own, and the choice lands in the device's tuning file, where a later
+  // plan on the device finds it.
+  void tuneFillsTheTableAndTheTuningFile()
+  {
+    OwnCacheDirectory cache;
+    BenchmarkWindow window;
+    if (!window.hasOpenClDevice()) QSKIP("no OpenCL device");
+    const int device = window.selectedDevices().front();
+    window.selectDevices({device});
+    const TransformDescriptor small = TransformDescriptor::complex1d(256, 4);
+    TransformDescriptor impossible = TransformDescriptor::complex1d(256, 1);
+    impossible.batch = 0;
+    window.setTuningCases(
+        {{QStringLiteral("1D C2C 256 × 4"), small}, {QStringLiteral("no batch"), impossible}});
+    QVERIFY(window.findChild<QLabel*>(QStringLiteral("tuningTransforms"))
+                ->text()
+                .contains(QStringLiteral("1D C2C 256 × 4")));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy finished(&window, &BenchmarkWindow::tuningFinished);
+    QTest::mouseClick(window.tuneButton(), Qt::LeftButton);
+    QVERIFY(window.isRunning());
+    QVERIFY(!window.runButton()->isEnabled());
+    QVERIFY(!window.tuneButton()->isEnabled());
+    QVERIFY(window.cancelButton()->isEnabled());
+    QTableWidget* table = window.tuningTable();
+    QCOMPARE(table->rowCount(), 2); // every transform has its row from the start
+    QCOMPARE(table->item(1, 1)->text(), QStringLiteral("no batch"));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 240000);
+    QCOMPARE(finished.front().front().toBool(), false);
+    QVERIFY(!window.isRunning());
+    QVERIFY(window.tuneButton()->isEnabled());
+    QCOMPARE(window.progressBar()->value(), window.progressBar()->maximum());
+
+    QCOMPARE(int(window.tuningRows().size()), 2);
+    const TuningRow& tuned = window.tuningRows()[0];
+    QVERIFY2(tuned.ok(), qPrintable(tuned.error));
+    QVERIFY(tuned.measured >= 1);
+    QVERIFY(tuned.heuristicMs > 0);
+    QVERIFY(tuned.tunedMs > 0 && tuned.tunedMs <= tuned.heuristicMs);
+    QCOMPARE(table->item(0, 2)->text(), QString::number(tuned.heuristicMs, 'f', 4));
+    QCOMPARE(table->item(0, 3)->text(), QString::number(tuned.tunedMs, 'f', 4));
+    QCOMPARE(table->item(0, 4)->text(), QStringLiteral("%1×").arg(tuned.gain(), 0, 'f', 2));
+    QVERIFY(!tuned.shape.isEmpty());
+    QCOMPARE(table->item(0, 5)->text(), tuned.shape);
+    const TuningRow& failed = window.tuningRows()[1];
+    QVERIFY(!failed.ok());
+    QVERIFY2(table->item(1, 5)->text().startsWith(QStringLiteral("not tuned: ")),
+             qPrintable(table->item(1, 5)->text()));
+    QCOMPARE(table->item(1, 2)->text(), QStringLiteral("–"));
+
+    // The tuning file: in the cache directory, named in the window, holding the choice.
+    QCOMPARE(window.tuningCacheFiles().size(), 1);
+    const QString file = window.tuningCacheFiles().front();
+    QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+    QVERIFY(file.startsWith(cache.path()));
+    QVERIFY(window.findChild<QLabel*>(QStringLiteral("tuningCacheFile"))->text().contains(file));
+    QFile text(file);
+    QVERIFY(text.open(QIODevice::ReadOnly));
+    QVERIFY(text.readAll().contains("c2c 256x1x1 outofplace\t4\t"));
+    OpenClBackend later(device);
+    const std::optional<PlanShape> found = later.tuningCache().find(small);
+    QVERIFY(found.has_value());
+    QCOMPARE(TuningRow::shapeText(QString::fromStdString(found->toString())), tuned.shape);
+    QVERIFY(tuned.shape == QStringLiteral("heuristic") || !found->isDefault());
+    saveScreenshot(window, QStringLiteral("benchmark-tuning.png"));
+  }
+
+  void tuneCancelsBetweenTransforms()
+  {
+    OwnCacheDirectory cache;
+    BenchmarkWindow window;
+    if (!window.hasOpenClDevice()) QSKIP("no OpenCL device");
+    window.selectDevices({window.selectedDevices().front()});
+    std::vector<TuningCase> cases;
+    for (std::size_t n : {64u, 128u, 512u, 2048u, 8192u})
+      cases.push_back({QStringLiteral("1D C2C %1").arg(n), TransformDescriptor::complex1d(n, 2)});
+    window.setTuningCases(cases);
+    window.show();
+    QSignalSpy finished(&window, &BenchmarkWindow::tuningFinished);
+    window.startTuning();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.tuningRows().empty(), 120000);
+    QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+    QCOMPARE(finished.front().front().toBool(), true);
+    QVERIFY(!window.isRunning());
+    QVERIFY(window.tuneButton()->isEnabled());
+    QVERIFY(window.runButton()->isEnabled());
+    QVERIFY(!window.cancelButton()->isEnabled());
+    const std::size_t kept = window.tuningRows().size();
+    QVERIFY(kept >= 1 && kept < cases.size()); // the transform being timed finishes; no later one starts
+    for (std::size_t i = 0; i < kept; ++i)
+      QVERIFY(window.tuningRows()[i].ok());
+    QCOMPARE(window.tuningTable()->item(int(cases.size()) - 1, 5)->text(),
+             QStringLiteral("not tuned: cancelled"));
+    QTest::qWait(300); // nothing arrives after the end
+    QCOMPARE(window.tuningRows().size(), kept);
+  }
+
+  // A device that cannot be opened is reported per transform, and the run goes on to its end.
+  void tuningReportsADeviceThatCannotBeOpened()
+  {
+    TuningRunner runner;
+    QSignalSpy rows(&runner, &TuningRunner::caseTuned);
+    QSignalSpy finished(&runner, &TuningRunner::finished);
+    TuningRequest request;
+    request.jobs.push_back({99,
+                            {{QStringLiteral("1D C2C 64"), TransformDescriptor::complex1d(64)},
+                             {QStringLiteral("1D C2C 128"), TransformDescriptor::complex1d(128)}}});
+    runner.start(request);
+    QVERIFY(runner.isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QCOMPARE(finished.front().front().toBool(), false);
+    QVERIFY(!runner.isRunning());
+    QCOMPARE(rows.size(), 2);
+    const auto row = rows.front().front().value<TuningRow>();
+    QVERIFY(!row.ok());
+    QVERIFY2(row.error.startsWith(QStringLiteral("the device could not be opened")), qPrintable(row.error));
+  }
+
+  // Closing the window while a transform is being tuned neither waits for it nor crashes.
+  void windowClosesWhileTuning()
+  {
+    OwnCacheDirectory cache;
+    auto window = std::make_unique<BenchmarkWindow>();
+    if (!window->hasOpenClDevice()) QSKIP("no OpenCL device");
+    window->selectDevices({window->selectedDevices().front()});
+    window->setTuningCases({{QStringLiteral("2D C2C 256 × 256"), TransformDescriptor::complex2d(256, 256)}});
+    window->startTuning();
+    QVERIFY(window->isRunning());
+    window.reset();
+    QTest::qWait(200);
+    QThreadPool::globalInstance()->waitForDone(); // let the search end before the directory goes
   }
 };
 

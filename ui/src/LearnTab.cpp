@@ -37,6 +37,7 @@ namespace {
 namespace steps = spectrascope::learn;
 
 constexpr int kPlayIntervalMs = 900;
+constexpr int kMaxSeedOrRow = 4095;
 const char* kSettingsGroup = "learn";
 
 QLabel* caption(const QString& text, QWidget* parent)
@@ -192,10 +193,10 @@ QWidget* LearnTab::createControls()
       Qt::ToolTipRole);
   frequencyBox_ = new QSpinBox(bar);
   frequencyBox_->setObjectName(QStringLiteral("learnFrequency"));
-  frequencyBox_->setRange(0, 2048);
+  frequencyBox_->setRange(0, kMaxSeedOrRow);
   frequencyBox_->setValue(1);
   secondFrequencyBox_ = new QSpinBox(bar);
-  secondFrequencyBox_->setRange(0, 2048);
+  secondFrequencyBox_->setRange(0, int(steps::kMaxLearnSize) - 1);
   secondFrequencyBox_->setValue(3);
   refreshInput_ = new QToolButton(bar);
   refreshInput_->setObjectName(QStringLiteral("learnRefreshInput"));
@@ -213,6 +214,7 @@ QWidget* LearnTab::createControls()
   workItemsBox_->setToolTip(tr("T work-items, each holding N/T values in registers"));
 
   styleBox_ = new QComboBox(bar);
+  styleBox_->setObjectName(QStringLiteral("learnValueStyle"));
   styleBox_->addItem(tr("Bars"), int(ValueStyle::Bars));
   styleBox_->addItem(tr("Phasors"), int(ValueStyle::Phasors));
 
@@ -418,6 +420,14 @@ void LearnTab::updateInputControls()
   inputNote_->setVisible(input == Input::ImageRow || input == Input::AudioFrame);
   secondFrequencyBox_->setVisible(input == Input::TwoTones);
   secondFrequencyBox_->setPrefix(tr("k₂ = "));
+  {
+    // A tone's k counts cycles per N samples, so k and k + N are the same samples: 0..N-1. The same box
+    // holds a seed or a row number for the other inputs.
+    const QSignalBlocker block(frequencyBox_), blockSecond(secondFrequencyBox_);
+    const bool tone = input == Input::Sine || input == Input::TwoTones;
+    frequencyBox_->setMaximum(tone ? int(n()) - 1 : kMaxSeedOrRow);
+    secondFrequencyBox_->setMaximum(int(n()) - 1);
+  }
   input_->setDrawingEnabled(input == Input::Drawn);
   const bool exchange = algorithm() == steps::Algorithm::RegisterExchange;
   workItemsLabel_->setVisible(exchange);
@@ -560,10 +570,41 @@ void LearnTab::showOutcome(const StepsOutcome& outcome)
   diagram_->setResult(result_);
   if (timingFeed_) timingFeed_->publish(tr("Learn"), result_->report);
   stageSlider_->setMaximum(lastStage());
-  deviceLabel_->setText(tr("Stages computed on %1").arg(QString::fromStdString(result_->computedOn)));
+  showStagesSource(outcome);
   setStage(std::clamp(stage_, 0, lastStage()));
   showStage(); // also when the stage number did not change
   emit resultShown();
+}
+
+// The Learn tab needs kernels to step through, so it runs them on an OpenCL device (PoCL included) even
+// when the Engine menu's "auto" settled on FFTW for the other tabs; this says so, and says when there is
+// no device at all.
+void LearnTab::showStagesSource(const StepsOutcome& outcome)
+{
+  const QString on = QString::fromStdString(result_->computedOn);
+  const QString openCl = QStringLiteral("OpenCL: ");
+  const QString engineBackend = engine_ ? engine_->backendName() : QString();
+  const QString engineTitle = engineBackend == QLatin1String("fftw")        ? tr("FFTW")
+                              : engineBackend == QLatin1String("naive-dft") ? tr("naive DFT")
+                                                                            : engineBackend;
+  QString text, tip;
+  if (on.startsWith(openCl)) {
+    text = tr("Stages computed by OpenCL kernels on %1.").arg(on.mid(openCl.size()));
+    if (!engineBackend.isEmpty() && !engineBackend.startsWith(QLatin1String("opencl")))
+      text += tr(" The Engine menu's %1 has no stages to show, so the Learn tab runs the kernels on this "
+                 "device; the other tabs use %1.")
+                  .arg(engineTitle);
+  } else if (!outcome.fallbackReason.isEmpty()) {
+    text = tr("No OpenCL device, so no kernels to step through: the stages come from the CPU reference "
+              "(single precision).");
+    tip = outcome.fallbackReason;
+  } else {
+    text = tr("The Engine menu asks for %1, so the stages come from the CPU reference (single precision); "
+              "choose an OpenCL device there to step through the kernels themselves.")
+               .arg(engineTitle.isEmpty() ? tr("a CPU backend") : engineTitle);
+  }
+  deviceLabel_->setText(text);
+  deviceLabel_->setToolTip(tip);
 }
 
 void LearnTab::setStage(int stage)

@@ -28,14 +28,21 @@ double maxMagnitude(const std::vector<Complex>& values)
   return m;
 }
 
-QString twiddleLabel(const spectrascope::learn::Twiddle& t)
-{
-  return QStringLiteral("W%1^%2").arg(t.m).arg(t.k);
-}
-
 } // namespace
 
 ButterflyDiagram::ButterflyDiagram(ButterflyDiagramParameters parameters) : p_(std::move(parameters)) {}
+
+QString ButterflyDiagram::twiddleSymbol(std::size_t m, std::size_t k)
+{
+  static const char16_t subscripts[] = u"₀₁₂₃₄₅₆₇₈₉";
+  static const char16_t superscripts[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
+  QString symbol = QStringLiteral("W");
+  for (const QChar digit : QString::number(m))
+    symbol += QChar(subscripts[digit.digitValue()]);
+  for (const QChar digit : QString::number(k))
+    symbol += QChar(superscripts[digit.digitValue()]);
+  return symbol;
+}
 
 bool ButterflyDiagram::isHeatMap() const
 {
@@ -179,7 +186,7 @@ void ButterflyDiagram::drawTwiddleLabels(DiagramCanvas& canvas) const
       if (t.k % t.m == 0) continue;
       const int row = int(b.twiddleAfter ? b.outputs[j] : b.inputs[j]);
       const double x = b.twiddleAfter ? node(p_.stage, row).x() - 30 : node(p_.stage - 1, row).x() + gap + 4;
-      canvas.text({x, node(p_.stage, row).y() - 3}, twiddleLabel(t), kActive.darker(130), 9);
+      canvas.text({x, node(p_.stage, row).y() - 3}, twiddleSymbol(t.m, t.k), kActive.darker(130), 10);
     }
 }
 

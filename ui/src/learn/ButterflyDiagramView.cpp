@@ -32,6 +32,7 @@ void ButterflyDiagramView::setResult(std::shared_ptr<const spectrascope::learn::
 {
   parameters_.result = std::move(result);
   parameters_.hover.reset();
+  hoverText_.clear();
   update();
 }
 
@@ -65,8 +66,9 @@ void ButterflyDiagramView::mouseMoveEvent(QMouseEvent* event)
     parameters_.hover = hit;
     update();
   }
-  if (hit && hit->first <= parameters_.stage)
-    QToolTip::showText(event->globalPosition().toPoint(), describe(hit->first, hit->second), this);
+  hoverText_ = hit && hit->first <= parameters_.stage ? describe(hit->first, hit->second) : QString();
+  if (!hoverText_.isEmpty())
+    QToolTip::showText(event->globalPosition().toPoint(), hoverText_, this);
   else
     QToolTip::hideText();
 }
@@ -74,6 +76,7 @@ void ButterflyDiagramView::mouseMoveEvent(QMouseEvent* event)
 void ButterflyDiagramView::leaveEvent(QEvent*)
 {
   parameters_.hover.reset();
+  hoverText_.clear();
   update();
 }
 

@@ -20,26 +20,41 @@ void DftComparisonView::setSpectra(std::vector<spectrascope::learn::Complex> fft
   update();
 }
 
-void DftComparisonView::paintEvent(QPaintEvent*)
+double DftComparisonView::relativeDifference() const
 {
-  QPainter painter(this);
-  painter.setRenderHint(QPainter::Antialiasing);
-  painter.fillRect(rect(), Qt::white);
-  const QColor caption = palette().color(QPalette::PlaceholderText);
-  painter.setPen(caption);
-  if (fft_.empty() || fft_.size() != dft_.size()) {
-    painter.drawText(QRectF(8, 2, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("|X[k]| beside a direct DFT: step to the last stage"));
-    return;
-  }
+  if (!showsSpectra()) return 0;
   double peak = 1e-12, diff = 0;
   for (std::size_t k = 0; k < fft_.size(); ++k) {
     peak = std::max(peak, std::abs(dft_[k]));
     diff = std::max(diff, std::abs(fft_[k] - dft_[k]));
   }
-  painter.drawText(QRectF(8, 2, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("FFT bars, direct DFT dots: max diff %1").arg(diff / peak, 0, 'g', 2));
-  const QRectF area = QRectF(rect()).adjusted(8, 22, -8, -6);
+  return diff / peak;
+}
+
+void DftComparisonView::paintEvent(QPaintEvent*)
+{
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.fillRect(rect(), Qt::white);
+  painter.setPen(palette().color(QPalette::PlaceholderText));
+  // The caption wraps rather than being cut off in a narrow side panel; the plot takes what is left.
+  const auto caption = [&](const QString& text) {
+    QRectF used;
+    painter.drawText(QRectF(8, 2, width() - 16, height() - 4),
+                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text, &used);
+    return used.bottom();
+  };
+  if (!showsSpectra()) {
+    caption(tr("|X[k]| beside a direct DFT: step to the last stage"));
+    return;
+  }
+  double peak = 1e-12;
+  for (const auto& X : dft_)
+    peak = std::max(peak, std::abs(X));
+  const double top = caption(tr("|X[k]|: FFT bars, direct DFT dots; largest difference %1 of the peak")
+                                 .arg(relativeDifference(), 0, 'g', 2));
+  const QRectF area = QRectF(rect()).adjusted(8, top + 4, -8, -6);
+  if (area.height() < 8) return;
   const double step = area.width() / double(fft_.size());
   const QColor bar(0x1f, 0x6f, 0xb4), dot(0xd9, 0x48, 0x0f);
   for (std::size_t k = 0; k < fft_.size(); ++k) {

@@ -66,8 +66,10 @@ void StepsComputation::launch(Request request)
     try {
       const auto schedule =
           spectrascope::learn::makeSchedule(request.algorithm, request.n, request.workItems);
-      outcome.result = std::make_shared<const spectrascope::learn::StepsResult>(
-          cache->runnerFor(request.backend).run(schedule, request.input));
+      spectrascope::learn::StepRunner& runner = cache->runnerFor(request.backend);
+      outcome.fallbackReason = QString::fromStdString(runner.fallbackReason());
+      outcome.result =
+          std::make_shared<const spectrascope::learn::StepsResult>(runner.run(schedule, request.input));
       outcome.directDft = spectrascope::learn::directDft(request.input);
     } catch (const std::exception& e) {
       outcome.error = QString::fromStdString(e.what());

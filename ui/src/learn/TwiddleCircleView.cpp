@@ -1,5 +1,7 @@
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
 
+#include "spectrascope/ui/learn/ButterflyDiagram.h"
+
 #include <QPainter>
 
 #include <cmath>
@@ -27,7 +29,11 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
   painter.setPen(palette().color(QPalette::PlaceholderText));
   painter.drawText(QRectF(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter, caption_);
 
-  const double radius = std::max(10.0, std::min(width(), height() - 22) / 2.0 - 30);
+  // Room for the labels around the circle (kLabelGap out from it): their half width left and right,
+  // their half height above and below.
+  constexpr double kLabelGap = 13;
+  const double radius =
+      std::max(10.0, std::min(width() / 2.0 - kLabelGap - 26, (height() - 22) / 2.0 - kLabelGap - 9));
   const QPointF centre(width() / 2.0, 22 + (height() - 22) / 2.0);
   painter.setPen(QPen(QColor(0xd0, 0xd4, 0xd8), 1));
   painter.drawLine(centre - QPointF(radius + 8, 0), centre + QPointF(radius + 8, 0));
@@ -39,7 +45,7 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
   const QColor active(0xd9, 0x48, 0x0f);
   const bool labelAll = twiddles_.size() <= 8;
   QFont small = font();
-  small.setPixelSize(10);
+  small.setPixelSize(12); // sub- and superscript digits are small already
   painter.setFont(small);
   for (const auto& t : twiddles_) {
     const auto w = t.value();
@@ -52,9 +58,9 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
     painter.drawEllipse(at, 3.5, 3.5);
     if (labelAll) {
       painter.setPen(active.darker(140));
-      const QPointF label = centre + QPointF(w.real(), -w.imag()) * (radius + 16);
-      painter.drawText(QRectF(label - QPointF(22, 7), QSizeF(44, 14)), Qt::AlignCenter,
-                       QStringLiteral("W%1^%2").arg(t.m).arg(t.k));
+      const QPointF label = centre + QPointF(w.real(), -w.imag()) * (radius + kLabelGap);
+      painter.drawText(QRectF(label - QPointF(24, 8), QSizeF(48, 16)), Qt::AlignCenter,
+                       ButterflyDiagram::twiddleSymbol(t.m, t.k));
     }
   }
   if (twiddles_.empty()) {

@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QImageReader>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
@@ -28,6 +29,8 @@
 
 namespace spectrascope::ui {
 namespace {
+
+enum TuningColumn { DeviceColumn, TransformColumn, HeuristicColumn, TunedColumn, GainColumn, ShapeColumn };
 
 // The local sizes of the OpenCL book's Table 6.1.
 const std::vector<std::size_t> kBookWorkGroupSizes{1, 16, 32, 64, 128, 256, 512};
@@ -70,13 +73,24 @@ BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
     progress_->setValue(done);
   });
   connect(runner_, &BenchmarkRunner::finished, this, &BenchmarkWindow::finish);
+  tuner_ = new TuningRunner(this);
+  connect(tuner_, &TuningRunner::deviceOpened, this, &BenchmarkWindow::tuningDeviceOpened);
+  connect(tuner_, &TuningRunner::caseStarted, this, &BenchmarkWindow::tuningCaseStarted);
+  connect(tuner_, &TuningRunner::caseTuned, this, &BenchmarkWindow::addTuningRow);
+  connect(tuner_, &TuningRunner::progress, this, [this](int done, int total) {
+    progress_->setMaximum(std::max(total, 1));
+    progress_->setValue(done);
+  });
+  connect(tuner_, &TuningRunner::finished, this, &BenchmarkWindow::finishTuning);
 
   pages_ = new QTabWidget(this);
   pages_->addTab(createSweepPage(), tr("Sweep over N"));
   pages_->addTab(createWorkGroupPage(), tr("Work-group sizes"));
+  pages_->addTab(createTuningPage(), tr("Tuning"));
   auto* layout = new QHBoxLayout(this);
   layout->addWidget(createSubjectControls());
   layout->addWidget(pages_, 1);
+  refreshTuningTransforms(); // now that the devices are known
   resize(1080, 620);
 }
 
@@ -103,6 +117,7 @@ QWidget* BenchmarkWindow::createSubjectControls()
                         : all.devices.empty()    ? -1
                                                  : all.devices[0].index;
   for (const OpenClDeviceInfo& d : all.devices) {
+    devices_[d.index] = d;
     auto* box = new QCheckBox(
         QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)),
         subjects);
@@ -110,6 +125,7 @@ QWidget* BenchmarkWindow::createSubjectControls()
     box->setToolTip(QString::fromStdString(d.platform));
     box->setChecked(d.index == preferred);
     deviceBoxes_[d.index] = box;
+    connect(box, &QCheckBox::toggled, this, [this] { refreshTuningTransforms(); });
     form->addWidget(box);
   }
   fftw_ = new QCheckBox(tr("FFTW on the CPU (reference)"), subjects);
@@ -148,9 +164,16 @@ QWidget* BenchmarkWindow::createSubjectControls()
   cancelButton_->setEnabled(false);
   connect(runButton_, &QPushButton::clicked, this, &BenchmarkWindow::startSweep);
   connect(cancelButton_, &QPushButton::clicked, this, &BenchmarkWindow::cancel);
+  tuneButton_ = new QPushButton(tr("Tune…"), panel);
+  tuneButton_->setObjectName(QStringLiteral("benchmarkTune"));
+  tuneButton_->setToolTip(tr("Search the planner's shapes for the app's transforms on the chosen devices "
+                             "and keep the fastest in each device's tuning file (the Tuning page)"));
+  tuneButton_->setEnabled(!all.devices.empty());
+  connect(tuneButton_, &QPushButton::clicked, this, &BenchmarkWindow::startTuning);
   actions_ = new QHBoxLayout;
   actions_->addWidget(runButton_);
   actions_->addWidget(cancelButton_);
+  actions_->addWidget(tuneButton_);
   progress_ = new QProgressBar(panel);
   progress_->setObjectName(QStringLiteral("benchmarkProgress"));
   progress_->setValue(0);
@@ -234,9 +257,244 @@ QWidget* BenchmarkWindow::createWorkGroupPage()
   return page;
 }
 
+QWidget* BenchmarkWindow::createTuningPage()
+{
+  auto* page = new QWidget(this);
+  auto* intro = new QLabel(
+      tr("<b>Tune…</b> times the shapes the planner may choose (largest radix, work-group sizes, lines per "
+         "group, pass length, local memory) for each transform below on each chosen OpenCL device, like "
+         "FFTW_MEASURE, and keeps the fastest in the device's tuning file. Every later plan for that "
+         "transform on that device uses it; the app's tabs do once they open the device again (the next "
+         "start, or another backend and back in the Engine menu). Cancel stops after the transform being "
+         "timed."),
+      page);
+  intro->setWordWrap(true);
+  tuningTransforms_ = new QLabel(page);
+  tuningTransforms_->setObjectName(QStringLiteral("tuningTransforms"));
+  tuningTransforms_->setWordWrap(true);
+  tuningTable_ = new QTableWidget(0, 6, page);
+  tuningTable_->setObjectName(QStringLiteral("tuningTable"));
+  tuningTable_->setHorizontalHeaderLabels(
+      {tr("Device"), tr("Transform"), tr("Heuristic ms"), tr("Tuned ms"), tr("Gain"), tr("Shape chosen")});
+  tuningTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  tuningTable_->verticalHeader()->setVisible(false);
+  tuningTable_->setWordWrap(false);
+  tuningTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  tuningTable_->horizontalHeader()->setSectionResizeMode(ShapeColumn, QHeaderView::Stretch);
+  tuningCacheLabel_ = new QLabel(page);
+  tuningCacheLabel_->setObjectName(QStringLiteral("tuningCacheFile"));
+  tuningCacheLabel_->setWordWrap(true);
+  tuningCacheLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* layout = new QVBoxLayout(page);
+  layout->addWidget(intro);
+  layout->addWidget(tuningTransforms_);
+  layout->addWidget(tuningTable_, 1);
+  layout->addWidget(tuningCacheLabel_);
+  return page;
+}
+
+void BenchmarkWindow::setTuningInputsSource(TuningInputsSource source)
+{
+  tuningInputsSource_ = std::move(source);
+  refreshTuningTransforms();
+}
+
+void BenchmarkWindow::setTuningCases(std::vector<TuningCase> cases)
+{
+  if (cases.empty())
+    customTuningCases_.reset();
+  else
+    customTuningCases_ = std::move(cases);
+  refreshTuningTransforms();
+}
+
+TuningInputs BenchmarkWindow::tuningInputs() const
+{
+  TuningInputs inputs;
+  if (tuningInputsSource_) inputs = tuningInputsSource_();
+  if (!inputs.imageSize.isValid() || inputs.imageSize.isEmpty()) {
+    // No picture loaded: the Image tab shows the bundled sample.
+    inputs.imageSize = QImageReader(QStringLiteral(":/samples/coffee.png")).size();
+    inputs.imageChannels = 3;
+  }
+  return inputs;
+}
+
+std::vector<TuningCase> BenchmarkWindow::tuningCases(bool cpuDevice) const
+{
+  if (customTuningCases_) return *customTuningCases_;
+  return standardTuningCases(tuningInputs(), cpuDevice);
+}
+
+bool BenchmarkWindow::isCpuDevice(int index) const
+{
+  const auto found = devices_.find(index);
+  return found != devices_.end() && found->second.type == "CPU";
+}
+
+void BenchmarkWindow::refreshTuningTransforms()
+{
+  if (!tuningTransforms_) return;
+  const std::vector<int> chosen = selectedDevices();
+  if (devices_.empty()) {
+    tuningTransforms_->setText(tr("No OpenCL device: there is nothing to tune."));
+    return;
+  }
+  if (chosen.empty()) {
+    tuningTransforms_->setText(tr("Choose an OpenCL device on the left to tune."));
+    return;
+  }
+  // One list per kind of device chosen: a CPU device gets smaller batches.
+  QStringList parts;
+  for (const bool cpu : {false, true}) {
+    if (std::none_of(chosen.begin(), chosen.end(), [&](int d) { return isCpuDevice(d) == cpu; })) continue;
+    QStringList labels;
+    for (const TuningCase& c : tuningCases(cpu))
+      labels << c.label.toHtmlEscaped();
+    parts << tr("Transforms tuned on %1: %2")
+                 .arg(cpu ? tr("a CPU device (small batches, to keep the run short)") : tr("a GPU"),
+                      labels.join(QStringLiteral(" · ")));
+  }
+  tuningTransforms_->setText(parts.join(QStringLiteral("<br>")));
+}
+
+QStringList BenchmarkWindow::tuningCacheFiles() const
+{
+  QStringList files;
+  for (const auto& [job, file] : tuningCacheFiles_)
+    if (!files.contains(file)) files << file;
+  return files;
+}
+
+int BenchmarkWindow::tuningTableRow(int job, int item) const
+{
+  int row = 0;
+  for (int j = 0; j < job && j < int(tuningRequest_.jobs.size()); ++j)
+    row += int(tuningRequest_.jobs[std::size_t(j)].cases.size());
+  return row + item;
+}
+
+void BenchmarkWindow::setTuningCell(int row, int column, const QString& text, const QString& tip)
+{
+  auto* item = new QTableWidgetItem(text);
+  if (column == HeuristicColumn || column == TunedColumn || column == GainColumn)
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  if (!tip.isEmpty()) item->setToolTip(tip);
+  tuningTable_->setItem(row, column, item);
+}
+
+void BenchmarkWindow::startTuning()
+{
+  if (isRunning()) return;
+  const std::vector<int> chosen = selectedDevices();
+  if (chosen.empty()) {
+    status_->setText(tr("Tuning needs an OpenCL device: choose one on the left."));
+    return;
+  }
+  tuningRequest_ = {};
+  for (int device : chosen)
+    tuningRequest_.jobs.push_back({device, tuningCases(isCpuDevice(device))});
+  tuningRows_.clear();
+  tuningCacheFiles_.clear();
+  refreshTuningTransforms();
+  // Every transform has its row from the start, so the table says what is still to come.
+  tuningTable_->setRowCount(0);
+  tuningTable_->setColumnHidden(DeviceColumn, tuningRequest_.jobs.size() < 2); // one device: named below
+  for (const TuningRequest::Job& job : tuningRequest_.jobs)
+    for (const TuningCase& c : job.cases) {
+      const int row = tuningTable_->rowCount();
+      tuningTable_->insertRow(row);
+      setTuningCell(row, DeviceColumn, QString::fromStdString(devices_[job.device].name));
+      setTuningCell(row, TransformColumn, c.label, QString::fromStdString(c.descriptor.toString()));
+      for (int column : {HeuristicColumn, TunedColumn, GainColumn})
+        setTuningCell(row, column, {});
+      setTuningCell(row, ShapeColumn, tr("waiting"));
+    }
+  tuningCacheLabel_->setText({});
+  pages_->setCurrentIndex(pages_->count() - 1);
+  setRunning(true);
+  status_->setText(tr("Tuning… each shape is built and timed; a CPU device takes a while."));
+  tuner_->start(tuningRequest_);
+}
+
+void BenchmarkWindow::tuningDeviceOpened(int job, const QString& device, const QString& cacheFile)
+{
+  tuningCacheFiles_[job] = cacheFile;
+  QStringList lines;
+  for (const auto& [j, file] : tuningCacheFiles_)
+    lines << tr("%1: %2").arg(
+        QString::fromStdString(devices_[tuningRequest_.jobs[std::size_t(j)].device].name),
+        file.toHtmlEscaped());
+  tuningCacheLabel_->setText(tr("Tuning file (read by every later plan on the device):<br>%1")
+                                 .arg(lines.join(QStringLiteral("<br>"))));
+  const int first = tuningTableRow(job, 0);
+  for (int i = 0; i < int(tuningRequest_.jobs[std::size_t(job)].cases.size()); ++i)
+    tuningTable_->item(first + i, DeviceColumn)->setToolTip(device);
+}
+
+void BenchmarkWindow::tuningCaseStarted(int job, int item)
+{
+  const int row = tuningTableRow(job, item);
+  setTuningCell(row, ShapeColumn, tr("timing shapes…"));
+  tuningTable_->scrollToItem(tuningTable_->item(row, 0));
+  status_->setText(tr("Tuning %1 on %2…")
+                       .arg(tuningTable_->item(row, TransformColumn)->text(),
+                            tuningTable_->item(row, DeviceColumn)->text()));
+}
+
+void BenchmarkWindow::addTuningRow(const TuningRow& r)
+{
+  tuningRows_.push_back(r);
+  const int row = tuningTableRow(r.job, r.item);
+  if (!r.ok()) {
+    for (int column : {HeuristicColumn, TunedColumn, GainColumn})
+      setTuningCell(row, column, QStringLiteral("–"));
+    setTuningCell(row, ShapeColumn, tr("not tuned: %1").arg(r.error), r.error);
+    tuningTable_->item(row, ShapeColumn)->setForeground(QColor(0xc9, 0x2a, 0x2a));
+    return;
+  }
+  const QString timed = tr("%1 shapes timed, %2 skipped (same schedule, or not fitting the device), in %3 s")
+                            .arg(r.measured)
+                            .arg(r.skipped)
+                            .arg(r.seconds, 0, 'f', 1);
+  setTuningCell(row, HeuristicColumn, QString::number(r.heuristicMs, 'f', 4));
+  setTuningCell(row, TunedColumn, QString::number(r.tunedMs, 'f', 4), timed);
+  setTuningCell(row, GainColumn, QStringLiteral("%1×").arg(r.gain(), 0, 'f', 2));
+  setTuningCell(row, ShapeColumn, r.shape, timed);
+}
+
+void BenchmarkWindow::finishTuning(bool cancelled)
+{
+  setRunning(false);
+  for (int row = 0; row < tuningTable_->rowCount(); ++row) {
+    const QString shape = tuningTable_->item(row, ShapeColumn)->text();
+    if (shape == tr("waiting") || shape == tr("timing shapes…"))
+      setTuningCell(row, ShapeColumn, cancelled ? tr("not tuned: cancelled") : tr("not tuned"));
+  }
+  const int tuned =
+      int(std::count_if(tuningRows_.begin(), tuningRows_.end(), [](const TuningRow& r) { return r.ok(); }));
+  const int total = tuningTable_->rowCount();
+  if (cancelled)
+    status_->setText(
+        tr("Tuning cancelled: %1 of %2 transforms tuned; their choices are kept.").arg(tuned).arg(total));
+  else if (tuned < total)
+    status_->setText(tr("Tuning done: %1 of %2 transforms tuned; the others could not be (see the table).")
+                         .arg(tuned)
+                         .arg(total));
+  else
+    status_->setText(tr("Tuning done: %1 of %2 transforms tuned.").arg(tuned).arg(total));
+  emit tuningFinished(cancelled);
+}
+
+void BenchmarkWindow::showEvent(QShowEvent* event)
+{
+  refreshTuningTransforms(); // the Image tab's picture may have changed since the window was last shown
+  QWidget::showEvent(event);
+}
+
 bool BenchmarkWindow::isRunning() const
 {
-  return runner_->isRunning();
+  return runner_->isRunning() || tuner_->isRunning();
 }
 
 bool BenchmarkWindow::hasOpenClDevice() const
@@ -321,6 +579,11 @@ void BenchmarkWindow::startWorkGroupSweep()
 
 void BenchmarkWindow::cancel()
 {
+  if (tuner_->isRunning()) {
+    status_->setText(tr("Cancelling after the transform being tuned…"));
+    tuner_->cancel();
+    return;
+  }
   if (!isRunning()) return;
   status_->setText(tr("Cancelling after the current call…"));
   runner_->cancel();
@@ -330,6 +593,7 @@ void BenchmarkWindow::setRunning(bool running)
 {
   runButton_->setEnabled(!running);
   workGroupButton_->setEnabled(!running);
+  tuneButton_->setEnabled(!running && !devices_.empty());
   cancelButton_->setEnabled(running);
   if (running) {
     progress_->setValue(0);

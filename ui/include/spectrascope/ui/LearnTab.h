@@ -106,6 +106,7 @@ private:
   bool onRowColumnPage() const;
   void recompute();
   void showOutcome(const StepsOutcome& outcome);
+  void showStagesSource(const StepsOutcome& outcome);
   void showStage();
   void updateCheck();
   spectrascope::learn::Algorithm algorithm() const;

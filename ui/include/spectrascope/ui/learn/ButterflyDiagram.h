@@ -44,6 +44,9 @@ public:
   static QColor phaseColour(double radians);
   static QColor workItemColour(std::uint32_t workItem);
   static QString stageTitle(const spectrascope::learn::Schedule& schedule, int stage);
+  // The twiddle factor exp(-2 pi i k / m) as it is written, W with subscript m and superscript k:
+  // "W₈³" (Unicode sub- and superscript digits, so it reads the same on screen, in PNG and in SVG).
+  static QString twiddleSymbol(std::size_t m, std::size_t k);
 
 private:
   int columns() const;

@@ -20,6 +20,8 @@ public:
   void setStage(int stage);
   void setValueStyle(ValueStyle style);
   const ButterflyDiagramParameters& parameters() const { return parameters_; }
+  // The numbers of the value under the mouse, as its tool tip shows them; empty when none is.
+  const QString& hoverText() const { return hoverText_; }
 
   // Return an error message, empty on success.
   QString exportPng(const QString& path) const;
@@ -38,6 +40,7 @@ private:
   ButterflyDiagramParameters exportParameters() const;
 
   ButterflyDiagramParameters parameters_;
+  QString hoverText_;
 };
 
 } // namespace spectrascope::ui

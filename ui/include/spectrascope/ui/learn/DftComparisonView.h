@@ -18,6 +18,12 @@ public:
   // fft empty: the last stage is not reached yet.
   void setSpectra(std::vector<spectrascope::learn::Complex> fft,
                   std::vector<spectrascope::learn::Complex> dft);
+  // True at the last stage, when both spectra are there to compare.
+  bool showsSpectra() const { return !fft_.empty() && fft_.size() == dft_.size(); }
+  const std::vector<spectrascope::learn::Complex>& fft() const { return fft_; }
+  const std::vector<spectrascope::learn::Complex>& dft() const { return dft_; }
+  // max_k |FFT[k] - DFT[k]| / max_k |DFT[k]|; 0 when not shown.
+  double relativeDifference() const;
   QSize sizeHint() const override { return {320, 130}; }
   QSize minimumSizeHint() const override { return {160, 90}; }
 

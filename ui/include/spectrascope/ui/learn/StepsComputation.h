@@ -26,6 +26,8 @@ struct StepsOutcome
 {
   std::shared_ptr<const spectrascope::learn::StepsResult> result;
   std::vector<spectrascope::learn::Complex> directDft; // of the same input, O(N^2) in double
+  // Why the stages ran on the CPU when an OpenCL device was wanted ("auto" found none); else empty.
+  QString fallbackReason;
   QString error;
 };
 

@@ -2,14 +2,21 @@
 // Tools > Benchmark…: pick OpenCL devices (any number: each is its own series), FFTW and gallery variants,
 // sweep N in the background with a progress bar and Cancel, and plot time, GFLOP/s or bandwidth against N
 // (log axes) with the crossover where each variant on each device beats FFTW; a work-group-size sweep of one
-// kernel (the OpenCL book's Table 6.1); CSV and PNG export. The GUI thread only collects points and repaints.
+// kernel (the OpenCL book's Table 6.1); CSV and PNG export. "Tune…" runs the planner's per-device tuning
+// search (TuningRunner) on the chosen devices over the transforms the app's tabs run and a few standard
+// sizes, and tables what it found and where the choices are kept. The GUI thread only collects results
+// and repaints.
 
+#include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/gallery/GallerySweep.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
+#include "spectrascope/ui/timing/TuningRunner.h"
 
 #include <QWidget>
 
+#include <functional>
 #include <map>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -49,8 +56,21 @@ public:
   const std::vector<gallery::SweepPoint>& points() const { return points_; }
   bool isRunning() const;
   bool hasOpenClDevice() const; // at least one device is chosen
-  // Where a "Tune" action (the planner's autotuning) can add its button next to Run and Cancel.
+  // Run, Cancel and Tune…
   QHBoxLayout* actionsLayout() const { return actions_; }
+
+  // Tuning. The source is asked, when the window is shown and when tuning starts, what the tabs
+  // transform (the Image tab's picture, the Audio tab's FFT size); without one, the bundled sample's size.
+  using TuningInputsSource = std::function<TuningInputs()>;
+  void setTuningInputsSource(TuningInputsSource source);
+  // Replaces the standard transforms (tests, scripted runs); empty: the standard ones again.
+  void setTuningCases(std::vector<TuningCase> cases);
+  // What "Tune…" searches on a device of this kind.
+  std::vector<TuningCase> tuningCases(bool cpuDevice) const;
+  QPushButton* tuneButton() const { return tuneButton_; }
+  QTableWidget* tuningTable() const { return tuningTable_; }
+  const std::vector<TuningRow>& tuningRows() const { return tuningRows_; } // those done, in order
+  QStringList tuningCacheFiles() const;                                    // of the devices opened
 
   bool exportCsv(const QString& path) const;
   bool exportPng(const QString& path) const;
@@ -58,18 +78,31 @@ public:
 public slots:
   void startSweep();
   void startWorkGroupSweep();
+  void startTuning();
   void cancel();
 
 signals:
   void sweepFinished(bool cancelled);
+  void tuningFinished(bool cancelled);
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
 private:
   QWidget* createSubjectControls();
   QWidget* createSweepPage();
   QWidget* createWorkGroupPage();
+  QWidget* createTuningPage();
+  TuningInputs tuningInputs() const;
+  bool isCpuDevice(int index) const;
+  void refreshTuningTransforms();
+  void tuningDeviceOpened(int job, const QString& device, const QString& cacheFile);
+  void tuningCaseStarted(int job, int item);
+  void addTuningRow(const TuningRow& row);
+  void finishTuning(bool cancelled);
+  int tuningTableRow(int job, int item) const;
+  void setTuningCell(int row, int column, const QString& text, const QString& tip = {});
   void addPoint(const gallery::SweepPoint& point);
   void finish(bool cancelled, const QString& error);
   void setRunning(bool running);
@@ -80,7 +113,9 @@ private:
   void choosePngFile();
 
   BenchmarkRunner* runner_ = nullptr;
+  TuningRunner* tuner_ = nullptr;
   std::map<int, QCheckBox*> deviceBoxes_; // by device index
+  std::map<int, OpenClDeviceInfo> devices_;
   QCheckBox* fftw_ = nullptr;
   std::map<gallery::Variant, QCheckBox*> variantBoxes_;
   QSpinBox* minLog2_ = nullptr;
@@ -97,6 +132,15 @@ private:
   QSpinBox* workGroupLog2N_ = nullptr;
   QPushButton* workGroupButton_ = nullptr;
   QTableWidget* workGroupTable_ = nullptr;
+  QPushButton* tuneButton_ = nullptr;
+  QLabel* tuningTransforms_ = nullptr;
+  QTableWidget* tuningTable_ = nullptr;
+  QLabel* tuningCacheLabel_ = nullptr;
+  TuningInputsSource tuningInputsSource_;
+  std::optional<std::vector<TuningCase>> customTuningCases_;
+  TuningRequest tuningRequest_;             // the run on show: rows follow its jobs and cases
+  std::map<int, QString> tuningCacheFiles_; // by job
+  std::vector<TuningRow> tuningRows_;
   std::vector<gallery::SweepPoint> points_;
   std::vector<gallery::SweepPoint> workGroupPoints_;
   bool workGroupMode_ = false;
