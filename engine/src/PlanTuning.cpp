@@ -10,17 +10,15 @@
 namespace spectrascope {
 namespace {
 
-struct Knob {
+struct Knob
+{
   const char* name;
   std::size_t PlanShape::*field;
 };
 
-constexpr Knob kKnobs[] = {{"radix", &PlanShape::maxRadix},
-                           {"group", &PlanShape::groupSize},
-                           {"strided", &PlanShape::stridedGroupSize},
-                           {"lines", &PlanShape::adjacentLines},
-                           {"pass", &PlanShape::maxPassLength},
-                           {"local", &PlanShape::localMemory}};
+constexpr Knob kKnobs[] = {{"radix", &PlanShape::maxRadix},           {"group", &PlanShape::groupSize},
+                           {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
+                           {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory}};
 
 // FNV-1a, 64 bit: the file name only has to separate identities.
 std::string hashName(std::string_view text)
@@ -77,7 +75,8 @@ std::optional<PlanShape> PlanShape::parse(std::string_view text)
 }
 
 TuningCache::TuningCache(std::filesystem::path directory, std::string identity)
-    : file_(std::move(directory) / "tuning" / ("plans-" + hashName(identity) + ".txt")), identity_(std::move(identity))
+    : file_(std::move(directory) / "tuning" / ("plans-" + hashName(identity) + ".txt")),
+      identity_(std::move(identity))
 {
   load();
 }
@@ -94,9 +93,12 @@ std::string TuningCache::transformKey(const TransformDescriptor& d)
 std::optional<PlanShape> TuningCache::find(const TransformDescriptor& d) const
 {
   std::lock_guard lock(mutex_);
+  reloadIfRewritten();
   const auto transform = entries_.find(transformKey(d));
   if (transform == entries_.end() || transform->second.empty()) return std::nullopt;
-  const auto distance = [&](std::size_t batch) { return std::abs(std::log2(double(batch) / double(d.batch))); };
+  const auto distance = [&](std::size_t batch) {
+    return std::abs(std::log2(double(batch) / double(d.batch)));
+  };
   const Entry* nearest = nullptr;
   double best = 0;
   for (const auto& [batch, entry] : transform->second)
@@ -110,6 +112,7 @@ std::optional<PlanShape> TuningCache::find(const TransformDescriptor& d) const
 void TuningCache::store(const TransformDescriptor& d, const PlanShape& shape, double ms)
 {
   std::lock_guard lock(mutex_);
+  reloadIfRewritten(); // keep what another backend stored meanwhile
   entries_[transformKey(d)][d.batch] = Entry{shape, ms};
   save();
 }
@@ -118,12 +121,28 @@ std::size_t TuningCache::size() const
 {
   std::lock_guard lock(mutex_);
   std::size_t n = 0;
-  for (const auto& [key, batches] : entries_) n += batches.size();
+  for (const auto& [key, batches] : entries_)
+    n += batches.size();
   return n;
 }
 
-void TuningCache::load()
+std::filesystem::file_time_type TuningCache::fileTime() const
 {
+  std::error_code error;
+  const auto time = std::filesystem::last_write_time(file_, error);
+  return error ? std::filesystem::file_time_type{} : time;
+}
+
+void TuningCache::reloadIfRewritten() const
+{
+  if (fileTime() == loadedTime_) return;
+  entries_.clear();
+  load();
+}
+
+void TuningCache::load() const
+{
+  loadedTime_ = fileTime();
   std::ifstream in(file_);
   std::string line;
   if (!in || !std::getline(in, line) || line != "# " + identity_) return; // absent or someone else's
@@ -131,8 +150,8 @@ void TuningCache::load()
     // key \t batch \t shape \t ms
     std::istringstream fields(line);
     std::string key, batch, shape, ms;
-    if (!std::getline(fields, key, '\t') || !std::getline(fields, batch, '\t') || !std::getline(fields, shape, '\t') ||
-        !std::getline(fields, ms))
+    if (!std::getline(fields, key, '\t') || !std::getline(fields, batch, '\t') ||
+        !std::getline(fields, shape, '\t') || !std::getline(fields, ms))
       continue;
     const std::optional<PlanShape> parsed = PlanShape::parse(shape);
     try {
@@ -150,7 +169,9 @@ bool TuningCache::save() const
   for (const auto& [key, batches] : entries_)
     for (const auto& [batch, entry] : batches)
       out << key << '\t' << batch << '\t' << entry.shape.toString() << '\t' << entry.ms << '\n';
-  return writeFileAtomically(file_, out.str());
+  const bool written = writeFileAtomically(file_, out.str());
+  loadedTime_ = fileTime();
+  return written;
 }
 
 } // namespace spectrascope

@@ -15,7 +15,8 @@ namespace {
 std::filesystem::path freshDirectory()
 {
   static std::mt19937_64 random(std::random_device{}());
-  const auto dir = std::filesystem::temp_directory_path() / ("spectrascope-tuning-" + std::to_string(random()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("spectrascope-tuning-" + std::to_string(random()));
   std::filesystem::remove_all(dir);
   return dir;
 }
@@ -44,8 +45,9 @@ TEST(PlanShape, TextRoundTrips)
 
 TEST(PlanShape, RejectsMalformedText)
 {
-  for (const char* bad : {"", "radix=8", "radix=8 group=128 strided=512 lines=8 pass=x",
-                          "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 colour=3", "radix 8 group=1"})
+  for (const char* bad :
+       {"", "radix=8", "radix=8 group=128 strided=512 lines=8 pass=x",
+        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 colour=3", "radix 8 group=1"})
     EXPECT_FALSE(PlanShape::parse(bad)) << bad;
 }
 
@@ -62,6 +64,27 @@ TEST(TuningCache, StoredShapeSurvivesANewInstance)
   ASSERT_TRUE(again.find(d));
   EXPECT_EQ(*again.find(d), someShape());
   EXPECT_EQ(again.size(), 1u);
+}
+
+// The Benchmark window tunes on a backend of its own while the tabs' backend keeps running: what it
+// stores reaches the running one's next plans, and the running one's own stores keep it.
+TEST(TuningCache, ShapesStoredByAnotherInstanceAreSeenAndKept)
+{
+  const auto dir = freshDirectory();
+  const TransformDescriptor a = TransformDescriptor::complex1d(1024, 4),
+                            b = TransformDescriptor::complex1d(4096);
+  TuningCache running(dir, "device X|driver 1");
+  EXPECT_FALSE(running.find(a));
+  TuningCache tuner(dir, "device X|driver 1");
+  tuner.store(a, someShape(), 0.5);
+  ASSERT_TRUE(running.find(a));
+  EXPECT_EQ(*running.find(a), someShape());
+  PlanShape other;
+  other.maxRadix = 4;
+  running.store(b, other, 0.25);
+  EXPECT_EQ(running.size(), 2u);
+  EXPECT_EQ(TuningCache(dir, "device X|driver 1").size(), 2u);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(TuningCache, InverseAndOtherBatchesShareTheNearestShape)
@@ -93,13 +116,15 @@ TEST(TuningCache, DamagedLinesAreSkippedAndForeignFilesIgnored)
   cache.store(d, someShape(), 0.2);
   {
     std::ofstream append(cache.file(), std::ios::app);
-    append << "c2c 128x1x1 inplace\tnot-a-number\tradix=8\t1\n" << "garbage line without tabs\n";
+    append << "c2c 128x1x1 inplace\tnot-a-number\tradix=8\t1\n"
+           << "garbage line without tabs\n";
   }
   TuningCache reread(dir, "device A");
   EXPECT_EQ(reread.size(), 1u);
   EXPECT_EQ(*reread.find(d), someShape());
 
-  std::ofstream(cache.file(), std::ios::trunc) << "# device B\n" << "c2c 64x1x1 inplace\t1024\t" << someShape().toString()
-                                               << "\t0.2\n";
+  std::ofstream(cache.file(), std::ios::trunc)
+      << "# device B\n"
+      << "c2c 64x1x1 inplace\t1024\t" << someShape().toString() << "\t0.2\n";
   EXPECT_FALSE(TuningCache(dir, "device A").find(d));
 }

@@ -18,7 +18,8 @@
 namespace spectrascope {
 
 // The planner's knobs. Zero means "the planner's heuristic default" for that knob.
-struct PlanShape {
+struct PlanShape
+{
   std::size_t maxRadix = 0;         // largest radix a work-item computes in registers (4, 8, 16 or 32)
   std::size_t groupSize = 0;        // work-items per group for passes over contiguous lines
   std::size_t stridedGroupSize = 0; // work-items per group for passes over adjacent (strided) lines
@@ -34,7 +35,8 @@ struct PlanShape {
 };
 
 // What one tuning search measured.
-struct TuningOutcome {
+struct TuningOutcome
+{
   PlanShape chosen;
   double heuristicMs = 0; // the default plan, same measurement
   double chosenMs = 0;
@@ -43,16 +45,19 @@ struct TuningOutcome {
 };
 
 // The tuned shapes of one device, driver and engine version: a text file, one line per transform
-// ("key<TAB>batch<TAB>shape<TAB>ms"), rewritten atomically on every store. An unreadable or foreign file is ignored
-// (and replaced on the next store), never trusted.
-class TuningCache {
+// ("key<TAB>batch<TAB>shape<TAB>ms"), rewritten atomically on every store. An unreadable or foreign file is
+// ignored (and replaced on the next store), never trusted.
+class TuningCache
+{
 public:
   // `identity` names the device, driver and kernel sources; it is the file's first line and part of its
   // name, so a driver or kernel update starts a fresh file.
   TuningCache(std::filesystem::path directory, std::string identity);
 
   // The shape stored for this transform; failing that, one stored for the same kind, sizes and placement
-  // with the nearest batch (the best shape depends far more on the sizes than on the batch).
+  // with the nearest batch (the best shape depends far more on the sizes than on the batch). A file that
+  // another backend (the Benchmark window's Tune, spectrascope-bench --tune) rewrote since is read again
+  // first, so plans made from then on use what it found.
   std::optional<PlanShape> find(const TransformDescriptor& d) const;
   void store(const TransformDescriptor& d, const PlanShape& shape, double ms);
   std::size_t size() const;
@@ -62,17 +67,21 @@ public:
   static std::string transformKey(const TransformDescriptor& d);
 
 private:
-  struct Entry {
+  struct Entry
+  {
     PlanShape shape;
     double ms = 0;
   };
-  void load();
+  void load() const;
+  void reloadIfRewritten() const;
   bool save() const;
+  std::filesystem::file_time_type fileTime() const;
 
   std::filesystem::path file_;
   std::string identity_;
   mutable std::mutex mutex_;
-  std::map<std::string, std::map<std::size_t, Entry>> entries_; // transformKey -> batch -> entry
+  mutable std::map<std::string, std::map<std::size_t, Entry>> entries_; // transformKey -> batch -> entry
+  mutable std::filesystem::file_time_type loadedTime_{};                // of the file as last read or written
 };
 
 } // namespace spectrascope
