@@ -101,37 +101,33 @@ public:
 protected:
   void executeChecked(const float* input, float* output, ExecutionReport* report) const override
   {
-    const TransformDescriptor& d = descriptor();
-    const auto start = std::chrono::steady_clock::now();
-    // FFTW's multi-dimensional c2r overwrites its input; our input is const, so it works on a copy,
-    // which also carries the inverse's 1/N (scaling a linear transform's input scales its output) so no
-    // pass over the output is needed. A pointer whose SIMD alignment differs from the planned one also
-    // goes through a copy.
-    const bool destroysInput = d.kind == TransformKind::ComplexToReal && input != output;
-    const bool inputMisaligned = fftwf_alignment_of(const_cast<float*>(input)) != inputAlignment_;
-    const bool outputMisaligned = fftwf_alignment_of(output) != outputAlignment_;
-    if (destroysInput && !outputMisaligned) {
-      executeOnScaledCopy(input, output);
-    } else if (destroysInput || inputMisaligned || outputMisaligned) {
-      executeThroughCopies(input, output);
+    timed(report, [&] {
+      // FFTW's multi-dimensional c2r overwrites its input; our input is const, so it works on a copy,
+      // which also carries the inverse's 1/N (scaling a linear transform's input scales its output) so no
+      // pass over the output is needed. A pointer whose SIMD alignment differs from the planned one also
+      // goes through a copy.
+      const TransformDescriptor& d = descriptor();
+      const bool destroysInput = d.kind == TransformKind::ComplexToReal && input != output;
+      if (destroysInput && outputAligned(output)) {
+        executeOnScaledCopy(input, output);
+      } else if (destroysInput || !inputAligned(input) || !outputAligned(output)) {
+        executeThroughCopies(input, output);
+        scaleInverse(output);
+      } else {
+        run(const_cast<float*>(input), output);
+        scaleInverse(output);
+      }
+    });
+  }
+
+  // The caller's scratch may be overwritten: aligned buffers run as they are, C2R included.
+  void executeConsumingChecked(float* input, float* output, ExecutionReport* report) const override
+  {
+    if (!inputAligned(input) || !outputAligned(output)) return executeChecked(input, output, report);
+    timed(report, [&] {
+      run(input, output);
       scaleInverse(output);
-    } else {
-      run(const_cast<float*>(input), output);
-      scaleInverse(output);
-    }
-    if (report) {
-      const auto end = std::chrono::steady_clock::now();
-      KernelRecord r;
-      r.name = "fftw " + d.toString();
-      r.type = KernelRecord::Type::Host;
-      r.startNs = std::uint64_t(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count());
-      r.endNs =
-          std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(end.time_since_epoch()).count());
-      r.queuedNs = r.startNs;
-      r.bytes = (d.inputFloats() + d.outputFloats()) * sizeof(float);
-      report->records.push_back(r);
-    }
+    });
   }
 
 private:
@@ -196,6 +192,33 @@ private:
     FftwBuffer out(d.outputFloats());
     run(in.data, out.data);
     std::memcpy(output, out.data, d.outputFloats() * sizeof(float));
+  }
+
+  // SIMD alignment as planned (FFTW's new-array execute needs the planned one).
+  bool inputAligned(const float* p) const
+  {
+    return fftwf_alignment_of(const_cast<float*>(p)) == inputAlignment_;
+  }
+  bool outputAligned(float* p) const { return fftwf_alignment_of(p) == outputAlignment_; }
+
+  // Runs `work` and, with a report, records it as one host step.
+  template <typename Work> void timed(ExecutionReport* report, Work&& work) const
+  {
+    const TransformDescriptor& d = descriptor();
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    if (!report) return;
+    const auto end = std::chrono::steady_clock::now();
+    KernelRecord r;
+    r.name = "fftw " + d.toString();
+    r.type = KernelRecord::Type::Host;
+    r.startNs =
+        std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count());
+    r.endNs =
+        std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(end.time_since_epoch()).count());
+    r.queuedNs = r.startNs;
+    r.bytes = (d.inputFloats() + d.outputFloats()) * sizeof(float);
+    report->records.push_back(r);
   }
 
   // The input copied (and scaled, for a normalised inverse) into a scratch buffer the plan keeps, so

@@ -1,5 +1,7 @@
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 
+#include "ParallelRows.h"
+
 #include "DeviceFilter.h"
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
@@ -130,34 +132,65 @@ const float* FilterPipeline::halfSpectrum(std::size_t c) const
   return spectrum_.data() + c * halfPlaneFloats();
 }
 
-PlanarImage FilterPipeline::applyFloat(const std::vector<float>& halfMask, ExecutionReport* report)
+// The mask multiply carries the inverse's 1/N, and the masked spectra are the inverse's to overwrite:
+// FFTW's C2R then runs in place of its input, with no copy and no scaling pass of its own.
+void FilterPipeline::inverseOnHost(const std::vector<float>& halfMask, ExecutionReport* report)
 {
   if (halfMask.size() != halfRow() * image_.height)
     throw invalidArgument("the mask must have (W/2+1) x H values for a W x H image");
+  if (!hostInverse_) {
+    TransformDescriptor d = inverse_->descriptor();
+    d.normalization = Normalization::Unscaled;
+    hostInverse_ = engine_.plan(d);
+  }
   const std::size_t bins = halfMask.size();
+  const float scale = float(1.0 / double(image_.width * image_.height));
   scratch_.resize(spectrum_.size()); // first host update only: the device path never needs them
   result_.resize(image_.values.size());
   {
     HostStep step(report, "mask multiply", std::uint64_t(bins) * image_.channels * 4 * 5);
-    for (std::size_t c = 0; c < image_.channels; ++c) {
-      const float* in = spectrum_.data() + c * halfPlaneFloats();
-      float* out = scratch_.data() + c * halfPlaneFloats();
-      for (std::size_t i = 0; i < bins; ++i) {
-        out[2 * i] = in[2 * i] * halfMask[i];
-        out[2 * i + 1] = in[2 * i + 1] * halfMask[i];
+    // One row of one channel's half-plane per step: rows of every channel, split over the cores.
+    const std::size_t row = halfRow();
+    detail::parallelRows(image_.channels * image_.height, row, [&](std::size_t first, std::size_t end) {
+      for (std::size_t r = first; r < end; ++r) {
+        const float* mask = halfMask.data() + (r % image_.height) * row;
+        const float* in = spectrum_.data() + 2 * r * row;
+        float* out = scratch_.data() + 2 * r * row;
+        for (std::size_t i = 0; i < row; ++i) {
+          const float m = mask[i] * scale;
+          out[2 * i] = in[2 * i] * m;
+          out[2 * i + 1] = in[2 * i + 1] * m;
+        }
       }
-    }
+    });
   }
   ExecutionReport inverseReport;
-  inverse_->execute(scratch_, result_, report ? &inverseReport : nullptr);
+  hostInverse_->executeConsuming(scratch_, result_, report ? &inverseReport : nullptr);
   appendRecords(report, inverseReport, "inverse: ");
-  return cropTopLeft(PlanarImage{image_.width, image_.height, image_.channels, result_}, outputWidth_,
-                     outputHeight_);
+}
+
+PlanarImage FilterPipeline::applyFloat(const std::vector<float>& halfMask, ExecutionReport* report)
+{
+  inverseOnHost(halfMask, report);
+  return cropTopLeft(
+      PlanarImage{image_.width, image_.height, image_.channels, {result_.begin(), result_.end()}},
+      outputWidth_, outputHeight_);
 }
 
 void FilterPipeline::croppedToBytes(const float* planes, std::size_t w, std::size_t h, std::size_t outW,
                                     std::size_t outH, PixelRange range, std::uint8_t* out)
 {
+  if (range != PixelRange::Normalize) {
+    // Pixel by pixel: rows of every channel's crop, split over the cores.
+    detail::parallelRows(image_.channels * outH, outW, [&](std::size_t first, std::size_t end) {
+      for (std::size_t r = first; r < end; ++r) {
+        const std::size_t c = r / outH, y = r % outH;
+        toBytes(planes + c * w * h + y * w, outW, range, out + r * outW);
+      }
+    });
+    return;
+  }
+  // Normalize scales by the crop's minimum and maximum, so each plane's crop is made contiguous first.
   for (std::size_t c = 0; c < image_.channels; ++c) {
     const float* plane = planes + c * w * h;
     if (outW != w || outH != h) {
@@ -186,7 +219,7 @@ PlanarBytes FilterPipeline::apply(const std::vector<float>& halfMask, PixelRange
     if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
     return bytes;
   }
-  applyFloat(halfMask, report);
+  inverseOnHost(halfMask, report);
   {
     HostStep step(report, "to 8 bits (" + toString(range) + ")", bytes.values.size() * 5);
     croppedToBytes(result_.data(), image_.width, image_.height, outputWidth_, outputHeight_, range,
@@ -202,12 +235,19 @@ PlanarBytes FilterPipeline::applyParametric(const MaskSpec& spec, bool inverted,
   if (!device_) {
     // The host path times the mask with the rest, as the device path does.
     const auto wallStart = nowNs();
-    std::vector<float> mask;
+    validate(spec);
+    const std::size_t row = halfRow();
+    std::vector<float> mask(row * image_.height);
     ExecutionReport maskReport;
     {
       HostStep step(report ? &maskReport : nullptr, "mask (" + toString(spec.kind) + ")",
-                    std::uint64_t(halfRow() * image_.height) * 4);
-      mask = composeHalfPlaneMask(spec, image_.width, image_.height, nullptr, inverted);
+                    std::uint64_t(row * image_.height) * 4);
+      detail::parallelRows(image_.height, row, [&](std::size_t first, std::size_t end) {
+        fillHalfPlaneMaskRows(spec, image_.width, image_.height, first, end, mask.data() + first * row);
+        if (inverted)
+          for (std::size_t i = first * row; i < end * row; ++i)
+            mask[i] = 1.0f - mask[i];
+      });
     }
     PlanarBytes bytes = apply(mask, range, report);
     if (report) {

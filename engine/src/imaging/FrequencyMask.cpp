@@ -22,6 +22,113 @@ bool insideAnyNotch(const std::vector<Notch>& notches, double u, double v)
   return false;
 }
 
+// A mask spec over whole rows of the half-plane, for slider steps on the host: per column the squared
+// frequency (and the Gaussian's column factor) is tabulated once, so the per-bin work is a multiply
+// (the Gaussian is separable: exp(-(fu^2 + fv^2) / 2F^2) = exp(-fu^2 / 2F^2) exp(-fv^2 / 2F^2)), a square
+// root and a comparison (ideal), or an integer power (Butterworth), in loops without branches or calls.
+// maskValue() stays the definition; the tests hold every row to it.
+class MaskRows
+{
+public:
+  // Columns x < `columns` hold u = centredIndex(x, width).
+  MaskRows(const MaskSpec& spec, std::size_t width, std::size_t height, std::size_t columns)
+      : spec_(spec), height_(double(height)), u_(columns), fu2_(columns)
+  {
+    for (std::size_t x = 0; x < columns; ++x) {
+      u_[x] = double(centredIndex(x, width));
+      const double fu = u_[x] / double(width);
+      fu2_[x] = fu * fu;
+    }
+    if (spec.profile == MaskProfile::Gaussian) {
+      gauss1_ = gaussColumns(spec.cutoff);
+      if (band()) gauss2_ = gaussColumns(spec.cutoff2);
+    }
+  }
+
+  // The row at v, into out[0 .. columns).
+  void fill(double v, float* out)
+  {
+    const std::size_t n = u_.size();
+    const double fv = v / height_, fv2 = fv * fv;
+    const bool radial = spec_.kind != MaskKind::Notch && spec_.kind != MaskKind::Custom;
+    if (radial) lowPass(spec_.cutoff, gauss1_, fv2, lp1_);
+    if (band()) lowPass(spec_.cutoff2, gauss2_, fv2, lp2_);
+    for (std::size_t x = 0; x < n; ++x) {
+      double m = 1.0;
+      switch (spec_.kind) {
+      case MaskKind::LowPass:
+        m = lp1_[x];
+        break;
+      case MaskKind::HighPass:
+        m = 1.0 - lp1_[x];
+        break;
+      case MaskKind::BandPass:
+        m = lp2_[x] * (1.0 - lp1_[x]);
+        break;
+      case MaskKind::BandStop:
+        m = 1.0 - lp2_[x] * (1.0 - lp1_[x]);
+        break;
+      case MaskKind::Notch:
+      case MaskKind::Custom:
+        break;
+      }
+      out[x] = float(m);
+    }
+    for (const Notch& notch : spec_.notches) {
+      const double reach = notch.radius;
+      if (std::fabs(v - notch.v) > reach && std::fabs(v + notch.v) > reach) continue; // row misses both disks
+      for (std::size_t x = 0; x < n; ++x)
+        if (insideNotch(notch, u_[x], v)) out[x] = 0.0f;
+    }
+  }
+
+private:
+  bool band() const { return spec_.kind == MaskKind::BandPass || spec_.kind == MaskKind::BandStop; }
+
+  std::vector<double> gaussColumns(double cutoff) const
+  {
+    std::vector<double> g(fu2_.size());
+    for (std::size_t x = 0; x < g.size(); ++x)
+      g[x] = std::exp(-fu2_[x] / (2 * cutoff * cutoff));
+    return g;
+  }
+
+  // lowPass(profile, sqrt(fu^2 + fv^2), cutoff, order) for every column.
+  void lowPass(double cutoff, const std::vector<double>& gaussColumns, double fv2,
+               std::vector<double>& out) const
+  {
+    const std::size_t n = fu2_.size();
+    out.resize(n);
+    switch (spec_.profile) {
+    case MaskProfile::Ideal:
+      for (std::size_t x = 0; x < n; ++x)
+        out[x] = std::sqrt(fu2_[x] + fv2) <= cutoff ? 1.0 : 0.0;
+      return;
+    case MaskProfile::Gaussian: {
+      const double row = std::exp(-fv2 / (2 * cutoff * cutoff));
+      for (std::size_t x = 0; x < n; ++x)
+        out[x] = gaussColumns[x] * row;
+      return;
+    }
+    case MaskProfile::Butterworth: {
+      const double scale = 1.0 / (cutoff * cutoff);
+      for (std::size_t x = 0; x < n; ++x) {
+        const double t = (fu2_[x] + fv2) * scale; // (f / F)^2
+        double power = t;
+        for (int k = 1; k < spec_.order; ++k)
+          power *= t;
+        out[x] = 1.0 / (1.0 + power);
+      }
+      return;
+    }
+    }
+  }
+
+  const MaskSpec& spec_;
+  double height_;
+  std::vector<double> u_, fu2_, gauss1_, gauss2_, lp1_, lp2_;
+};
+
 } // namespace
 
 void validate(const MaskSpec& spec)
@@ -79,16 +186,20 @@ double maskValue(const MaskSpec& spec, double u, double v, std::size_t width, st
 std::vector<float> halfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height)
 {
   validate(spec);
-  const std::size_t row = width / 2 + 1;
-  std::vector<float> mask(row * height);
-  for (std::size_t y = 0; y < height; ++y) {
-    const double v = double(centredIndex(y, height));
-    // Column x of the half-plane is u = x, except that for even W the last column is the Nyquist bin, which
-    // the centred layout (and so the user's notch coordinates) calls u = -W/2.
-    for (std::size_t x = 0; x < row; ++x)
-      mask[y * row + x] = float(maskValue(spec, double(centredIndex(x, width)), v, width, height));
-  }
+  std::vector<float> mask((width / 2 + 1) * height);
+  fillHalfPlaneMaskRows(spec, width, height, 0, height, mask.data());
   return mask;
+}
+
+void fillHalfPlaneMaskRows(const MaskSpec& spec, std::size_t width, std::size_t height, std::size_t firstRow,
+                           std::size_t endRow, float* rows)
+{
+  const std::size_t row = width / 2 + 1;
+  // Column x of the half-plane is u = x, except that for even W the last column is the Nyquist bin, which
+  // the centred layout (and so the user's notch coordinates) calls u = -W/2.
+  MaskRows evaluator(spec, width, height, row);
+  for (std::size_t y = firstRow; y < endRow; ++y)
+    evaluator.fill(double(centredIndex(y, height)), rows + (y - firstRow) * row);
 }
 
 std::vector<float> centredMask(const MaskSpec& spec, std::size_t width, std::size_t height)
@@ -148,19 +259,22 @@ std::vector<float> composeCroppedHalfPlaneMask(const MaskSpec& spec, std::size_t
                                                const std::vector<float>* paintedHalf, bool inverted)
 {
   validate(spec);
-  if (cropWidth > width || cropHeight > height) throw invalidArgument("the crop must lie inside the spectrum");
+  if (cropWidth > width || cropHeight > height)
+    throw invalidArgument("the crop must lie inside the spectrum");
   const std::size_t row = width / 2 + 1, cropRow = cropWidth / 2 + 1;
   if (paintedHalf && paintedHalf->size() != row * height)
     throw invalidArgument("the painted mask layer does not match the image size");
   std::vector<float> mask(cropRow * cropHeight);
+  // As in halfPlaneMask: the last column of an even W is the Nyquist bin u = -W/2.
+  MaskRows rows(spec, width, height, cropRow);
   for (std::size_t y = 0; y < cropHeight; ++y) {
     const long v = centredIndex(y, cropHeight);
     const std::size_t sourceRow = std::size_t((v + long(height)) % long(height));
+    float* out = mask.data() + y * cropRow;
+    rows.fill(double(v), out);
     for (std::size_t x = 0; x < cropRow; ++x) {
-      // As in halfPlaneMask: the last column of an even W is the Nyquist bin u = -W/2.
-      float m = float(maskValue(spec, double(centredIndex(x, width)), double(v), width, height));
-      if (paintedHalf) m *= (*paintedHalf)[sourceRow * row + x];
-      mask[y * cropRow + x] = inverted ? 1.0f - m : m;
+      if (paintedHalf) out[x] *= (*paintedHalf)[sourceRow * row + x];
+      if (inverted) out[x] = 1.0f - out[x];
     }
   }
   return mask;

@@ -11,7 +11,8 @@
 
 namespace spectrascope {
 
-class Plan {
+class Plan
+{
 public:
   virtual ~Plan() = default;
   Plan(const Plan&) = delete;
@@ -27,13 +28,24 @@ public:
 
   // Host memory in, host memory out, laid out as TransformDescriptor documents (interleaved complex).
   // input and output may be the same span for in-place descriptors. Sizes are checked.
-  void execute(std::span<const float> input, std::span<float> output, ExecutionReport* report = nullptr) const;
+  void execute(std::span<const float> input, std::span<float> output,
+               ExecutionReport* report = nullptr) const;
+  // The same, but `input` is the plan's to overwrite (a caller's scratch): FFTW's multi-dimensional C2R
+  // then works in it directly instead of on a copy.
+  void executeConsuming(std::span<float> input, std::span<float> output,
+                        ExecutionReport* report = nullptr) const;
 
 protected:
   explicit Plan(const TransformDescriptor& d) : descriptor_(d) {}
   virtual void executeChecked(const float* input, float* output, ExecutionReport* report) const = 0;
+  virtual void executeConsumingChecked(float* input, float* output, ExecutionReport* report) const
+  {
+    executeChecked(input, output, report);
+  }
 
 private:
+  void check(std::span<const float> input, std::span<float> output, ExecutionReport* report) const;
+
   TransformDescriptor descriptor_;
   std::string fallbackReason_;
 };

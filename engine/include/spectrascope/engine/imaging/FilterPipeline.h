@@ -15,6 +15,7 @@
 // the transforms (slow on a GPU backend: kernels are built), so make it off the GUI thread. The Engine
 // must outlive it.
 
+#include "spectrascope/engine/AlignedVector.h"
 #include "spectrascope/engine/Timing.h"
 #include "spectrascope/engine/imaging/FrequencyMask.h"
 #include "spectrascope/engine/imaging/Padding.h"
@@ -103,6 +104,8 @@ public:
 
 private:
   void startDevice();
+  // Mask multiply and inverse on the host, into result_ (the padded planes).
+  void inverseOnHost(const std::vector<float>& halfMask, ExecutionReport* report);
   // The top-left output-sized part of `planes` (channels planes of W x H) as bytes.
   void croppedToBytes(const float* planes, std::size_t w, std::size_t h, std::size_t outW, std::size_t outH,
                       PixelRange range, std::uint8_t* out);
@@ -118,10 +121,11 @@ private:
   PadMode padding_;
   std::shared_ptr<const Plan> inverse_;
   std::unique_ptr<detail::DeviceFilter> device_;
-  std::string deviceFallback_;  // why an OpenCL inverse plan is not used device-resident
-  std::vector<float> spectrum_; // channels half-planes, interleaved complex
-  std::vector<float> scratch_;  // masked spectra
-  std::vector<float> result_;   // real output planes
+  std::string deviceFallback_;              // why an OpenCL inverse plan is not used device-resident
+  std::vector<float> spectrum_;             // channels half-planes, interleaved complex
+  AlignedVector<float> scratch_;            // masked spectra (the host inverse's to overwrite)
+  AlignedVector<float> result_;             // real output planes
+  std::shared_ptr<const Plan> hostInverse_; // the inverse without its 1/N, which the mask multiply carries
   std::vector<float> previewSpectrum_, previewResult_, cropScratch_;
 };
 

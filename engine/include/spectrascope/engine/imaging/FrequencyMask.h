@@ -55,6 +55,9 @@ inline long centredIndex(std::size_t k, std::size_t n)
 
 // The mask on the R2C half-plane, unshifted FFT order: (W/2+1) x H values, row y holds v = centred(y).
 std::vector<float> halfPlaneMask(const MaskSpec& spec, std::size_t width, std::size_t height);
+// Rows [firstRow, endRow) of that mask into `rows` (a validated spec; for filling parts in parallel).
+void fillHalfPlaneMaskRows(const MaskSpec& spec, std::size_t width, std::size_t height, std::size_t firstRow,
+                           std::size_t endRow, float* rows);
 // The mask in the centred layout of the `spectrum` image: W x H values, DC at (W/2, H/2).
 std::vector<float> centredMask(const MaskSpec& spec, std::size_t width, std::size_t height);
 
