@@ -5,7 +5,9 @@
 // printed, never asserted.
 
 #include "spectrascope/ui/ImageTab.h"
+#include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
+#include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 
 #include <QAction>
@@ -112,6 +114,7 @@ QByteArray pngClaiming(const QString& source, quint32 width, quint32 height)
   qToBigEndian(crc32(png.mid(12, 17)), png.data() + 29);
   return png;
 }
+
 } // namespace
 
 class ImageTabTest : public QObject
@@ -141,6 +144,7 @@ private slots:
   void paddingShowsThePaddedSpectrumAndIsRemembered();
   void selectedNotchRadiusIsEditedBySpinBoxAndRing();
   void slowLoadShowsProgressAndCancelKeepsTheImage();
+  void followsTheServicesBackendChosenDuringTheFirstLoad();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -611,6 +615,29 @@ void ImageTabTest::slowLoadShowsProgressAndCancelKeepsTheImage()
   QCOMPARE(loaded.count(), 1);
   QCOMPARE(loaded.first().at(0).toString(), QStringLiteral("small"));
   QCOMPARE(tab.originalImage().size(), QSize(64, 64));
+}
+
+// The engine service opens its device while the tab loads the sample on its own FFTW engine: whichever
+// finishes first, the image ends up transformed and filtered on the service's backend (on FFTW both
+// would look alike, so this needs an OpenCL device).
+void ImageTabTest::followsTheServicesBackendChosenDuringTheFirstLoad()
+{
+  if (spectrascope::enumerateOpenClDevices().devices.empty()) QSKIP("no OpenCL device here");
+  EngineService service;
+  ImageTab tab; // loading the sample starts here
+  tab.setEngineService(&service);
+  service.start(QStringLiteral("opencl"));
+  auto* name = tab.findChild<QLabel*>(QStringLiteral("imageName"));
+  QTRY_VERIFY2_WITH_TIMEOUT(
+      name->text().contains(QStringLiteral(" on opencl")),
+      qPrintable(name->text() + QStringLiteral("; the service has ") + service.backendName()),
+      2 * kTimeoutMs);
+  auto* timings = tab.findChild<QLabel*>(QStringLiteral("imageTimings"));
+  QTRY_VERIFY2_WITH_TIMEOUT(timings->text().contains(QStringLiteral("on opencl")), qPrintable(timings->text()),
+                            kTimeoutMs);
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  while (results.wait(300)) { // nothing left in flight when the tab goes
+  }
 }
 
 QTEST_MAIN(ImageTabTest)

@@ -371,6 +371,7 @@ QWidget* ImageTab::createViews()
   resultView_ = new image::ZoomableImageView(views);
   resultView_->setObjectName(QStringLiteral("resultView"));
   nameLabel_ = new QLabel(views);
+  nameLabel_->setObjectName(QStringLiteral("imageName"));
   nameLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   readout_ = new QLabel(this);
   readout_->setObjectName(QStringLiteral("cursorReadout"));
@@ -563,9 +564,12 @@ image::FilterRequest ImageTab::filterRequest()
   return request;
 }
 
+// The service's engine as soon as it has one, also while it is busy: it announces a new engine
+// (backendChanged, which reloads the image) before it stops being busy, and the reload must run on it.
+// Using an engine during the creation of the next is safe; only creating two at once is not.
 std::shared_ptr<Engine> ImageTab::currentEngine()
 {
-  if (service_ && service_->isReady()) return service_->engine();
+  if (service_ && service_->engine()) return service_->engine();
   if (!ownEngine_) ownEngine_ = std::make_shared<Engine>("fftw");
   return ownEngine_;
 }
@@ -582,18 +586,31 @@ void ImageTab::chooseFile()
 
 void ImageTab::openFile(const QString& path)
 {
-  worker_->load({path, QImage(), QFileInfo(path).fileName(), luminance_->isChecked(), paddingMode()});
+  load({path, QImage(), QFileInfo(path).fileName()});
 }
 
 void ImageTab::openImage(const QImage& image, const QString& name)
 {
-  worker_->load({QString(), image, name, luminance_->isChecked(), paddingMode()});
+  load({QString(), image, name});
 }
 
-// The same image again: on another backend, or with the luminance switch or the padding changed.
+void ImageTab::load(image::LoadRequest request)
+{
+  request.luminanceOnly = luminance_->isChecked();
+  request.padding = paddingMode();
+  lastLoad_ = request;
+  worker_->load(std::move(request));
+}
+
+// The same image again: on another backend, or with the luminance switch or the padding changed. An image
+// still being loaded (the sample at start, while the engine service opens its device) is the one to load
+// again, or it would arrive on the old engine and stay there.
 void ImageTab::reload()
 {
-  if (!currentSource_.isNull()) openImage(currentSource_, currentName_);
+  if (worker_->hasLoadWork() && lastLoad_)
+    load(*lastLoad_);
+  else if (!currentSource_.isNull())
+    openImage(currentSource_, currentName_);
 }
 
 void ImageTab::updateLoadProgress()

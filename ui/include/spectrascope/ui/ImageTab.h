@@ -6,7 +6,7 @@
 // wins; see its threading contract); this class builds the controls and connects the parts.
 // GUI thread only.
 //
-// The engine: the one of the EngineService given with setEngineService() once it is ready, otherwise an
+// The engine: the one of the EngineService given with setEngineService() once it has one, otherwise an
 // FFTW engine of the tab's own (FFTW enumerates no OpenCL devices, so it cannot collide with the service).
 
 #include "spectrascope/engine/Timing.h"
@@ -129,6 +129,7 @@ private:
   void save(const QImage& image, const QString& path);
   void onSaved();
   void copyResult();
+  void load(image::LoadRequest request);
   void reload();
   image::FilterRequest filterRequest();
   std::shared_ptr<Engine> currentEngine();
@@ -155,6 +156,7 @@ private:
   std::shared_ptr<const std::vector<float>> appliedMask_;
   QString currentPath_, currentName_;
   QImage currentSource_;
+  std::optional<image::LoadRequest> lastLoad_; // the latest image asked for, loaded or not
   // Previews while the mask is dragged (or changes faster than kIdleMs apart); the full result once the
   // input has been idle that long, which includes the end of every drag.
   bool previewing_ = false;
