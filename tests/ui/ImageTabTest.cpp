@@ -8,9 +8,12 @@
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/MainWindow.h"
+#include "spectrascope/ui/image/ElidedLabel.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -20,6 +23,8 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -27,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QtEndian>
 
@@ -145,6 +151,9 @@ private slots:
   void selectedNotchRadiusIsEditedBySpinBoxAndRing();
   void slowLoadShowsProgressAndCancelKeepsTheImage();
   void followsTheServicesBackendChosenDuringTheFirstLoad();
+  void fitsTheDefaultWindowOnEachBackend_data();
+  void fitsTheDefaultWindowOnEachBackend();
+  void notchRadiusBoxShowsNoRadiusWithoutASelection();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -632,12 +641,118 @@ void ImageTabTest::followsTheServicesBackendChosenDuringTheFirstLoad()
       name->text().contains(QStringLiteral(" on opencl")),
       qPrintable(name->text() + QStringLiteral("; the service has ") + service.backendName()),
       2 * kTimeoutMs);
-  auto* timings = tab.findChild<QLabel*>(QStringLiteral("imageTimings"));
-  QTRY_VERIFY2_WITH_TIMEOUT(timings->text().contains(QStringLiteral("on opencl")), qPrintable(timings->text()),
-                            kTimeoutMs);
+  auto* timings = tab.findChild<image::ElidedLabel*>(QStringLiteral("imageTimings"));
+  QTRY_VERIFY2_WITH_TIMEOUT(timings->fullText().contains(QStringLiteral(" on opencl")),
+                            qPrintable(timings->fullText()), kTimeoutMs);
   QSignalSpy results(&tab, &ImageTab::resultUpdated);
   while (results.wait(300)) { // nothing left in flight when the tab goes
   }
+}
+
+// The window at its default size of 1100 x 720 shows every control and the three views whole, on FFTW
+// and on an OpenCL device (whose updates have many more steps to report): no toolbar overflows into a
+// ">>" menu, the tab is not wider than the window (no horizontal scroll bar), the cutoff label is not
+// cut, and the readout and the timing summary share one line right below the views.
+void ImageTabTest::fitsTheDefaultWindowOnEachBackend_data()
+{
+  QTest::addColumn<QString>("backend");
+  QTest::newRow("fftw") << QStringLiteral("fftw");
+  QTest::newRow("opencl") << QStringLiteral("opencl");
+}
+
+void ImageTabTest::fitsTheDefaultWindowOnEachBackend()
+{
+  QFETCH(QString, backend);
+  if (backend == QLatin1String("opencl") && spectrascope::enumerateOpenClDevices().devices.empty())
+    QSKIP("no OpenCL device here");
+  EngineService service;
+  MainWindow window(service);
+  window.resize(1100, 720);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QVERIFY(tab);
+  auto* timings = tab->findChild<image::ElidedLabel*>(QStringLiteral("imageTimings"));
+  QVERIFY(timings);
+  service.start(backend);
+  // The tab reloads on the service's engine once it is ready; wait for a result computed there.
+  QTRY_VERIFY2_WITH_TIMEOUT(
+      timings->fullText().contains(QStringLiteral(" on ") + backend),
+      qPrintable(timings->fullText() + QStringLiteral("; the service has ") + service.backendName()),
+      2 * kTimeoutMs);
+  QTest::qWait(100); // let the layouts settle
+
+  auto* scroll = qobject_cast<QScrollArea*>(tab->parentWidget()->parentWidget());
+  QVERIFY(scroll);
+  QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+           qPrintable(QStringLiteral("the tab wants %1 pixels of %2")
+                          .arg(tab->minimumSizeHint().width())
+                          .arg(scroll->viewport()->width())));
+  const QList<QToolBar*> bars = tab->findChildren<QToolBar*>();
+  QCOMPARE(bars.size(), 2);
+  for (QToolBar* bar : bars) {
+    auto* overflow = bar->findChild<QWidget*>(QStringLiteral("qt_toolbar_ext_button"));
+    QVERIFY2(!overflow || !overflow->isVisible(),
+             qPrintable(bar->objectName() + QStringLiteral(" overflows")));
+    for (QAction* action : bar->actions())
+      if (!action->isSeparator())
+        QVERIFY2(bar->widgetForAction(action) && bar->widgetForAction(action)->isVisible(),
+                 qPrintable(bar->objectName() + QStringLiteral(": ") + action->text() +
+                            QStringLiteral(" hidden")));
+  }
+  auto* luminance = tab->findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
+  QVERIFY(luminance->isVisible());
+  QCOMPARE(luminance->width(), luminance->sizeHint().width());
+  auto* cutoff = tab->findChild<QLabel*>(QStringLiteral("cutoffLabel"));
+  for (const MaskKind kind : {MaskKind::LowPass, MaskKind::BandPass}) {
+    tab->kindBox()->setCurrentIndex(tab->kindBox()->findData(int(kind)));
+    QVERIFY2(cutoff->width() >= cutoff->fontMetrics().horizontalAdvance(cutoff->text()),
+             qPrintable(cutoff->text()));
+  }
+
+  // The three views lie whole inside the window, side by side and of a useful size.
+  for (QWidget* view :
+       {static_cast<QWidget*>(tab->originalView()), static_cast<QWidget*>(tab->spectrumView()),
+        static_cast<QWidget*>(tab->resultView())}) {
+    const QRect inWindow(view->mapTo(&window, QPoint(0, 0)), view->size());
+    QVERIFY2(window.rect().contains(inWindow), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5")
+                                                              .arg(view->objectName())
+                                                              .arg(inWindow.x())
+                                                              .arg(inWindow.y())
+                                                              .arg(inWindow.width())
+                                                              .arg(inWindow.height())));
+    QVERIFY(view->width() >= 300 && view->height() >= 200);
+  }
+  QVERIFY2(!timings->isElided(), qPrintable(timings->text()));
+  QVERIFY(!timings->fullText().contains(QStringLiteral("inverse"))); // the steps are in the Timings panel
+  QVERIFY(!timings->toolTip().isEmpty());
+  const int viewsBottom = tab->resultView()->mapTo(tab, QPoint(0, tab->resultView()->height())).y();
+  const int timingsTop = timings->mapTo(tab, QPoint(0, 0)).y();
+  QVERIFY2(timingsTop - viewsBottom < timings->height(),
+           qPrintable(
+               QStringLiteral("%1 pixels between the views and the timings").arg(timingsTop - viewsBottom)));
+  QCOMPARE(tab->readout()->mapTo(tab, QPoint(0, tab->readout()->height() / 2)).y(),
+           timings->mapTo(tab, QPoint(0, timings->height() / 2)).y());
+}
+
+// Without a selected notch the radius box is disabled and shows a dash, not a radius that is not there.
+void ImageTabTest::notchRadiusBoxShowsNoRadiusWithoutASelection()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  auto* radius = tab.findChild<QDoubleSpinBox*>(QStringLiteral("notchRadius"));
+  QVERIFY(!radius->isEnabled());
+  QCOMPARE(radius->text(), QStringLiteral("notch r –"));
+  tab.maskEditor()->addNotch({30, 20, 0.5});
+  tab.spectrumView()->setSelectedNotch(0);
+  QVERIFY(radius->isEnabled());
+  QCOMPARE(radius->text(), QStringLiteral("notch r 0.5")); // the smallest radius is a radius, not the dash
+  tab.spectrumView()->setSelectedNotch(-1);
+  QVERIFY(!radius->isEnabled());
+  QCOMPARE(radius->text(), QStringLiteral("notch r –"));
+  QCOMPARE(tab.maskSpec().notches[0].radius, 0.5); // showing the dash edits nothing
 }
 
 QTEST_MAIN(ImageTabTest)

@@ -36,6 +36,7 @@ class QSlider;
 class QSpinBox;
 class QTimer;
 class QToolBar;
+class QToolButton;
 
 namespace spectrascope {
 class Engine;
@@ -46,6 +47,7 @@ namespace spectrascope::ui {
 class EngineService;
 class TimingFeed;
 namespace image {
+class ElidedLabel;
 class RecentFiles;
 class ZoomableImageView;
 } // namespace image
@@ -115,7 +117,10 @@ protected:
 
 private:
   QToolBar* createMaskControls();
+  static QString cutoffText(const imaging::MaskSpec& spec);
   QToolBar* createSpectrumControls();
+  void addUndoButtons(QToolBar* bar);
+  QToolButton* createContrastButton(QWidget* parent);
   QComboBox* createPaddingChoice(QWidget* parent);
   QDoubleSpinBox* createNotchRadiusBox(QWidget* parent);
   void showSelectedNotch();
@@ -142,7 +147,7 @@ private:
   void addNotchAt(QPointF bin);
   void renderSpectrum();
   void showReadout(int view, QPointF imagePos);
-  void showTimings(const ExecutionReport& report);
+  void showTimings(const ExecutionReport& report, bool preview);
   void updateLoadProgress();
 
   EngineService* service_ = nullptr;
@@ -171,7 +176,7 @@ private:
   image::ZoomableImageView* resultView_ = nullptr;
   QLabel* nameLabel_ = nullptr;
   QLabel* readout_ = nullptr;
-  QLabel* timings_ = nullptr;
+  image::ElidedLabel* timings_ = nullptr; // the last update's total; the steps in its tooltip
   QLabel* cutoffLabel_ = nullptr;
   QComboBox* kind_ = nullptr;
   QComboBox* profile_ = nullptr;
