@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QImageReader>
+#include <QImageWriter>
 #include <QTemporaryDir>
 
 #include <gmock/gmock.h>
@@ -301,6 +303,38 @@ TEST_F(ImageCommands, BadMaskArgumentsAreUsageErrors)
     EXPECT_EQ(r.exitCode, 2) << extra.join(' ').toStdString() << ": " << r.err;
     EXPECT_FALSE(QFile::exists(out("x.png")));
   }
+}
+
+// TIFF and WebP (Qt's plugins from qt6-image-formats-plugins): spectrum and filter read them as they
+// read the PNG they were written from (lossless), and write them when OUT asks for them.
+TEST_F(ImageCommands, ReadsAndWritesTiffAndWebp)
+{
+  const auto formats = QImageWriter::supportedImageFormats();
+  ASSERT_TRUE(formats.contains("tiff") && formats.contains("webp"))
+      << "Qt's TIFF and WebP plugins are missing: install qt6-image-formats-plugins";
+  const QImage coffee = QImage(dataFile("coffee.png")).convertToFormat(QImage::Format_RGB888);
+  const QStringList lowPass{"--mask", "lowpass", "--cutoff", "0.07", "--profile", "gaussian"};
+  const QImage fromPng =
+      run(QStringList{"filter", dataFile("coffee.png"), out("png.png")} + lowPass, out("png.png"));
+  const QImage spectrumOfPng = run({"spectrum", dataFile("coffee.png"), out("s.png")}, out("s.png"));
+  for (const char* name : {"coffee.tif", "coffee.tiff", "coffee.webp"}) {
+    QImageWriter writer(out(name));
+    writer.setQuality(100); // lossless WebP
+    ASSERT_TRUE(writer.write(coffee)) << writer.errorString().toStdString();
+    const QImage spectrum = run({"spectrum", out(name), out("s2.png")}, out("s2.png"));
+    EXPECT_EQ(maxDifference(spectrum, spectrumOfPng), 0) << name;
+    const QImage filtered = run(QStringList{"filter", out(name), out("f.png")} + lowPass, out("f.png"));
+    EXPECT_EQ(maxDifference(filtered, fromPng), 0) << name;
+  }
+  // And as outputs: TIFF losslessly, WebP at Qt's default quality (lossy).
+  const QImage tiff =
+      run(QStringList{"filter", dataFile("coffee.png"), out("result.tiff")} + lowPass, out("result.tiff"));
+  EXPECT_EQ(QImageReader(out("result.tiff")).format(), "tiff");
+  EXPECT_EQ(maxDifference(tiff, fromPng), 0);
+  const QImage webp =
+      run(QStringList{"filter", dataFile("coffee.png"), out("result.webp")} + lowPass, out("result.webp"));
+  EXPECT_EQ(QImageReader(out("result.webp")).format(), "webp");
+  EXPECT_EQ(webp.size(), fromPng.size());
 }
 
 TEST_F(ImageCommands, HelpDocumentsTheSemantics)

@@ -10,6 +10,8 @@
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/image/ImageFiles.h"
+#include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 
 #include <QAction>
@@ -20,7 +22,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImageReader>
+#include <QImageWriter>
 #include <QLabel>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -34,6 +38,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QUrl>
 #include <QtEndian>
 
 #include <cmath>
@@ -121,6 +126,38 @@ QByteArray pngClaiming(const QString& source, quint32 width, quint32 height)
   return png;
 }
 
+// Qt hands a drop to the widget under the cursor or, if that one takes none, to its nearest ancestor
+// that does: the same search, from a point of `window`.
+QWidget* dropTargetAt(QWidget& window, QPoint windowPos)
+{
+  QWidget* target = window.childAt(windowPos);
+  while (target && !target->acceptDrops())
+    target = target->parentWidget();
+  return target;
+}
+
+// A drag of `mime` entering `target` and let go there, as the platform's drag and drop delivers it.
+// Returns whether the drag was accepted on entering and the drop on release.
+std::pair<bool, bool> drop(QWidget* target, const QMimeData& mime)
+{
+  const QPoint at = target->rect().center();
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  enter.setAccepted(false);
+  QApplication::sendEvent(target, &enter);
+  if (!enter.isAccepted()) return {false, false};
+  QDropEvent release(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  release.setAccepted(false);
+  QApplication::sendEvent(target, &release);
+  return {true, release.isAccepted()};
+}
+
+QMimeData* fileUrls(const QList<QUrl>& urls)
+{
+  auto* mime = new QMimeData;
+  mime->setUrls(urls);
+  return mime;
+}
+
 } // namespace
 
 class ImageTabTest : public QObject
@@ -154,6 +191,7 @@ private slots:
   void fitsTheDefaultWindowOnEachBackend_data();
   void fitsTheDefaultWindowOnEachBackend();
   void notchRadiusBoxShowsNoRadiusWithoutASelection();
+  void opensTiffAndWebp();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -753,6 +791,65 @@ void ImageTabTest::notchRadiusBoxShowsNoRadiusWithoutASelection()
   QVERIFY(!radius->isEnabled());
   QCOMPARE(radius->text(), QStringLiteral("notch r –"));
   QCOMPARE(tab.maskSpec().notches[0].radius, 0.5); // showing the dash edits nothing
+}
+
+// TIFF and WebP (Qt's plugins from qt6-image-formats-plugins) open like the other formats: offered by
+// the open and save dialogs, opened by file name, by a drop onto the window, and decoded losslessly.
+void ImageTabTest::opensTiffAndWebp()
+{
+  const auto writable = QImageWriter::supportedImageFormats();
+  if (!writable.contains("tiff") || !writable.contains("webp"))
+    QFAIL("Qt's TIFF and WebP plugins are missing: install qt6-image-formats-plugins");
+  const QString open = image::openDialogFilter();
+  QVERIFY2(open.contains(QStringLiteral("TIFF (*.tif *.tiff)")) &&
+               open.contains(QStringLiteral("WebP (*.webp)")),
+           qPrintable(open));
+  QVERIFY2(open.startsWith(QStringLiteral("Images (*.png ")) &&
+               open.contains(QStringLiteral("*.tiff *.webp")),
+           qPrintable(open));
+  const QString save = image::saveDialogFilter();
+  QVERIFY2(save.startsWith(QStringLiteral("PNG (*.png)")) && save.contains(QStringLiteral("TIFF")) &&
+               save.contains(QStringLiteral("WebP")),
+           qPrintable(save));
+
+  QTemporaryDir dir;
+  const QImage coffee = QImage(dataFile("coffee.png")).convertToFormat(QImage::Format_RGB888);
+  QStringList files;
+  for (const char* name : {"coffee.tif", "coffee.tiff", "coffee.webp"}) {
+    QImageWriter writer(dir.filePath(QLatin1String(name)));
+    writer.setQuality(100); // lossless WebP
+    QVERIFY2(writer.write(coffee), qPrintable(writer.errorString()));
+    files << writer.fileName();
+    QString error;
+    QCOMPARE(image::decodeImage(writer.fileName(), &error).convertToFormat(QImage::Format_RGB888), coffee);
+  }
+
+  EngineService service;
+  MainWindow window(service);
+  window.resize(1100, 720);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QSignalSpy results(tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(tab, &ImageTab::imageLoaded);
+  QSignalSpy errors(tab, &ImageTab::errorMessage);
+  QVERIFY(settle(results));
+  loaded.clear(); // the sample shown on start
+  tab->openFile(files[0]);
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, kTimeoutMs);
+  QCOMPARE(loaded.last().at(0).toString(), QStringLiteral("coffee.tif"));
+  QCOMPARE(tab->originalImage().convertToFormat(QImage::Format_RGB888), coffee);
+  for (const QString& file : files.mid(1)) {
+    QWidget* target =
+        dropTargetAt(window, tab->resultView()->mapTo(&window, tab->resultView()->rect().center()));
+    QCOMPARE(target, tab);
+    const std::unique_ptr<QMimeData> mime(fileUrls({QUrl::fromLocalFile(file)}));
+    const int resultsBefore = int(results.count());
+    QCOMPARE(drop(target, *mime), std::pair(true, true));
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.last().at(0).toString() == QFileInfo(file).fileName(), kTimeoutMs);
+    QCOMPARE(tab->originalImage().convertToFormat(QImage::Format_RGB888), coffee);
+    QTRY_VERIFY_WITH_TIMEOUT(results.count() > resultsBefore, kTimeoutMs); // and it is filtered
+  }
+  QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().at(1).toString()));
 }
 
 QTEST_MAIN(ImageTabTest)

@@ -7,6 +7,7 @@
 #include "spectrascope/ui/image/CursorReadout.h"
 #include "spectrascope/ui/image/ElidedLabel.h"
 #include "spectrascope/ui/image/ImageFiles.h"
+#include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/MaskRendering.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
@@ -669,9 +670,8 @@ std::shared_ptr<Engine> ImageTab::currentEngine()
 
 void ImageTab::chooseFile()
 {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open image"), image::lastDirectory(),
-      tr("Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.pgm *.ppm *.pbm *.webp *.gif);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open image"), image::lastDirectory(), image::openDialogFilter());
   if (path.isEmpty()) return;
   image::rememberDirectory(path);
   openFile(path);
@@ -834,9 +834,8 @@ void ImageTab::chooseSaveFile(const QString& what, const QString& suffix,
   const QString base = QFileInfo(currentName_).completeBaseName();
   const QString suggested =
       QDir(image::lastDirectory()).filePath(base + QLatin1Char('-') + what + QLatin1Char('.') + suffix);
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Save %1").arg(what), suggested,
-      tr("PNG (*.png);;JPEG (*.jpg *.jpeg);;TIFF (*.tif *.tiff);;BMP (*.bmp);;WebP (*.webp)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Save %1").arg(what), suggested, image::saveDialogFilter());
   if (path.isEmpty()) return;
   image::rememberDirectory(path);
   (this->*saveTo)(path);
