@@ -305,6 +305,42 @@ TEST_F(ImageCommands, BadMaskArgumentsAreUsageErrors)
   }
 }
 
+// Arguments that name nothing on the image, or that would change nothing, are usage errors that say
+// what is wrong, before any work is done.
+TEST_F(ImageCommands, AbsurdMaskArgumentsAreUsageErrorsThatSayWhy)
+{
+  const QString in = dataFile("coffee.png"); // 600 x 400
+  const std::pair<QStringList, std::string> cases[] = {
+      {{"--mask", "notch", "--notch", "5000,2"},
+       "the notch at (5000, 2) lies outside the 600 x 400 spectrum: u must be within -300..300 and v within "
+       "-200..200 bins"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--notch", "10,-201"}, "(10, -201) lies outside"},
+      {{"--mask", "notch", "--notch", "700,2", "--pad", "mirror"},
+       "outside the 1200 x 800 spectrum: u must be within -600..600"},
+      {{"--mask", "notch", "--notch", "24,10,9999"},
+       "radius of 9999 bins, wider than the 600 x 400 spectrum"},
+      {{"--mask", "notch", "--notch", "nan,1"}, "--notch needs u,v or u,v,r"},
+      {{"--mask", "notch", "--notch", "1,2,inf"}, "--notch needs u,v or u,v,r"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--cutoff2", "0.3"},
+       "--cutoff2 does not apply to --mask lowpass (only to bandpass and bandstop)"},
+      {{"--mask", "highpass", "--cutoff", "0.1", "--profile", "gaussian", "--order", "3"},
+       "--order applies to --profile butterworth only (the profile is gaussian)"},
+      {{"--mask", "notch", "--notch", "24,10", "--cutoff", "0.1"}, "--cutoff does not apply to --mask notch"},
+      {{"--mask-image", in, "--profile", "gaussian"}, "--profile does not apply to --mask-image"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--repeat", "0"}, "--repeat needs a whole number"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--repeat", "2.5"}, "--repeat needs a whole number"},
+  };
+  for (const auto& [extra, why] : cases) {
+    const CliResult r = runCli(QStringList{"filter", in, out("x.png")} + extra);
+    EXPECT_EQ(r.exitCode, 2) << extra.join(' ').toStdString() << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr(why)) << extra.join(' ').toStdString();
+    EXPECT_FALSE(QFile::exists(out("x.png")));
+  }
+  // The spectrum's edges themselves are fine: the Nyquist bins (+-W/2, +-H/2).
+  run({"filter", in, out("edge.png"), "--mask", "notch", "--notch", "300,-200", "--notch", "-300,200,0"},
+      out("edge.png"));
+}
+
 // TIFF and WebP (Qt's plugins from qt6-image-formats-plugins): spectrum and filter read them as they
 // read the PNG they were written from (lossless), and write them when OUT asks for them.
 TEST_F(ImageCommands, ReadsAndWritesTiffAndWebp)
