@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -24,6 +25,8 @@
 #include <QImageReader>
 #include <QImageWriter>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
@@ -61,6 +64,19 @@ QString dataFile(const char* name)
 bool settle(QSignalSpy& results)
 {
   if (!results.wait(kTimeoutMs)) return false;
+  while (results.wait(300)) {
+  }
+  return true;
+}
+
+// Waits until more than `seen` results have been shown and no more follow: settle() for when the
+// result may already have arrived while something else was awaited.
+bool settleAfter(QSignalSpy& results, int seen)
+{
+  QElapsedTimer clock;
+  clock.start();
+  while (results.count() <= seen)
+    if (!results.wait(100) && clock.elapsed() > kTimeoutMs) return false;
   while (results.wait(300)) {
   }
   return true;
@@ -158,6 +174,39 @@ QMimeData* fileUrls(const QList<QUrl>& urls)
   return mime;
 }
 
+// A press at `from`, moves in steps to `to`, a release there: a drag with the left button.
+void dragWithMouse(QWidget* view, QPoint from, QPoint to, int steps = 5)
+{
+  QTest::mousePress(view, Qt::LeftButton, {}, from);
+  for (int i = 1; i <= steps; ++i) {
+    const QPoint p = from + (to - from) * i / steps;
+    QMouseEvent move(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(view, &move);
+  }
+  QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+}
+
+int maxDifference(const QImage& a, const QImage& b)
+{
+  if (a.size() != b.size()) return 256;
+  const QImage x = a.convertToFormat(QImage::Format_RGB888), y = b.convertToFormat(QImage::Format_RGB888);
+  int worst = 0;
+  for (int row = 0; row < x.height(); ++row)
+    for (int i = 0; i < 3 * x.width(); ++i)
+      worst = std::max(worst, std::abs(int(x.constScanLine(row)[i]) - int(y.constScanLine(row)[i])));
+  return worst;
+}
+
+// The entries of the Open Recent menu (not its separator and Clear Menu).
+QList<QAction*> recentEntries(QMenu* menu)
+{
+  QList<QAction*> entries;
+  for (QAction* action : menu->actions())
+    if (!action->isSeparator() && !action->toolTip().isEmpty() && action->text().startsWith(QLatin1Char('&')))
+      entries << action;
+  return entries;
+}
 } // namespace
 
 class ImageTabTest : public QObject
@@ -192,6 +241,11 @@ private slots:
   void fitsTheDefaultWindowOnEachBackend();
   void notchRadiusBoxShowsNoRadiusWithoutASelection();
   void opensTiffAndWebp();
+  void luminanceOnlyFiltersTheLuminance();
+  void droppingAnImageFileOnTheWindowOpensIt();
+  void editCopyPutsTheFilteredImageOnTheClipboard();
+  void draggingTheCutoffRingsChangesTheCutoffs();
+  void recentFilesReopenAndForget();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -850,6 +904,222 @@ void ImageTabTest::opensTiffAndWebp()
     QTRY_VERIFY_WITH_TIMEOUT(results.count() > resultsBefore, kTimeoutMs); // and it is filtered
   }
   QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().at(1).toString()));
+}
+
+// "Luminance only" filters Y = 0.299 R + 0.587 G + 0.114 B of a colour image: with an all-pass mask the
+// result is that grey image; unticked, the colours come back. The name line says which.
+void ImageTabTest::luminanceOnlyFiltersTheLuminance()
+{
+  ImageTab tab;
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  QVERIFY(settle(results));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::Notch))); // all-pass
+  QVERIFY(settle(results));
+  const QImage colour = tab.originalImage().convertToFormat(QImage::Format_RGB888);
+  QVERIFY(!colour.isGrayscale());
+  QVERIFY(maxDifference(tab.resultImage(), colour) <= 1);
+  auto* name = tab.findChild<QLabel*>(QStringLiteral("imageName"));
+  QVERIFY2(name->text().contains(QStringLiteral("R, G, B filtered separately")), qPrintable(name->text()));
+
+  auto* luminance = tab.findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
+  QVERIFY(luminance && !luminance->isChecked());
+  const int loads = int(loaded.count());
+  int seen = int(results.count());
+  luminance->click();
+  QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loads, kTimeoutMs);
+  QVERIFY(settleAfter(results, seen));
+  const QImage grey = tab.resultImage();
+  QVERIFY(grey.isGrayscale());
+  QCOMPARE(grey.size(), colour.size());
+  int worst = 0;
+  const QImage g = grey.convertToFormat(QImage::Format_Grayscale8);
+  for (int y = 0; y < colour.height(); ++y)
+    for (int x = 0; x < colour.width(); ++x) {
+      const uchar* p = colour.constScanLine(y) + 3 * x;
+      const long expected = std::lround(0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]);
+      worst = std::max(worst, int(std::abs(long(g.constScanLine(y)[x]) - expected)));
+    }
+  QVERIFY2(worst <= 1, qPrintable(QStringLiteral("%1 grey levels off the luminance").arg(worst)));
+  QVERIFY2(name->text().contains(QStringLiteral("luminance filtered")), qPrintable(name->text()));
+  QVERIFY(tab.maskSpec().kind == MaskKind::Notch); // the mask stays as it was
+
+  seen = int(results.count());
+  luminance->click();
+  QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loads + 1, kTimeoutMs);
+  QVERIFY(settleAfter(results, seen));
+  QVERIFY(!tab.resultImage().isGrayscale());
+  QVERIFY(maxDifference(tab.resultImage(), colour) <= 1);
+}
+
+// A file dragged from a file manager onto the window (anywhere over the Image tab's views) opens; a link
+// to a remote file is refused as the drag enters, and the current image stays.
+void ImageTabTest::droppingAnImageFileOnTheWindowOpensIt()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.resize(1100, 720);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QSignalSpy results(tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(tab, &ImageTab::imageLoaded);
+  QVERIFY(settle(results));
+  loaded.clear(); // the sample shown on start
+  for (QWidget* over :
+       {static_cast<QWidget*>(tab->spectrumView()), static_cast<QWidget*>(tab->originalView())})
+    QCOMPARE(dropTargetAt(window, over->mapTo(&window, over->rect().center())), tab);
+  QWidget* target =
+      dropTargetAt(window, tab->spectrumView()->mapTo(&window, tab->spectrumView()->rect().center()));
+
+  const std::unique_ptr<QMimeData> remote(fileUrls({QUrl(QStringLiteral("https://example.org/moon.png"))}));
+  QCOMPARE(drop(target, *remote).first, false);
+  const std::unique_ptr<QMimeData> file(fileUrls({QUrl::fromLocalFile(dataFile("hubble_deep_field.jpg"))}));
+  const int seen = int(results.count());
+  QCOMPARE(drop(target, *file), std::pair(true, true));
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, kTimeoutMs);
+  QCOMPARE(loaded.first().at(0).toString(), QStringLiteral("hubble_deep_field.jpg"));
+  QCOMPARE(tab->originalImage().size(), QSize(1000, 872));
+  QVERIFY(settleAfter(results, seen));
+  QCOMPARE(tab->resultImage().size(), QSize(1000, 872));
+  // Dropped image data (from a browser or an image editor) opens too.
+  auto data = std::make_unique<QMimeData>();
+  data->setImageData(periodicNoiseImage(64));
+  QCOMPARE(drop(target, *data), std::pair(true, true));
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, kTimeoutMs);
+  QCOMPARE(tab->originalImage().size(), QSize(64, 64));
+}
+
+// Edit > Copy Filtered Image puts the result, at full resolution, on the clipboard; after a mask change
+// the next copy is the new result.
+void ImageTabTest::editCopyPutsTheFilteredImageOnTheClipboard()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QSignalSpy results(tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  QMenu* edit = nullptr;
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->menu() && menu->text() == QStringLiteral("&Edit")) edit = menu->menu();
+  QVERIFY(edit);
+  QAction* copy = nullptr;
+  for (QAction* action : edit->actions())
+    if (action->objectName() == QStringLiteral("copyResultAction")) copy = action;
+  QVERIFY(copy);
+  QCOMPARE(copy->text(), QStringLiteral("&Copy Filtered Image"));
+  QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));
+
+  QClipboard* clipboard = QGuiApplication::clipboard();
+  clipboard->clear();
+  copy->trigger();
+  QCOMPARE(clipboard->image().size(), QSize(600, 400));
+  QCOMPARE(maxDifference(clipboard->image(), tab->resultImage()), 0);
+  const QImage first = clipboard->image();
+  tab->cutoffSlider()->setValue(200);
+  QVERIFY(settle(results));
+  copy->trigger();
+  QCOMPARE(maxDifference(clipboard->image(), tab->resultImage()), 0);
+  QVERIFY(maxDifference(clipboard->image(), first) > 0);
+}
+
+// The cutoff rings drawn on the spectrum are handles: dragging the low-pass ring from f = 0.05 out to
+// f = 0.1 cycles per pixel sets the cutoff (the slider follows), as one undo step, and the result
+// changes; a band's outer ring sets F2.
+void ImageTabTest::draggingTheCutoffRingsChangesTheCutoffs()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  auto* view = tab.spectrumView();
+  view->zoomBy(2, widgetPosOfBin(*view, QPointF(0, 0))); // about 1.3 screen pixels per bin
+  QCOMPARE(tab.maskSpec().cutoff, 0.05);
+  const QImage before = tab.resultImage();
+  // coffee.png is 600 x 400: f = 0.05 is u = 30 bins along the horizontal axis, f = 0.1 is u = 60.
+  dragWithMouse(view, widgetPosOfBin(*view, QPointF(30, 0)), widgetPosOfBin(*view, QPointF(60, 0)));
+  QVERIFY2(std::abs(tab.maskSpec().cutoff - 0.1) < 0.003, qPrintable(QString::number(tab.maskSpec().cutoff)));
+  QCOMPARE(tab.cutoffSlider()->value(), int(std::lround(tab.maskSpec().cutoff * 1000)));
+  QCOMPARE(tab.maskEditor()->undoStack()->count(), 1);
+  QCOMPARE(tab.maskEditor()->undoStack()->undoText(), QStringLiteral("Change cutoff"));
+  QVERIFY(settle(results));
+  QVERIFY2(maxDifference(tab.resultImage(), before) > 10, "a wider low-pass keeps more detail");
+  tab.undoAction()->trigger();
+  QCOMPARE(tab.maskSpec().cutoff, 0.05);
+
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandPass)));
+  QCOMPARE(tab.maskSpec().cutoff2, 0.15);
+  // F2 = 0.15 is v = 60 bins down the vertical axis (H = 400); drag it to v = 80, f = 0.2.
+  dragWithMouse(view, widgetPosOfBin(*view, QPointF(0, 60)), widgetPosOfBin(*view, QPointF(0, 80)));
+  QVERIFY2(std::abs(tab.maskSpec().cutoff2 - 0.2) < 0.003,
+           qPrintable(QString::number(tab.maskSpec().cutoff2)));
+  QCOMPARE(tab.maskSpec().cutoff, 0.05);
+  QCOMPARE(tab.cutoff2Slider()->value(), int(std::lround(tab.maskSpec().cutoff2 * 1000)));
+  QVERIFY(settle(results));
+}
+
+// Open Recent: files opened by name (not the bundled sample) in the order last opened, without
+// duplicates, kept between sessions; an entry reopens its file; an entry whose file is gone says so and
+// leaves the menu; Clear Menu empties it.
+void ImageTabTest::recentFilesReopenAndForget()
+{
+  QTemporaryDir dir;
+  const QString moon = dir.filePath(QStringLiteral("moon.png")),
+                coffee = dir.filePath(QStringLiteral("coffee.png"));
+  QVERIFY(QFile::copy(dataFile("moon_periodic_noise.png"), moon));
+  QVERIFY(QFile::copy(dataFile("coffee.png"), coffee));
+  {
+    ImageTab tab;
+    QSignalSpy results(&tab, &ImageTab::resultUpdated);
+    QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+    QVERIFY(settle(results));
+    QVERIFY(recentEntries(tab.recentMenu()).isEmpty());
+    QVERIFY(!tab.recentMenu()->isEnabled());
+    int seen = 0;
+    for (const QString& file : {coffee, moon, coffee}) {
+      const int before = int(loaded.count());
+      seen = int(results.count());
+      tab.openFile(file);
+      QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > before, kTimeoutMs);
+    }
+    const QList<QAction*> entries = recentEntries(tab.recentMenu());
+    QCOMPARE(entries.size(), 2);
+    QCOMPARE(entries[0]->text(), QStringLiteral("&1  coffee.png"));
+    QCOMPARE(entries[0]->toolTip(), QFileInfo(coffee).absoluteFilePath());
+    QCOMPARE(entries[1]->text(), QStringLiteral("&2  moon.png"));
+    QVERIFY(settleAfter(results, seen)); // nothing left in flight when the tab goes
+  }
+  ImageTab tab; // a new session
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  QSignalSpy errors(&tab, &ImageTab::errorMessage);
+  QVERIFY(settle(results));
+  QList<QAction*> entries = recentEntries(tab.recentMenu());
+  QCOMPARE(entries.size(), 2);
+  QVERIFY(tab.recentMenu()->isEnabled());
+  entries[1]->trigger(); // moon.png
+  QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() && loaded.last().at(0).toString() == QStringLiteral("moon.png"),
+                           kTimeoutMs);
+  QCOMPARE(tab.originalImage().size(), QSize(512, 512));
+  entries = recentEntries(tab.recentMenu());
+  QCOMPARE(entries[0]->text(), QStringLiteral("&1  moon.png"));
+
+  QVERIFY(QFile::remove(coffee));
+  entries[1]->trigger(); // coffee.png, gone
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), kTimeoutMs);
+  QVERIFY2(errors.last().at(1).toString().contains(QStringLiteral("does not exist")),
+           qPrintable(errors.last().at(1).toString()));
+  QCOMPARE(tab.originalImage().size(), QSize(512, 512)); // the current image stays
+  entries = recentEntries(tab.recentMenu());
+  QCOMPARE(entries.size(), 1);
+  QCOMPARE(entries[0]->text(), QStringLiteral("&1  moon.png"));
+
+  QAction* clear = tab.recentMenu()->actions().last();
+  QCOMPARE(clear->text(), QStringLiteral("Clear Menu"));
+  clear->trigger();
+  QVERIFY(recentEntries(tab.recentMenu()).isEmpty());
+  QVERIFY(!tab.recentMenu()->isEnabled());
 }
 
 QTEST_MAIN(ImageTabTest)

@@ -114,7 +114,10 @@ ImageTab::ImageTab(QWidget* parent)
           [this](const QString& detail) { emit errorMessage(tr("Cannot filter the image"), detail); });
   connect(worker_, &image::ImageWorker::loadStarted, this,
           [this] { QTimer::singleShot(kProgressDelayMs, this, &ImageTab::updateLoadProgress); });
-  connect(recent_, &image::RecentFiles::fileChosen, this, &ImageTab::openFile);
+  connect(recent_, &image::RecentFiles::fileChosen, this, [this](const QString& path) {
+    if (!QFileInfo::exists(path)) recent_->remove(path); // moved or deleted: the open reports it
+    openFile(path);
+  });
   connect(&saving_, &QFutureWatcher<QString>::finished, this, &ImageTab::onSaved);
   idle_ = new QTimer(this);
   idle_->setSingleShot(true);
@@ -743,7 +746,9 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
                           .arg(loaded.name.toHtmlEscaped())
                           .arg(original_.width())
                           .arg(original_.height())
-                          .arg(pipeline.channels() == 3 ? tr("R, G, B filtered separately") : tr("grey"))
+                          .arg(pipeline.channels() == 3  ? tr("R, G, B filtered separately")
+                               : original_.isGrayscale() ? tr("grey")
+                                                         : tr("its luminance filtered"))
                           .arg(QString::fromStdString(pipeline.backendName())) +
                       paddingNote(pipeline));
   // E.g. an image beyond the device's largest buffer: the engine planned it on FFTW instead.
@@ -879,17 +884,26 @@ void ImageTab::copyResult()
   emit statusMessage(tr("Filtered image copied to the clipboard."));
 }
 
+// A local file (whatever its format: one that cannot be read gets a message) or image data; links to
+// remote files are not taken, as nothing would open.
+static bool isDroppableImage(const QMimeData* data)
+{
+  return (data->hasUrls() && !data->urls().isEmpty() && data->urls().first().isLocalFile()) ||
+         data->hasImage();
+}
+
 void ImageTab::dragEnterEvent(QDragEnterEvent* event)
 {
-  if (event->mimeData()->hasUrls() || event->mimeData()->hasImage()) event->acceptProposedAction();
+  if (isDroppableImage(event->mimeData())) event->acceptProposedAction();
 }
 
 void ImageTab::dropEvent(QDropEvent* event)
 {
   const QMimeData* data = event->mimeData();
+  if (!isDroppableImage(data)) return event->ignore();
   if (data->hasUrls() && data->urls().first().isLocalFile())
     openFile(data->urls().first().toLocalFile());
-  else if (data->hasImage())
+  else
     openImage(qvariant_cast<QImage>(data->imageData()), tr("dropped image"));
   event->acceptProposedAction();
 }
