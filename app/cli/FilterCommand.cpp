@@ -54,7 +54,8 @@ imaging::Notch parseNotch(const QString& text)
     notch.v = parts[1].toDouble(&okV);
     if (parts.size() == 3) notch.radius = parts[2].toDouble(&okR);
   }
-  if (!ok || !okU || !okV || !okR || notch.radius < 0)
+  const bool finite = std::isfinite(notch.u) && std::isfinite(notch.v) && std::isfinite(notch.radius);
+  if (!ok || !okU || !okV || !okR || !finite || notch.radius < 0)
     throw usageError("--notch needs u,v or u,v,r (bins, r >= 0), got '" + text.toStdString() + "'");
   return notch;
 }
@@ -82,7 +83,8 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       "  butterworth low-pass 1 / (1 + (f/F)^(2n));\n"
       "  highpass = 1 - lowpass(F); bandpass = lowpass(F2) x highpass(F); bandstop = 1 - bandpass.\n"
       "--notch u,v[,r] zeroes the disks of radius r bins (default 3) around (u, v) and (-u, -v); it is\n"
-      "repeatable and applies on top of any kind (the only effect of --mask notch).\n"
+      "repeatable and applies on top of any kind (the only effect of --mask notch). (u, v) must lie on\n"
+      "the spectrum, |u| <= W/2 and |v| <= H/2, and r <= max(W, H).\n"
       "--mask-image MASK.png replaces --mask: white passes, black stops, grey scales; same size as IN, in\n"
       "the centred layout; m(u,v) and m(-u,-v) are averaged so that the result stays real.\n"
       "Each colour channel is filtered on its own (alpha is kept), or the luminance with --gray. The\n"
@@ -91,7 +93,9 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       "(min-max to 0..255; the default for highpass and bandpass) or abs (|value|, clamped).\n"
       "With --pad, W and H above are the padded P and Q: cutoffs keep their meaning in cycles per pixel,\n"
       "while --notch bins and --mask-image (P x Q) refer to the padded spectrum that\n"
-      "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n");
+      "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n"
+      "Options that would change nothing (--cutoff2 without a band kind, --order without butterworth,\n"
+      "--cutoff or --profile with notch or --mask-image) are refused, as are notches off the spectrum.\n");
   parser.setApplicationDescription(semantics + QString::fromLatin1(kPadHelp));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("mask"),
@@ -167,10 +171,20 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
   }
   const bool radial = r.mask.kind != MaskKind::Notch && r.mask.kind != MaskKind::Custom;
   const bool band = r.mask.kind == MaskKind::BandPass || r.mask.kind == MaskKind::BandStop;
+  const std::string kindName =
+      r.mask.kind == MaskKind::Custom ? "--mask-image" : "--mask " + toString(r.mask.kind);
   if (radial && !parser.isSet(QStringLiteral("cutoff")))
-    throw usageError("--mask " + toString(r.mask.kind) + " needs --cutoff F (cycles per pixel)");
+    throw usageError(kindName + " needs --cutoff F (cycles per pixel)");
   if (band && !parser.isSet(QStringLiteral("cutoff2")))
-    throw usageError("--mask " + toString(r.mask.kind) + " needs --cutoff2 F2 (cycles per pixel, F2 > F)");
+    throw usageError(kindName + " needs --cutoff2 F2 (cycles per pixel, F2 > F)");
+  // An option that would change nothing is a mistake in the command (a band meant, another profile):
+  // say so rather than ignore it.
+  for (const char* option : {"cutoff", "profile", "order"})
+    if (!radial && parser.isSet(QLatin1String(option)))
+      throw usageError("--" + std::string(option) + " does not apply to " + kindName +
+                       " (only to lowpass, highpass, bandpass and bandstop)");
+  if (!band && parser.isSet(QStringLiteral("cutoff2")))
+    throw usageError("--cutoff2 does not apply to " + kindName + " (only to bandpass and bandstop)");
   if (parser.isSet(QStringLiteral("cutoff"))) r.mask.cutoff = parseNumber(parser, QStringLiteral("cutoff"));
   if (parser.isSet(QStringLiteral("cutoff2")))
     r.mask.cutoff2 = parseNumber(parser, QStringLiteral("cutoff2"));
@@ -184,6 +198,9 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
     if (order != std::floor(order) || order < 1 || order > 10)
       throw usageError("--order must be a whole number from 1 to 10, got '" +
                        parser.value(QStringLiteral("order")).toStdString() + "'");
+    if (r.mask.profile != MaskProfile::Butterworth)
+      throw usageError("--order applies to --profile butterworth only (the profile is " +
+                       toString(r.mask.profile) + ")");
     r.mask.order = int(order);
   }
   for (const QString& notch : parser.values(QStringLiteral("notch")))
@@ -199,7 +216,13 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
   r.gray = parser.isSet(QStringLiteral("gray"));
   r.pad = padMode(parser);
   r.timings = parser.isSet(QStringLiteral("timings"));
-  if (parser.isSet(QStringLiteral("repeat"))) r.repeat = int(parseNumber(parser, QStringLiteral("repeat")));
+  if (parser.isSet(QStringLiteral("repeat"))) {
+    const double repeat = parseNumber(parser, QStringLiteral("repeat"));
+    if (repeat != std::floor(repeat) || repeat < 1 || repeat > 1e6)
+      throw usageError("--repeat needs a whole number of updates from 1 to 1000000, got '" +
+                       parser.value(QStringLiteral("repeat")).toStdString() + "'");
+    r.repeat = int(repeat);
+  }
   if (parser.isSet(QStringLiteral("resize"))) {
     const QStringList parts = parser.value(QStringLiteral("resize")).split(QLatin1Char('x'));
     r.resize = parts.size() == 2 ? QSize(parts[0].toInt(), parts[1].toInt()) : QSize();
@@ -212,6 +235,19 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
     throw usageError(e.what());
   }
   return r;
+}
+
+// Notches are in bins of the (padded) spectrum, which is known once the image is: one off the spectrum
+// would silently do nothing.
+void FilterCommand::checkNotches(const Request& r, QSize image)
+{
+  const auto [w, h] = imaging::paddedExtent(r.pad, std::size_t(image.width()), std::size_t(image.height()));
+  try {
+    imaging::validate(r.mask, w, h);
+  } catch (const std::exception& e) {
+    throw usageError(std::string("--notch: ") + e.what() +
+                     (r.pad == imaging::PadMode::None ? "" : "; with --pad the spectrum is the padded one"));
+  }
 }
 
 std::vector<float> FilterCommand::halfMask(const Request& r, const QImage& image)
@@ -240,6 +276,7 @@ int FilterCommand::run(const QStringList& arguments)
   QImage image = readImage(r.input);
   if (r.resize.isValid()) image = image.scaled(r.resize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
   checkPaddedSize(image.size(), r.pad);
+  checkNotches(r, image.size());
   // Mask images are read and checked before the (slow) transform; formula masks need no host mask.
   const std::vector<float> mask = r.mask.kind == MaskKind::Custom ? halfMask(r, image) : std::vector<float>();
 

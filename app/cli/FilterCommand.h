@@ -39,6 +39,7 @@ private:
 
   static void describeOptions(QCommandLineParser& parser);
   static Request requestFrom(const QCommandLineParser& parser);
+  static void checkNotches(const Request& request, QSize image);
   static std::vector<float> halfMask(const Request& request, const QImage& image);
   static void benchmarkUpdates(imaging::FilterPipeline& pipeline, const Request& request,
                                const QImage& image);

@@ -3,6 +3,7 @@
 #include "ByteCount.h"
 #include "CliError.h"
 #include "MemoryBudget.h"
+#include "spectrascope/ui/image/ImageFormats.h"
 
 #include <QFileInfo>
 #include <QImageReader>
@@ -55,8 +56,7 @@ QImage readImage(const QString& path)
   if (!reader.canRead())
     throw usageError("cannot read image " + quoted(path) + ": " +
                      (reader.error() == QImageReader::UnsupportedFormatError
-                          ? std::string("not an image in a format this program reads (PNG, JPEG, BMP, "
-                                        "TIFF, PGM/PPM, WebP, ...)")
+                          ? ui::image::unsupportedFormatReason(path).toStdString()
                           : reader.errorString().toStdString()));
   checkClaimedSize(path, reader.size());
   QImage image = reader.read();

@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QImageReader>
+#include <QImageWriter>
 #include <QTemporaryDir>
 
 #include <gmock/gmock.h>
@@ -301,6 +303,74 @@ TEST_F(ImageCommands, BadMaskArgumentsAreUsageErrors)
     EXPECT_EQ(r.exitCode, 2) << extra.join(' ').toStdString() << ": " << r.err;
     EXPECT_FALSE(QFile::exists(out("x.png")));
   }
+}
+
+// Arguments that name nothing on the image, or that would change nothing, are usage errors that say
+// what is wrong, before any work is done.
+TEST_F(ImageCommands, AbsurdMaskArgumentsAreUsageErrorsThatSayWhy)
+{
+  const QString in = dataFile("coffee.png"); // 600 x 400
+  const std::pair<QStringList, std::string> cases[] = {
+      {{"--mask", "notch", "--notch", "5000,2"},
+       "the notch at (5000, 2) lies outside the 600 x 400 spectrum: u must be within -300..300 and v within "
+       "-200..200 bins"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--notch", "10,-201"}, "(10, -201) lies outside"},
+      {{"--mask", "notch", "--notch", "700,2", "--pad", "mirror"},
+       "outside the 1200 x 800 spectrum: u must be within -600..600"},
+      {{"--mask", "notch", "--notch", "24,10,9999"},
+       "radius of 9999 bins, wider than the 600 x 400 spectrum"},
+      {{"--mask", "notch", "--notch", "nan,1"}, "--notch needs u,v or u,v,r"},
+      {{"--mask", "notch", "--notch", "1,2,inf"}, "--notch needs u,v or u,v,r"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--cutoff2", "0.3"},
+       "--cutoff2 does not apply to --mask lowpass (only to bandpass and bandstop)"},
+      {{"--mask", "highpass", "--cutoff", "0.1", "--profile", "gaussian", "--order", "3"},
+       "--order applies to --profile butterworth only (the profile is gaussian)"},
+      {{"--mask", "notch", "--notch", "24,10", "--cutoff", "0.1"}, "--cutoff does not apply to --mask notch"},
+      {{"--mask-image", in, "--profile", "gaussian"}, "--profile does not apply to --mask-image"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--repeat", "0"}, "--repeat needs a whole number"},
+      {{"--mask", "lowpass", "--cutoff", "0.1", "--repeat", "2.5"}, "--repeat needs a whole number"},
+  };
+  for (const auto& [extra, why] : cases) {
+    const CliResult r = runCli(QStringList{"filter", in, out("x.png")} + extra);
+    EXPECT_EQ(r.exitCode, 2) << extra.join(' ').toStdString() << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr(why)) << extra.join(' ').toStdString();
+    EXPECT_FALSE(QFile::exists(out("x.png")));
+  }
+  // The spectrum's edges themselves are fine: the Nyquist bins (+-W/2, +-H/2).
+  run({"filter", in, out("edge.png"), "--mask", "notch", "--notch", "300,-200", "--notch", "-300,200,0"},
+      out("edge.png"));
+}
+
+// TIFF and WebP (Qt's plugins from qt6-image-formats-plugins): spectrum and filter read them as they
+// read the PNG they were written from (lossless), and write them when OUT asks for them.
+TEST_F(ImageCommands, ReadsAndWritesTiffAndWebp)
+{
+  const auto formats = QImageWriter::supportedImageFormats();
+  ASSERT_TRUE(formats.contains("tiff") && formats.contains("webp"))
+      << "Qt's TIFF and WebP plugins are missing: install qt6-image-formats-plugins";
+  const QImage coffee = QImage(dataFile("coffee.png")).convertToFormat(QImage::Format_RGB888);
+  const QStringList lowPass{"--mask", "lowpass", "--cutoff", "0.07", "--profile", "gaussian"};
+  const QImage fromPng =
+      run(QStringList{"filter", dataFile("coffee.png"), out("png.png")} + lowPass, out("png.png"));
+  const QImage spectrumOfPng = run({"spectrum", dataFile("coffee.png"), out("s.png")}, out("s.png"));
+  for (const char* name : {"coffee.tif", "coffee.tiff", "coffee.webp"}) {
+    QImageWriter writer(out(name));
+    writer.setQuality(100); // lossless WebP
+    ASSERT_TRUE(writer.write(coffee)) << writer.errorString().toStdString();
+    const QImage spectrum = run({"spectrum", out(name), out("s2.png")}, out("s2.png"));
+    EXPECT_EQ(maxDifference(spectrum, spectrumOfPng), 0) << name;
+    const QImage filtered = run(QStringList{"filter", out(name), out("f.png")} + lowPass, out("f.png"));
+    EXPECT_EQ(maxDifference(filtered, fromPng), 0) << name;
+  }
+  // And as outputs: TIFF losslessly, WebP at Qt's default quality (lossy).
+  const QImage tiff =
+      run(QStringList{"filter", dataFile("coffee.png"), out("result.tiff")} + lowPass, out("result.tiff"));
+  EXPECT_EQ(QImageReader(out("result.tiff")).format(), "tiff");
+  EXPECT_EQ(maxDifference(tiff, fromPng), 0);
+  const QImage webp =
+      run(QStringList{"filter", dataFile("coffee.png"), out("result.webp")} + lowPass, out("result.webp"));
+  EXPECT_EQ(QImageReader(out("result.webp")).format(), "webp");
+  EXPECT_EQ(webp.size(), fromPng.size());
 }
 
 TEST_F(ImageCommands, HelpDocumentsTheSemantics)

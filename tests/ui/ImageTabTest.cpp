@@ -5,19 +5,33 @@
 // printed, never asserted.
 
 #include "spectrascope/ui/ImageTab.h"
+#include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
+#include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/MainWindow.h"
+#include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/image/ImageFiles.h"
+#include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImageReader>
+#include <QImageWriter>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -25,7 +39,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
+#include <QUrl>
 #include <QtEndian>
 
 #include <cmath>
@@ -48,6 +64,19 @@ QString dataFile(const char* name)
 bool settle(QSignalSpy& results)
 {
   if (!results.wait(kTimeoutMs)) return false;
+  while (results.wait(300)) {
+  }
+  return true;
+}
+
+// Waits until more than `seen` results have been shown and no more follow: settle() for when the
+// result may already have arrived while something else was awaited.
+bool settleAfter(QSignalSpy& results, int seen)
+{
+  QElapsedTimer clock;
+  clock.start();
+  while (results.count() <= seen)
+    if (!results.wait(100) && clock.elapsed() > kTimeoutMs) return false;
   while (results.wait(300)) {
   }
   return true;
@@ -112,6 +141,72 @@ QByteArray pngClaiming(const QString& source, quint32 width, quint32 height)
   qToBigEndian(crc32(png.mid(12, 17)), png.data() + 29);
   return png;
 }
+
+// Qt hands a drop to the widget under the cursor or, if that one takes none, to its nearest ancestor
+// that does: the same search, from a point of `window`.
+QWidget* dropTargetAt(QWidget& window, QPoint windowPos)
+{
+  QWidget* target = window.childAt(windowPos);
+  while (target && !target->acceptDrops())
+    target = target->parentWidget();
+  return target;
+}
+
+// A drag of `mime` entering `target` and let go there, as the platform's drag and drop delivers it.
+// Returns whether the drag was accepted on entering and the drop on release.
+std::pair<bool, bool> drop(QWidget* target, const QMimeData& mime)
+{
+  const QPoint at = target->rect().center();
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  enter.setAccepted(false);
+  QApplication::sendEvent(target, &enter);
+  if (!enter.isAccepted()) return {false, false};
+  QDropEvent release(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  release.setAccepted(false);
+  QApplication::sendEvent(target, &release);
+  return {true, release.isAccepted()};
+}
+
+QMimeData* fileUrls(const QList<QUrl>& urls)
+{
+  auto* mime = new QMimeData;
+  mime->setUrls(urls);
+  return mime;
+}
+
+// A press at `from`, moves in steps to `to`, a release there: a drag with the left button.
+void dragWithMouse(QWidget* view, QPoint from, QPoint to, int steps = 5)
+{
+  QTest::mousePress(view, Qt::LeftButton, {}, from);
+  for (int i = 1; i <= steps; ++i) {
+    const QPoint p = from + (to - from) * i / steps;
+    QMouseEvent move(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(view, &move);
+  }
+  QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+}
+
+int maxDifference(const QImage& a, const QImage& b)
+{
+  if (a.size() != b.size()) return 256;
+  const QImage x = a.convertToFormat(QImage::Format_RGB888), y = b.convertToFormat(QImage::Format_RGB888);
+  int worst = 0;
+  for (int row = 0; row < x.height(); ++row)
+    for (int i = 0; i < 3 * x.width(); ++i)
+      worst = std::max(worst, std::abs(int(x.constScanLine(row)[i]) - int(y.constScanLine(row)[i])));
+  return worst;
+}
+
+// The entries of the Open Recent menu (not its separator and Clear Menu).
+QList<QAction*> recentEntries(QMenu* menu)
+{
+  QList<QAction*> entries;
+  for (QAction* action : menu->actions())
+    if (!action->isSeparator() && !action->toolTip().isEmpty() && action->text().startsWith(QLatin1Char('&')))
+      entries << action;
+  return entries;
+}
 } // namespace
 
 class ImageTabTest : public QObject
@@ -141,6 +236,16 @@ private slots:
   void paddingShowsThePaddedSpectrumAndIsRemembered();
   void selectedNotchRadiusIsEditedBySpinBoxAndRing();
   void slowLoadShowsProgressAndCancelKeepsTheImage();
+  void followsTheServicesBackendChosenDuringTheFirstLoad();
+  void fitsTheDefaultWindowOnEachBackend_data();
+  void fitsTheDefaultWindowOnEachBackend();
+  void notchRadiusBoxShowsNoRadiusWithoutASelection();
+  void opensTiffAndWebp();
+  void luminanceOnlyFiltersTheLuminance();
+  void droppingAnImageFileOnTheWindowOpensIt();
+  void editCopyPutsTheFilteredImageOnTheClipboard();
+  void draggingTheCutoffRingsChangesTheCutoffs();
+  void recentFilesReopenAndForget();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -457,9 +562,10 @@ void ImageTabTest::badFilesLeaveTheImageAlone()
 }
 
 // The ">= 30 updates per second while dragging on a 2048 x 2048 photo": the slider held down and
-// moved at 120 events per second for three seconds, counting the frames shown (previews at the view's
-// resolution while dragging, full results when the input pauses). Printed, not asserted (timing depends
-// on the machine). Releasing it leaves the full-resolution result of the last value.
+// moved at 120 events per second for three seconds, counting the frames shown: previews at the view's
+// resolution while dragging and full-resolution results (when the input pauses), each with its own
+// count and rate, since a preview inverts only the view's share of the spectrum. Printed, not asserted
+// (timing depends on the machine). Releasing it leaves the full-resolution result of the last value.
 void ImageTabTest::measuresSliderUpdatesPerSecondAt2048()
 {
   ImageTab tab;
@@ -479,7 +585,7 @@ void ImageTabTest::measuresSliderUpdatesPerSecondAt2048()
     QVERIFY(settle(results));
   }
   QSlider* slider = tab.cutoffSlider();
-  const int before = int(results.count() + previews.count());
+  const int resultsBefore = int(results.count()), previewsBefore = int(previews.count());
   QElapsedTimer clock;
   clock.start();
   int value = 20;
@@ -491,16 +597,29 @@ void ImageTabTest::measuresSliderUpdatesPerSecondAt2048()
     QTest::qWait(50);
   drag.stop();
   const double seconds = clock.elapsed() / 1000.0;
-  const int frames = int(results.count() + previews.count()) - before;
-  qInfo("Slider drag on a 2048 x 2048 colour image: %d frames in %.2f s = %.1f updates per second "
-        "(%d previews)",
-        frames, seconds, frames / seconds, int(previews.count()));
+  const int previewFrames = int(previews.count()) - previewsBefore;
+  const int fullFrames = int(results.count()) - resultsBefore;
+  const int frames = previewFrames + fullFrames;
+  const QSize previewSize = tab.resultView()->preview().size(); // the last one, still shown
+  qInfo("Slider drag on a 2048 x 2048 colour image for %.2f s: %d frames = %.1f updates per second; "
+        "%d previews at the view's resolution (%d x %d) = %.1f per second, %d full-resolution results "
+        "(2048 x 2048) = %.1f per second",
+        seconds, frames, frames / seconds, previewFrames, previewSize.width(), previewSize.height(),
+        previewFrames / seconds, fullFrames, fullFrames / seconds);
   QVERIFY(frames > 0);
-  QVERIFY(previews.count() > 0);
+  QVERIFY(previewFrames > 0);
 
   const int fullBefore = int(results.count());
+  QElapsedTimer released;
+  qint64 fullAfterMs = -1;
+  connect(&tab, &ImageTab::resultUpdated, &tab, [&] {
+    if (fullAfterMs < 0 && !tab.resultView()->showsPreview()) fullAfterMs = released.elapsed();
+  });
+  released.start();
   slider->setSliderDown(false);
   QTRY_VERIFY_WITH_TIMEOUT(results.count() > fullBefore && !tab.resultView()->showsPreview(), kTimeoutMs);
+  qInfo("The full-resolution result of the last value followed %lld ms after the slider was released",
+        fullAfterMs);
   QCOMPARE(tab.resultImage().size(), QSize(2048, 2048));
   QVERIFY(!tab.resultView()->showsPreview());
   QCOMPARE(tab.maskSpec().cutoff, value / 1000.0);
@@ -611,6 +730,410 @@ void ImageTabTest::slowLoadShowsProgressAndCancelKeepsTheImage()
   QCOMPARE(loaded.count(), 1);
   QCOMPARE(loaded.first().at(0).toString(), QStringLiteral("small"));
   QCOMPARE(tab.originalImage().size(), QSize(64, 64));
+}
+
+// The engine service opens its device while the tab loads the sample on its own FFTW engine: whichever
+// finishes first, the image ends up transformed and filtered on the service's backend (on FFTW both
+// would look alike, so this needs an OpenCL device).
+void ImageTabTest::followsTheServicesBackendChosenDuringTheFirstLoad()
+{
+  if (spectrascope::enumerateOpenClDevices().devices.empty()) QSKIP("no OpenCL device here");
+  EngineService service;
+  ImageTab tab; // loading the sample starts here
+  tab.setEngineService(&service);
+  service.start(QStringLiteral("opencl"));
+  auto* name = tab.findChild<QLabel*>(QStringLiteral("imageName"));
+  QTRY_VERIFY2_WITH_TIMEOUT(
+      name->text().contains(QStringLiteral(" on opencl")),
+      qPrintable(name->text() + QStringLiteral("; the service has ") + service.backendName()),
+      2 * kTimeoutMs);
+  auto* timings = tab.findChild<image::ElidedLabel*>(QStringLiteral("imageTimings"));
+  QTRY_VERIFY2_WITH_TIMEOUT(timings->fullText().contains(QStringLiteral(" on opencl")),
+                            qPrintable(timings->fullText()), kTimeoutMs);
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  while (results.wait(300)) { // nothing left in flight when the tab goes
+  }
+}
+
+// The window at its default size of 1100 x 720 shows every control and the three views whole, on FFTW
+// and on an OpenCL device (whose updates have many more steps to report): no toolbar overflows into a
+// ">>" menu, the tab is not wider than the window (no horizontal scroll bar), the cutoff label is not
+// cut, and the readout and the timing summary share one line right below the views.
+void ImageTabTest::fitsTheDefaultWindowOnEachBackend_data()
+{
+  QTest::addColumn<QString>("backend");
+  QTest::newRow("fftw") << QStringLiteral("fftw");
+  QTest::newRow("opencl") << QStringLiteral("opencl");
+}
+
+void ImageTabTest::fitsTheDefaultWindowOnEachBackend()
+{
+  QFETCH(QString, backend);
+  if (backend == QLatin1String("opencl") && spectrascope::enumerateOpenClDevices().devices.empty())
+    QSKIP("no OpenCL device here");
+  EngineService service;
+  MainWindow window(service);
+  window.resize(1100, 720);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QVERIFY(tab);
+  auto* timings = tab->findChild<image::ElidedLabel*>(QStringLiteral("imageTimings"));
+  QVERIFY(timings);
+  service.start(backend);
+  // The tab reloads on the service's engine once it is ready; wait for a result computed there.
+  QTRY_VERIFY2_WITH_TIMEOUT(
+      timings->fullText().contains(QStringLiteral(" on ") + backend),
+      qPrintable(timings->fullText() + QStringLiteral("; the service has ") + service.backendName()),
+      2 * kTimeoutMs);
+  QTest::qWait(100); // let the layouts settle
+
+  auto* scroll = qobject_cast<QScrollArea*>(tab->parentWidget()->parentWidget());
+  QVERIFY(scroll);
+  QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+           qPrintable(QStringLiteral("the tab wants %1 pixels of %2")
+                          .arg(tab->minimumSizeHint().width())
+                          .arg(scroll->viewport()->width())));
+  const QList<QToolBar*> bars = tab->findChildren<QToolBar*>();
+  QCOMPARE(bars.size(), 2);
+  for (QToolBar* bar : bars) {
+    auto* overflow = bar->findChild<QWidget*>(QStringLiteral("qt_toolbar_ext_button"));
+    QVERIFY2(!overflow || !overflow->isVisible(),
+             qPrintable(bar->objectName() + QStringLiteral(" overflows")));
+    for (QAction* action : bar->actions())
+      if (!action->isSeparator())
+        QVERIFY2(bar->widgetForAction(action) && bar->widgetForAction(action)->isVisible(),
+                 qPrintable(bar->objectName() + QStringLiteral(": ") + action->text() +
+                            QStringLiteral(" hidden")));
+  }
+  auto* luminance = tab->findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
+  QVERIFY(luminance->isVisible());
+  QCOMPARE(luminance->width(), luminance->sizeHint().width());
+  auto* cutoff = tab->findChild<QLabel*>(QStringLiteral("cutoffLabel"));
+  for (const MaskKind kind : {MaskKind::LowPass, MaskKind::BandPass}) {
+    tab->kindBox()->setCurrentIndex(tab->kindBox()->findData(int(kind)));
+    QVERIFY2(cutoff->width() >= cutoff->fontMetrics().horizontalAdvance(cutoff->text()),
+             qPrintable(cutoff->text()));
+  }
+
+  // The three views lie whole inside the window, side by side and of a useful size.
+  for (QWidget* view :
+       {static_cast<QWidget*>(tab->originalView()), static_cast<QWidget*>(tab->spectrumView()),
+        static_cast<QWidget*>(tab->resultView())}) {
+    const QRect inWindow(view->mapTo(&window, QPoint(0, 0)), view->size());
+    QVERIFY2(window.rect().contains(inWindow), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5")
+                                                              .arg(view->objectName())
+                                                              .arg(inWindow.x())
+                                                              .arg(inWindow.y())
+                                                              .arg(inWindow.width())
+                                                              .arg(inWindow.height())));
+    QVERIFY(view->width() >= 300 && view->height() >= 200);
+  }
+  QVERIFY2(!timings->isElided(), qPrintable(timings->text()));
+  QVERIFY(!timings->fullText().contains(QStringLiteral("inverse"))); // the steps are in the Timings panel
+  QVERIFY(!timings->toolTip().isEmpty());
+  const int viewsBottom = tab->resultView()->mapTo(tab, QPoint(0, tab->resultView()->height())).y();
+  const int timingsTop = timings->mapTo(tab, QPoint(0, 0)).y();
+  QVERIFY2(timingsTop - viewsBottom < timings->height(),
+           qPrintable(
+               QStringLiteral("%1 pixels between the views and the timings").arg(timingsTop - viewsBottom)));
+  QCOMPARE(tab->readout()->mapTo(tab, QPoint(0, tab->readout()->height() / 2)).y(),
+           timings->mapTo(tab, QPoint(0, timings->height() / 2)).y());
+}
+
+// Without a selected notch the radius box is disabled and shows a dash, not a radius that is not there.
+void ImageTabTest::notchRadiusBoxShowsNoRadiusWithoutASelection()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  auto* radius = tab.findChild<QDoubleSpinBox*>(QStringLiteral("notchRadius"));
+  QVERIFY(!radius->isEnabled());
+  QCOMPARE(radius->text(), QStringLiteral("notch r –"));
+  tab.maskEditor()->addNotch({30, 20, 0.5});
+  tab.spectrumView()->setSelectedNotch(0);
+  QVERIFY(radius->isEnabled());
+  QCOMPARE(radius->text(), QStringLiteral("notch r 0.5")); // the smallest radius is a radius, not the dash
+  tab.spectrumView()->setSelectedNotch(-1);
+  QVERIFY(!radius->isEnabled());
+  QCOMPARE(radius->text(), QStringLiteral("notch r –"));
+  QCOMPARE(tab.maskSpec().notches[0].radius, 0.5); // showing the dash edits nothing
+}
+
+// TIFF and WebP (Qt's plugins from qt6-image-formats-plugins) open like the other formats: offered by
+// the open and save dialogs, opened by file name, by a drop onto the window, and decoded losslessly.
+void ImageTabTest::opensTiffAndWebp()
+{
+  const auto writable = QImageWriter::supportedImageFormats();
+  if (!writable.contains("tiff") || !writable.contains("webp"))
+    QFAIL("Qt's TIFF and WebP plugins are missing: install qt6-image-formats-plugins");
+  const QString open = image::openDialogFilter();
+  QVERIFY2(open.contains(QStringLiteral("TIFF (*.tif *.tiff)")) &&
+               open.contains(QStringLiteral("WebP (*.webp)")),
+           qPrintable(open));
+  QVERIFY2(open.startsWith(QStringLiteral("Images (*.png ")) &&
+               open.contains(QStringLiteral("*.tiff *.webp")),
+           qPrintable(open));
+  const QString save = image::saveDialogFilter();
+  QVERIFY2(save.startsWith(QStringLiteral("PNG (*.png)")) && save.contains(QStringLiteral("TIFF")) &&
+               save.contains(QStringLiteral("WebP")),
+           qPrintable(save));
+
+  QTemporaryDir dir;
+  const QImage coffee = QImage(dataFile("coffee.png")).convertToFormat(QImage::Format_RGB888);
+  QStringList files;
+  for (const char* name : {"coffee.tif", "coffee.tiff", "coffee.webp"}) {
+    QImageWriter writer(dir.filePath(QLatin1String(name)));
+    writer.setQuality(100); // lossless WebP
+    QVERIFY2(writer.write(coffee), qPrintable(writer.errorString()));
+    files << writer.fileName();
+    QString error;
+    QCOMPARE(image::decodeImage(writer.fileName(), &error).convertToFormat(QImage::Format_RGB888), coffee);
+  }
+
+  EngineService service;
+  MainWindow window(service);
+  window.resize(1100, 720);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QSignalSpy results(tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(tab, &ImageTab::imageLoaded);
+  QSignalSpy errors(tab, &ImageTab::errorMessage);
+  QVERIFY(settle(results));
+  loaded.clear(); // the sample shown on start
+  tab->openFile(files[0]);
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, kTimeoutMs);
+  QCOMPARE(loaded.last().at(0).toString(), QStringLiteral("coffee.tif"));
+  QCOMPARE(tab->originalImage().convertToFormat(QImage::Format_RGB888), coffee);
+  for (const QString& file : files.mid(1)) {
+    QWidget* target =
+        dropTargetAt(window, tab->resultView()->mapTo(&window, tab->resultView()->rect().center()));
+    QCOMPARE(target, tab);
+    const std::unique_ptr<QMimeData> mime(fileUrls({QUrl::fromLocalFile(file)}));
+    const int resultsBefore = int(results.count());
+    QCOMPARE(drop(target, *mime), std::pair(true, true));
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.last().at(0).toString() == QFileInfo(file).fileName(), kTimeoutMs);
+    QCOMPARE(tab->originalImage().convertToFormat(QImage::Format_RGB888), coffee);
+    QTRY_VERIFY_WITH_TIMEOUT(results.count() > resultsBefore, kTimeoutMs); // and it is filtered
+  }
+  QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().at(1).toString()));
+}
+
+// "Luminance only" filters Y = 0.299 R + 0.587 G + 0.114 B of a colour image: with an all-pass mask the
+// result is that grey image; unticked, the colours come back. The name line says which.
+void ImageTabTest::luminanceOnlyFiltersTheLuminance()
+{
+  ImageTab tab;
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  QVERIFY(settle(results));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::Notch))); // all-pass
+  QVERIFY(settle(results));
+  const QImage colour = tab.originalImage().convertToFormat(QImage::Format_RGB888);
+  QVERIFY(!colour.isGrayscale());
+  QVERIFY(maxDifference(tab.resultImage(), colour) <= 1);
+  auto* name = tab.findChild<QLabel*>(QStringLiteral("imageName"));
+  QVERIFY2(name->text().contains(QStringLiteral("R, G, B filtered separately")), qPrintable(name->text()));
+
+  auto* luminance = tab.findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
+  QVERIFY(luminance && !luminance->isChecked());
+  const int loads = int(loaded.count());
+  int seen = int(results.count());
+  luminance->click();
+  QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loads, kTimeoutMs);
+  QVERIFY(settleAfter(results, seen));
+  const QImage grey = tab.resultImage();
+  QVERIFY(grey.isGrayscale());
+  QCOMPARE(grey.size(), colour.size());
+  int worst = 0;
+  const QImage g = grey.convertToFormat(QImage::Format_Grayscale8);
+  for (int y = 0; y < colour.height(); ++y)
+    for (int x = 0; x < colour.width(); ++x) {
+      const uchar* p = colour.constScanLine(y) + 3 * x;
+      const long expected = std::lround(0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]);
+      worst = std::max(worst, int(std::abs(long(g.constScanLine(y)[x]) - expected)));
+    }
+  QVERIFY2(worst <= 1, qPrintable(QStringLiteral("%1 grey levels off the luminance").arg(worst)));
+  QVERIFY2(name->text().contains(QStringLiteral("luminance filtered")), qPrintable(name->text()));
+  QVERIFY(tab.maskSpec().kind == MaskKind::Notch); // the mask stays as it was
+
+  seen = int(results.count());
+  luminance->click();
+  QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loads + 1, kTimeoutMs);
+  QVERIFY(settleAfter(results, seen));
+  QVERIFY(!tab.resultImage().isGrayscale());
+  QVERIFY(maxDifference(tab.resultImage(), colour) <= 1);
+}
+
+// A file dragged from a file manager onto the window (anywhere over the Image tab's views) opens; a link
+// to a remote file is refused as the drag enters, and the current image stays.
+void ImageTabTest::droppingAnImageFileOnTheWindowOpensIt()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.resize(1100, 720);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QSignalSpy results(tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(tab, &ImageTab::imageLoaded);
+  QVERIFY(settle(results));
+  loaded.clear(); // the sample shown on start
+  for (QWidget* over :
+       {static_cast<QWidget*>(tab->spectrumView()), static_cast<QWidget*>(tab->originalView())})
+    QCOMPARE(dropTargetAt(window, over->mapTo(&window, over->rect().center())), tab);
+  QWidget* target =
+      dropTargetAt(window, tab->spectrumView()->mapTo(&window, tab->spectrumView()->rect().center()));
+
+  const std::unique_ptr<QMimeData> remote(fileUrls({QUrl(QStringLiteral("https://example.org/moon.png"))}));
+  QCOMPARE(drop(target, *remote).first, false);
+  const std::unique_ptr<QMimeData> file(fileUrls({QUrl::fromLocalFile(dataFile("hubble_deep_field.jpg"))}));
+  const int seen = int(results.count());
+  QCOMPARE(drop(target, *file), std::pair(true, true));
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, kTimeoutMs);
+  QCOMPARE(loaded.first().at(0).toString(), QStringLiteral("hubble_deep_field.jpg"));
+  QCOMPARE(tab->originalImage().size(), QSize(1000, 872));
+  QVERIFY(settleAfter(results, seen));
+  QCOMPARE(tab->resultImage().size(), QSize(1000, 872));
+  // Dropped image data (from a browser or an image editor) opens too.
+  auto data = std::make_unique<QMimeData>();
+  data->setImageData(periodicNoiseImage(64));
+  QCOMPARE(drop(target, *data), std::pair(true, true));
+  QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, kTimeoutMs);
+  QCOMPARE(tab->originalImage().size(), QSize(64, 64));
+}
+
+// Edit > Copy Filtered Image puts the result, at full resolution, on the clipboard; after a mask change
+// the next copy is the new result.
+void ImageTabTest::editCopyPutsTheFilteredImageOnTheClipboard()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  auto* tab = window.findChild<ImageTab*>();
+  QSignalSpy results(tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  QMenu* edit = nullptr;
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->menu() && menu->text() == QStringLiteral("&Edit")) edit = menu->menu();
+  QVERIFY(edit);
+  QAction* copy = nullptr;
+  for (QAction* action : edit->actions())
+    if (action->objectName() == QStringLiteral("copyResultAction")) copy = action;
+  QVERIFY(copy);
+  QCOMPARE(copy->text(), QStringLiteral("&Copy Filtered Image"));
+  QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));
+
+  QClipboard* clipboard = QGuiApplication::clipboard();
+  clipboard->clear();
+  copy->trigger();
+  QCOMPARE(clipboard->image().size(), QSize(600, 400));
+  QCOMPARE(maxDifference(clipboard->image(), tab->resultImage()), 0);
+  const QImage first = clipboard->image();
+  tab->cutoffSlider()->setValue(200);
+  QVERIFY(settle(results));
+  copy->trigger();
+  QCOMPARE(maxDifference(clipboard->image(), tab->resultImage()), 0);
+  QVERIFY(maxDifference(clipboard->image(), first) > 0);
+}
+
+// The cutoff rings drawn on the spectrum are handles: dragging the low-pass ring from f = 0.05 out to
+// f = 0.1 cycles per pixel sets the cutoff (the slider follows), as one undo step, and the result
+// changes; a band's outer ring sets F2.
+void ImageTabTest::draggingTheCutoffRingsChangesTheCutoffs()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  auto* view = tab.spectrumView();
+  view->zoomBy(2, widgetPosOfBin(*view, QPointF(0, 0))); // about 1.3 screen pixels per bin
+  QCOMPARE(tab.maskSpec().cutoff, 0.05);
+  const QImage before = tab.resultImage();
+  // coffee.png is 600 x 400: f = 0.05 is u = 30 bins along the horizontal axis, f = 0.1 is u = 60.
+  dragWithMouse(view, widgetPosOfBin(*view, QPointF(30, 0)), widgetPosOfBin(*view, QPointF(60, 0)));
+  QVERIFY2(std::abs(tab.maskSpec().cutoff - 0.1) < 0.003, qPrintable(QString::number(tab.maskSpec().cutoff)));
+  QCOMPARE(tab.cutoffSlider()->value(), int(std::lround(tab.maskSpec().cutoff * 1000)));
+  QCOMPARE(tab.maskEditor()->undoStack()->count(), 1);
+  QCOMPARE(tab.maskEditor()->undoStack()->undoText(), QStringLiteral("Change cutoff"));
+  QVERIFY(settle(results));
+  QVERIFY2(maxDifference(tab.resultImage(), before) > 10, "a wider low-pass keeps more detail");
+  tab.undoAction()->trigger();
+  QCOMPARE(tab.maskSpec().cutoff, 0.05);
+
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandPass)));
+  QCOMPARE(tab.maskSpec().cutoff2, 0.15);
+  // F2 = 0.15 is v = 60 bins down the vertical axis (H = 400); drag it to v = 80, f = 0.2.
+  dragWithMouse(view, widgetPosOfBin(*view, QPointF(0, 60)), widgetPosOfBin(*view, QPointF(0, 80)));
+  QVERIFY2(std::abs(tab.maskSpec().cutoff2 - 0.2) < 0.003,
+           qPrintable(QString::number(tab.maskSpec().cutoff2)));
+  QCOMPARE(tab.maskSpec().cutoff, 0.05);
+  QCOMPARE(tab.cutoff2Slider()->value(), int(std::lround(tab.maskSpec().cutoff2 * 1000)));
+  QVERIFY(settle(results));
+}
+
+// Open Recent: files opened by name (not the bundled sample) in the order last opened, without
+// duplicates, kept between sessions; an entry reopens its file; an entry whose file is gone says so and
+// leaves the menu; Clear Menu empties it.
+void ImageTabTest::recentFilesReopenAndForget()
+{
+  QTemporaryDir dir;
+  const QString moon = dir.filePath(QStringLiteral("moon.png")),
+                coffee = dir.filePath(QStringLiteral("coffee.png"));
+  QVERIFY(QFile::copy(dataFile("moon_periodic_noise.png"), moon));
+  QVERIFY(QFile::copy(dataFile("coffee.png"), coffee));
+  {
+    ImageTab tab;
+    QSignalSpy results(&tab, &ImageTab::resultUpdated);
+    QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+    QVERIFY(settle(results));
+    QVERIFY(recentEntries(tab.recentMenu()).isEmpty());
+    QVERIFY(!tab.recentMenu()->isEnabled());
+    int seen = 0;
+    for (const QString& file : {coffee, moon, coffee}) {
+      const int before = int(loaded.count());
+      seen = int(results.count());
+      tab.openFile(file);
+      QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > before, kTimeoutMs);
+    }
+    const QList<QAction*> entries = recentEntries(tab.recentMenu());
+    QCOMPARE(entries.size(), 2);
+    QCOMPARE(entries[0]->text(), QStringLiteral("&1  coffee.png"));
+    QCOMPARE(entries[0]->toolTip(), QFileInfo(coffee).absoluteFilePath());
+    QCOMPARE(entries[1]->text(), QStringLiteral("&2  moon.png"));
+    QVERIFY(settleAfter(results, seen)); // nothing left in flight when the tab goes
+  }
+  ImageTab tab; // a new session
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  QSignalSpy errors(&tab, &ImageTab::errorMessage);
+  QVERIFY(settle(results));
+  QList<QAction*> entries = recentEntries(tab.recentMenu());
+  QCOMPARE(entries.size(), 2);
+  QVERIFY(tab.recentMenu()->isEnabled());
+  entries[1]->trigger(); // moon.png
+  QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() && loaded.last().at(0).toString() == QStringLiteral("moon.png"),
+                           kTimeoutMs);
+  QCOMPARE(tab.originalImage().size(), QSize(512, 512));
+  entries = recentEntries(tab.recentMenu());
+  QCOMPARE(entries[0]->text(), QStringLiteral("&1  moon.png"));
+
+  QVERIFY(QFile::remove(coffee));
+  entries[1]->trigger(); // coffee.png, gone
+  QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), kTimeoutMs);
+  QVERIFY2(errors.last().at(1).toString().contains(QStringLiteral("does not exist")),
+           qPrintable(errors.last().at(1).toString()));
+  QCOMPARE(tab.originalImage().size(), QSize(512, 512)); // the current image stays
+  entries = recentEntries(tab.recentMenu());
+  QCOMPARE(entries.size(), 1);
+  QCOMPARE(entries[0]->text(), QStringLiteral("&1  moon.png"));
+
+  QAction* clear = tab.recentMenu()->actions().last();
+  QCOMPARE(clear->text(), QStringLiteral("Clear Menu"));
+  clear->trigger();
+  QVERIFY(recentEntries(tab.recentMenu()).isEmpty());
+  QVERIFY(!tab.recentMenu()->isEnabled());
 }
 
 QTEST_MAIN(ImageTabTest)

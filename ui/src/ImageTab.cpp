@@ -5,7 +5,9 @@
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/image/CursorReadout.h"
+#include "spectrascope/ui/image/ElidedLabel.h"
 #include "spectrascope/ui/image/ImageFiles.h"
+#include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/MaskRendering.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
@@ -22,9 +24,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
@@ -33,8 +37,10 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWidgetAction>
 #include <QtConcurrent>
 
 #include <cmath>
@@ -89,12 +95,14 @@ ImageTab::ImageTab(QWidget* parent)
   layout->addWidget(createMaskControls());
   layout->addWidget(createSpectrumControls());
   layout->addWidget(createViews(), 1);
+  // One line below the views: the cursor readout on the left, the last update's time on the right (its
+  // steps are in the Timings panel); both give way rather than widen the tab.
   auto* status = new QHBoxLayout;
   status->addWidget(readout_, 1);
   status->addWidget(progress_);
   status->addWidget(cancelLoad_);
+  status->addWidget(timings_);
   layout->addLayout(status);
-  layout->addWidget(timings_);
 
   worker_->setEngineSource([this] { return currentEngine(); });
   worker_->setRequestSource([this] { return filterRequest(); });
@@ -106,7 +114,10 @@ ImageTab::ImageTab(QWidget* parent)
           [this](const QString& detail) { emit errorMessage(tr("Cannot filter the image"), detail); });
   connect(worker_, &image::ImageWorker::loadStarted, this,
           [this] { QTimer::singleShot(kProgressDelayMs, this, &ImageTab::updateLoadProgress); });
-  connect(recent_, &image::RecentFiles::fileChosen, this, &ImageTab::openFile);
+  connect(recent_, &image::RecentFiles::fileChosen, this, [this](const QString& path) {
+    if (!QFileInfo::exists(path)) recent_->remove(path); // moved or deleted: the open reports it
+    openFile(path);
+  });
   connect(&saving_, &QFutureWatcher<QString>::finished, this, &ImageTab::onSaved);
   idle_ = new QTimer(this);
   idle_->setSingleShot(true);
@@ -114,6 +125,7 @@ ImageTab::ImageTab(QWidget* parent)
   connect(idle_, &QTimer::timeout, this, &ImageTab::onInputIdle);
   connectMaskEditing();
   syncControls();
+  showSelectedNotch();
   openFile(sampleImagePath());
 }
 
@@ -173,64 +185,85 @@ void ImageTab::createActions()
                       [this] { spectrumView_->fitToWindow(); });
   actualSizeAction_ = action(tr("&Actual Pixels (100 %)"), QStringLiteral("actualSizeAction"),
                              QKeySequence(Qt::CTRL | Qt::Key_1), [this] { spectrumView_->showActualSize(); });
+  // The toolbars show these shorter names (the menus the full ones).
+  openAction_->setIconText(tr("Open…"));
+  fitAction_->setIconText(tr("Fit"));
+  actualSizeAction_->setIconText(tr("100 %"));
 }
 
+// The first row: the image (open, padding, luminance) and the mask's formula (kind, profile, order,
+// cutoffs). Labels are short so that both rows fit a 1100-pixel window without overflow menus; the
+// tooltips say the rest.
 QToolBar* ImageTab::createMaskControls()
 {
   auto* bar = new QToolBar(this);
+  bar->setObjectName(QStringLiteral("imageMaskBar"));
   bar->addAction(openAction_);
-  bar->addSeparator();
+  padding_ = createPaddingChoice(bar);
+  luminance_ = new QCheckBox(tr("Luminance only"), bar);
+  luminance_->setObjectName(QStringLiteral("luminanceOnly"));
+  luminance_->setToolTip(tr("Filter the luminance Y = 0.299 R + 0.587 G + 0.114 B instead of R, G and B "
+                            "separately"));
   kind_ = new QComboBox(bar);
   kind_->setObjectName(QStringLiteral("maskKind"));
   kind_->addItem(tr("Low-pass"), int(MaskKind::LowPass));
   kind_->addItem(tr("High-pass"), int(MaskKind::HighPass));
   kind_->addItem(tr("Band-pass"), int(MaskKind::BandPass));
   kind_->addItem(tr("Band-stop"), int(MaskKind::BandStop));
-  kind_->addItem(tr("All-pass (notches, paint)"), int(MaskKind::Notch));
+  kind_->addItem(tr("All-pass"), int(MaskKind::Notch));
+  kind_->setItemData(kind_->count() - 1, tr("Everything passes but the notches and the painted mask"),
+                     Qt::ToolTipRole);
+  kind_->setToolTip(tr("Mask kind (notches and painting apply on top of any)"));
   profile_ = new QComboBox(bar);
   profile_->setObjectName(QStringLiteral("maskProfile"));
+  profile_->setToolTip(tr("Mask profile: ideal edge, Gaussian or Butterworth"));
   profile_->addItem(tr("Ideal"), int(MaskProfile::Ideal));
   profile_->addItem(tr("Gaussian"), int(MaskProfile::Gaussian));
   profile_->addItem(tr("Butterworth"), int(MaskProfile::Butterworth));
   order_ = new QSpinBox(bar);
+  order_->setObjectName(QStringLiteral("butterworthOrder"));
   order_->setRange(1, 10);
   order_->setPrefix(tr("order "));
+  order_->setToolTip(tr("Butterworth order n"));
   cutoff_ = new QSlider(Qt::Horizontal, bar);
   cutoff_->setObjectName(QStringLiteral("cutoffSlider"));
   cutoff2_ = new QSlider(Qt::Horizontal, bar);
   cutoff2_->setObjectName(QStringLiteral("cutoff2Slider"));
   for (QSlider* s : {cutoff_, cutoff2_}) {
     s->setRange(1, 500);
-    s->setMinimumWidth(110);
+    s->setMinimumWidth(80);
+    s->setMaximumWidth(400); // on a wide window the row's spare room stays at its end
     s->setToolTip(tr("Cutoff in cycles per pixel; or drag the ring on the spectrum"));
   }
   cutoffLabel_ = new QLabel(bar);
-  cutoffLabel_->setMinimumWidth(
-      cutoffLabel_->fontMetrics().horizontalAdvance(QStringLiteral("F 0.000–0.000 c/px ")));
-  range_ = new QComboBox(bar);
-  range_->setToolTip(tr("How the filtered values become 8-bit pixels"));
-  range_->addItem(tr("Auto range"), -1);
-  range_->addItem(tr("Clamp"), int(imaging::PixelRange::Clamp));
-  range_->addItem(tr("Normalize"), int(imaging::PixelRange::Normalize));
-  range_->addItem(tr("Abs"), int(imaging::PixelRange::Abs));
-  padding_ = createPaddingChoice(bar);
-  luminance_ = new QCheckBox(tr("Luminance only"), bar);
-  luminance_->setObjectName(QStringLiteral("luminanceOnly"));
+  cutoffLabel_->setObjectName(QStringLiteral("cutoffLabel"));
+  // As wide as its widest text, so that the row does not move while a slider is dragged.
+  imaging::MaskSpec widest;
+  widest.cutoff = 0.001; // "0.001 c/px · 1000.0 px"
+  int width = cutoffLabel_->fontMetrics().horizontalAdvance(cutoffText(widest));
+  widest.kind = MaskKind::BandPass, widest.cutoff = 0.499, widest.cutoff2 = 0.5;
+  width = std::max(width, cutoffLabel_->fontMetrics().horizontalAdvance(cutoffText(widest)));
+  cutoffLabel_->setMinimumWidth(width + cutoffLabel_->fontMetrics().averageCharWidth());
+  bar->addWidget(padding_);
+  bar->addWidget(luminance_);
+  bar->addSeparator();
   for (QWidget* w : std::initializer_list<QWidget*>{kind_, profile_, order_})
     bar->addWidget(w);
-  bar->addSeparator();
   bar->addWidget(new QLabel(tr(" F "), bar));
   bar->addWidget(cutoff_);
   bar->addWidget(new QLabel(tr(" F2 "), bar));
   bar->addWidget(cutoff2_);
   bar->addWidget(cutoffLabel_);
-  bar->addSeparator();
-  bar->addWidget(range_);
-  bar->addWidget(padding_);
-  bar->addWidget(luminance_);
-  connect(range_, &QComboBox::currentIndexChanged, worker_, &image::ImageWorker::requestFilter);
   connect(luminance_, &QCheckBox::toggled, this, &ImageTab::reload);
   return bar;
+}
+
+// "0.050 c/px · 20.0 px" (the cutoff and its period) or, for bands, "0.050–0.150 c/px".
+QString ImageTab::cutoffText(const imaging::MaskSpec& spec)
+{
+  return isBand(spec.kind)
+             ? tr("%1–%2 c/px").arg(spec.cutoff, 0, 'f', 3).arg(spec.cutoff2, 0, 'f', 3)
+             : tr("%1 c/px · %2 px").arg(spec.cutoff, 0, 'f', 3).arg(1 / spec.cutoff, 0, 'f', 1);
 }
 
 // The choice of padding is the user's: it changes which artefacts show (the wrap-around cross without,
@@ -259,18 +292,15 @@ imaging::PadMode ImageTab::paddingMode() const
 }
 
 // Radius of the selected notch, numerically; each change is one undo step (a drag of the ring is another
-// way to the same edit).
+// way to the same edit). With no notch selected it is disabled and shows a dash, not a radius.
 QDoubleSpinBox* ImageTab::createNotchRadiusBox(QWidget* parent)
 {
   auto* box = new QDoubleSpinBox(parent);
   box->setObjectName(QStringLiteral("notchRadius"));
-  box->setRange(0.5, 4096);
   box->setDecimals(1);
   box->setSingleStep(0.5);
   box->setPrefix(tr("notch r "));
-  box->setSuffix(tr(" bins"));
-  box->setToolTip(tr("Radius of the selected notch (click a notch to select it, or drag its ring)"));
-  box->setEnabled(false);
+  box->setToolTip(tr("Radius in bins of the selected notch (click a notch to select it, or drag its ring)"));
   connect(box, &QDoubleSpinBox::valueChanged, this, [this](double radius) {
     const int index = spectrumView_->selectedNotch();
     if (index < 0 || editor_->inGesture()) return;
@@ -286,24 +316,33 @@ void ImageTab::showSelectedNotch()
   const int index = spectrumView_->selectedNotch();
   const auto& notches = editor_->state().spec.notches;
   const bool valid = index >= 0 && index < int(notches.size());
-  notchRadius_->setEnabled(valid);
-  if (!valid) return;
   const QSignalBlocker quiet(notchRadius_);
+  notchRadius_->setEnabled(valid);
+  if (!valid) {
+    // The special text shows at the minimum, which no real radius reaches while nothing is selected.
+    notchRadius_->setSpecialValueText(tr("notch r –"));
+    notchRadius_->setRange(0, 0);
+    return;
+  }
+  notchRadius_->setSpecialValueText({});
+  notchRadius_->setRange(0.5, 4096);
   notchRadius_->setValue(notches[std::size_t(index)].radius);
 }
 
 QToolBar* ImageTab::createSpectrumControls()
 {
   auto* bar = new QToolBar(this);
+  bar->setObjectName(QStringLiteral("spectrumBar"));
   auto* tools = new QActionGroup(bar);
   const std::pair<QString, MaskedSpectrumView::Tool> toolList[] = {
       {tr("Edit"), MaskedSpectrumView::Tool::Edit},
-      {tr("Block brush"), MaskedSpectrumView::Tool::BlockBrush},
-      {tr("Pass brush"), MaskedSpectrumView::Tool::PassBrush},
+      {tr("Block"), MaskedSpectrumView::Tool::BlockBrush},
+      {tr("Pass"), MaskedSpectrumView::Tool::PassBrush},
       {tr("Pan"), MaskedSpectrumView::Tool::Pan}};
   const QString tips[] = {tr("Click a peak to add a notch pair; drag notches and rings; right-click removes"),
-                          tr("Paint frequencies out (soft brush, mirrored at -u, -v)"),
-                          tr("Paint frequencies back in"), tr("Drag to pan (the middle button pans always)")};
+                          tr("Block brush: paint frequencies out (soft brush, mirrored at -u, -v)"),
+                          tr("Pass brush: paint frequencies back in"),
+                          tr("Drag to pan (the middle button pans always)")};
   int i = 0;
   for (const auto& [text, tool] : toolList) {
     QAction* a = bar->addAction(text, this, [this, tool = tool] { spectrumView_->setTool(tool); });
@@ -314,41 +353,39 @@ QToolBar* ImageTab::createSpectrumControls()
     tools->addAction(a);
   }
   brushSize_ = new QSpinBox(bar);
+  brushSize_->setObjectName(QStringLiteral("brushSize"));
   brushSize_->setRange(1, 200);
   brushSize_->setValue(8);
   brushSize_->setPrefix(tr("brush "));
-  brushSize_->setSuffix(tr(" bins"));
+  brushSize_->setToolTip(tr("Brush radius in bins"));
   bar->addWidget(brushSize_);
   notchRadius_ = createNotchRadiusBox(bar);
   bar->addWidget(notchRadius_);
+  bar->addSeparator();
   bar->addAction(tr("Invert"), editor_, &image::MaskEditor::invert)
       ->setObjectName(QStringLiteral("invertAction"));
   bar->addAction(tr("Reset"), editor_, &image::MaskEditor::reset)
       ->setObjectName(QStringLiteral("resetAction"));
-  bar->addAction(undoAction_);
-  bar->addAction(redoAction_);
+  addUndoButtons(bar);
+  bar->addSeparator();
+  range_ = new QComboBox(bar);
+  range_->setObjectName(QStringLiteral("pixelRange"));
+  range_->setToolTip(tr("How the filtered values become 8-bit pixels (Auto: normalize for high-pass and "
+                        "band-pass, clamp otherwise)"));
+  range_->addItem(tr("Auto range"), -1);
+  range_->addItem(tr("Clamp"), int(imaging::PixelRange::Clamp));
+  range_->addItem(tr("Normalize"), int(imaging::PixelRange::Normalize));
+  range_->addItem(tr("Abs"), int(imaging::PixelRange::Abs));
+  bar->addWidget(range_);
+  connect(range_, &QComboBox::currentIndexChanged, worker_, &image::ImageWorker::requestFilter);
   bar->addSeparator();
   spectrumMode_ = new QComboBox(bar);
+  spectrumMode_->setObjectName(QStringLiteral("spectrumMode"));
+  spectrumMode_->setToolTip(tr("Show the spectrum's magnitude or its phase"));
   spectrumMode_->addItem(tr("log(1+|F|)"));
   spectrumMode_->addItem(tr("Phase"));
-  colormap_ = new QComboBox(bar);
-  for (const std::string& name : audio::Colormap::names())
-    colormap_->addItem(QString::fromStdString(name));
-  colormap_->setCurrentText(QStringLiteral("grayscale"));
-  gamma_ = new QDoubleSpinBox(bar);
-  gamma_->setRange(0.2, 5.0);
-  gamma_->setSingleStep(0.1);
-  gamma_->setValue(1.0);
-  gamma_->setPrefix(tr("γ "));
-  clip_ = new QDoubleSpinBox(bar);
-  clip_->setRange(0.0, 20.0);
-  clip_->setSingleStep(0.5);
-  clip_->setValue(0.5);
-  clip_->setPrefix(tr("clip "));
-  clip_->setSuffix(tr(" %"));
-  clip_->setToolTip(tr("Percent of the darkest bins shown black (and a tenth of it of the brightest white)"));
-  for (QWidget* w : std::initializer_list<QWidget*>{spectrumMode_, colormap_, gamma_, clip_})
-    bar->addWidget(w);
+  bar->addWidget(spectrumMode_);
+  bar->addWidget(createContrastButton(bar));
   bar->addSeparator();
   bar->addAction(fitAction_);
   bar->addAction(actualSizeAction_);
@@ -358,6 +395,67 @@ QToolBar* ImageTab::createSpectrumControls()
   for (QDoubleSpinBox* box : {gamma_, clip_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &ImageTab::renderSpectrum);
   return bar;
+}
+
+// Undo and Redo with fixed labels (the Edit menu's actions name the step, which would make the row change
+// width with every edit); the tooltips name it.
+void ImageTab::addUndoButtons(QToolBar* bar)
+{
+  QUndoStack* stack = editor_->undoStack();
+  QAction* undo = bar->addAction(tr("Undo"), stack, &QUndoStack::undo);
+  QAction* redo = bar->addAction(tr("Redo"), stack, &QUndoStack::redo);
+  undo->setObjectName(QStringLiteral("undoButtonAction"));
+  redo->setObjectName(QStringLiteral("redoButtonAction"));
+  const auto follow = [stack, undo, redo] {
+    undo->setEnabled(stack->canUndo());
+    redo->setEnabled(stack->canRedo());
+    undo->setToolTip(stack->canUndo() ? tr("Undo %1 (Ctrl+Z)").arg(stack->undoText())
+                                      : tr("Nothing to undo"));
+    redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText())
+                                      : tr("Nothing to redo"));
+  };
+  connect(stack, &QUndoStack::indexChanged, this, follow);
+  connect(stack, &QUndoStack::cleanChanged, this, follow);
+  follow();
+}
+
+// Colormap, gamma and percentile clipping of the spectrum picture: set now and then, so they sit in a
+// menu behind one button rather than taking a third of the row.
+QToolButton* ImageTab::createContrastButton(QWidget* parent)
+{
+  auto* button = new QToolButton(parent);
+  button->setObjectName(QStringLiteral("contrastButton"));
+  button->setText(tr("Contrast"));
+  button->setToolTip(tr("Colormap, gamma and clipping of the spectrum picture"));
+  button->setPopupMode(QToolButton::InstantPopup);
+  auto* panel = new QWidget(button);
+  auto* form = new QFormLayout(panel);
+  colormap_ = new QComboBox(panel);
+  colormap_->setObjectName(QStringLiteral("colormap"));
+  for (const std::string& name : audio::Colormap::names())
+    colormap_->addItem(QString::fromStdString(name));
+  colormap_->setCurrentText(QStringLiteral("grayscale"));
+  gamma_ = new QDoubleSpinBox(panel);
+  gamma_->setObjectName(QStringLiteral("gamma"));
+  gamma_->setRange(0.2, 5.0);
+  gamma_->setSingleStep(0.1);
+  gamma_->setValue(1.0);
+  clip_ = new QDoubleSpinBox(panel);
+  clip_->setObjectName(QStringLiteral("clip"));
+  clip_->setRange(0.0, 20.0);
+  clip_->setSingleStep(0.5);
+  clip_->setValue(0.5);
+  clip_->setSuffix(tr(" %"));
+  clip_->setToolTip(tr("Percent of the darkest bins shown black (and a tenth of it of the brightest white)"));
+  form->addRow(tr("Colormap"), colormap_);
+  form->addRow(tr("Gamma"), gamma_);
+  form->addRow(tr("Clip"), clip_);
+  auto* menu = new QMenu(button);
+  auto* holder = new QWidgetAction(menu);
+  holder->setDefaultWidget(panel);
+  menu->addAction(holder);
+  button->setMenu(menu);
+  return button;
 }
 
 QWidget* ImageTab::createViews()
@@ -371,15 +469,20 @@ QWidget* ImageTab::createViews()
   resultView_ = new image::ZoomableImageView(views);
   resultView_->setObjectName(QStringLiteral("resultView"));
   nameLabel_ = new QLabel(views);
+  nameLabel_->setObjectName(QStringLiteral("imageName"));
   nameLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  nameLabel_->setWordWrap(true); // a long file name takes a second line, not a wider tab
   readout_ = new QLabel(this);
   readout_->setObjectName(QStringLiteral("cursorReadout"));
   readout_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   readout_->setMinimumWidth(100);
-  timings_ = new QLabel(this);
+  readout_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  timings_ = new image::ElidedLabel(this);
   timings_->setObjectName(QStringLiteral("imageTimings"));
-  timings_->setTextFormat(Qt::PlainText);
-  timings_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  timings_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  // Room for the usual summary; the readout beside it takes what is left.
+  timings_->setMinimumWidth(
+      timings_->fontMetrics().horizontalAdvance(tr("Last update %1 ms on %2").arg(9999.9).arg("opencl:00")));
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 0); // busy: an FFT reports no progress of its own
   progress_->setMaximumWidth(160);
@@ -399,8 +502,7 @@ QWidget* ImageTab::createViews()
   grid->setContentsMargins(0, 0, 0, 0);
   grid->addWidget(nameLabel_, 0, 0, 1, 3);
   grid->addWidget(heading(tr("Original"), views), 1, 0, Qt::AlignHCenter);
-  grid->addWidget(heading(tr("Spectrum, centred (DC in the middle), with the mask"), views), 1, 1,
-                  Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Spectrum (DC centred) and mask"), views), 1, 1, Qt::AlignHCenter);
   grid->addWidget(heading(tr("Filtered"), views), 1, 2, Qt::AlignHCenter);
   const std::array<image::ZoomableImageView*, 3> all = {originalView_, spectrumView_, resultView_};
   for (int column = 0; column < 3; ++column) {
@@ -538,11 +640,7 @@ void ImageTab::syncControls()
   profile_->setEnabled(radial);
   order_->setEnabled(radial && spec.profile == MaskProfile::Butterworth);
   spectrumView_->setCutoffRings(radial ? (isBand(spec.kind) ? 2 : 1) : 0);
-  cutoffLabel_->setText(
-      !radial ? QString()
-      : isBand(spec.kind)
-          ? tr("F %1–%2 c/px").arg(spec.cutoff, 0, 'f', 3).arg(spec.cutoff2, 0, 'f', 3)
-          : tr("F %1 c/px (%2 px)").arg(spec.cutoff, 0, 'f', 3).arg(1 / spec.cutoff, 0, 'f', 1));
+  cutoffLabel_->setText(radial ? cutoffText(spec) : QString());
 }
 
 image::FilterRequest ImageTab::filterRequest()
@@ -563,18 +661,20 @@ image::FilterRequest ImageTab::filterRequest()
   return request;
 }
 
+// The service's engine as soon as it has one, also while it is busy: it announces a new engine
+// (backendChanged, which reloads the image) before it stops being busy, and the reload must run on it.
+// Using an engine during the creation of the next is safe; only creating two at once is not.
 std::shared_ptr<Engine> ImageTab::currentEngine()
 {
-  if (service_ && service_->isReady()) return service_->engine();
+  if (service_ && service_->engine()) return service_->engine();
   if (!ownEngine_) ownEngine_ = std::make_shared<Engine>("fftw");
   return ownEngine_;
 }
 
 void ImageTab::chooseFile()
 {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open image"), image::lastDirectory(),
-      tr("Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.pgm *.ppm *.pbm *.webp *.gif);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open image"), image::lastDirectory(), image::openDialogFilter());
   if (path.isEmpty()) return;
   image::rememberDirectory(path);
   openFile(path);
@@ -582,18 +682,31 @@ void ImageTab::chooseFile()
 
 void ImageTab::openFile(const QString& path)
 {
-  worker_->load({path, QImage(), QFileInfo(path).fileName(), luminance_->isChecked(), paddingMode()});
+  load({path, QImage(), QFileInfo(path).fileName()});
 }
 
 void ImageTab::openImage(const QImage& image, const QString& name)
 {
-  worker_->load({QString(), image, name, luminance_->isChecked(), paddingMode()});
+  load({QString(), image, name});
 }
 
-// The same image again: on another backend, or with the luminance switch or the padding changed.
+void ImageTab::load(image::LoadRequest request)
+{
+  request.luminanceOnly = luminance_->isChecked();
+  request.padding = paddingMode();
+  lastLoad_ = request;
+  worker_->load(std::move(request));
+}
+
+// The same image again: on another backend, or with the luminance switch or the padding changed. An image
+// still being loaded (the sample at start, while the engine service opens its device) is the one to load
+// again, or it would arrive on the old engine and stay there.
 void ImageTab::reload()
 {
-  if (!currentSource_.isNull()) openImage(currentSource_, currentName_);
+  if (worker_->hasLoadWork() && lastLoad_)
+    load(*lastLoad_);
+  else if (!currentSource_.isNull())
+    openImage(currentSource_, currentName_);
 }
 
 void ImageTab::updateLoadProgress()
@@ -633,7 +746,9 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
                           .arg(loaded.name.toHtmlEscaped())
                           .arg(original_.width())
                           .arg(original_.height())
-                          .arg(pipeline.channels() == 3 ? tr("R, G, B filtered separately") : tr("grey"))
+                          .arg(pipeline.channels() == 3  ? tr("R, G, B filtered separately")
+                               : original_.isGrayscale() ? tr("grey")
+                                                         : tr("its luminance filtered"))
                           .arg(QString::fromStdString(pipeline.backendName())) +
                       paddingNote(pipeline));
   // E.g. an image beyond the device's largest buffer: the engine planned it on FFTW instead.
@@ -647,7 +762,7 @@ void ImageTab::onFiltered(const image::FilterResult& result)
   if (result.preview) {
     resultView_->setPreview(result.result);
     spectrumView_->setMaskTint(result.maskTint);
-    showTimings(result.report);
+    showTimings(result.report, true);
     emit previewUpdated();
     return;
   }
@@ -656,7 +771,7 @@ void ImageTab::onFiltered(const image::FilterResult& result)
   appliedState_ = result.deviceMask;
   resultView_->setImage(result_);
   spectrumView_->setMaskTint(result.maskTint);
-  showTimings(result.report);
+  showTimings(result.report, false);
   emit resultUpdated();
 }
 
@@ -703,16 +818,19 @@ void ImageTab::showReadout(int view, QPointF imagePos)
   readout_->setText(image::spectrumReadout(bin));
 }
 
-void ImageTab::showTimings(const ExecutionReport& report)
+// A one-line summary (the Timings panel has the table): total, backend, whether it was a preview; the
+// steps in the tooltip.
+void ImageTab::showTimings(const ExecutionReport& report, bool preview)
 {
   if (timingFeed_) timingFeed_->publish(tr("Image"), report);
-  QString text =
-      tr("Last update on %1:").arg(QString::fromStdString(report.backend.empty() ? "host" : report.backend));
+  const QString backend = QString::fromStdString(report.backend.empty() ? "host" : report.backend);
+  timings_->setFullText((preview ? tr("Preview %1 ms on %2") : tr("Last update %1 ms on %2"))
+                            .arg(report.wallMs, 0, 'f', 1)
+                            .arg(backend));
+  QStringList steps;
   for (const KernelRecord& r : report.records)
-    text +=
-        QStringLiteral("  %1 %2 ms;").arg(QString::fromStdString(r.name)).arg(r.milliseconds(), 0, 'f', 2);
-  text += tr("  total %1 ms").arg(report.wallMs, 0, 'f', 2);
-  timings_->setText(text);
+    steps << QStringLiteral("%1: %2 ms").arg(QString::fromStdString(r.name)).arg(r.milliseconds(), 0, 'f', 2);
+  timings_->setToolTip(steps.join(QLatin1Char('\n')));
 }
 
 void ImageTab::chooseSaveFile(const QString& what, const QString& suffix,
@@ -721,9 +839,8 @@ void ImageTab::chooseSaveFile(const QString& what, const QString& suffix,
   const QString base = QFileInfo(currentName_).completeBaseName();
   const QString suggested =
       QDir(image::lastDirectory()).filePath(base + QLatin1Char('-') + what + QLatin1Char('.') + suffix);
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Save %1").arg(what), suggested,
-      tr("PNG (*.png);;JPEG (*.jpg *.jpeg);;TIFF (*.tif *.tiff);;BMP (*.bmp);;WebP (*.webp)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Save %1").arg(what), suggested, image::saveDialogFilter());
   if (path.isEmpty()) return;
   image::rememberDirectory(path);
   (this->*saveTo)(path);
@@ -767,17 +884,26 @@ void ImageTab::copyResult()
   emit statusMessage(tr("Filtered image copied to the clipboard."));
 }
 
+// A local file (whatever its format: one that cannot be read gets a message) or image data; links to
+// remote files are not taken, as nothing would open.
+static bool isDroppableImage(const QMimeData* data)
+{
+  return (data->hasUrls() && !data->urls().isEmpty() && data->urls().first().isLocalFile()) ||
+         data->hasImage();
+}
+
 void ImageTab::dragEnterEvent(QDragEnterEvent* event)
 {
-  if (event->mimeData()->hasUrls() || event->mimeData()->hasImage()) event->acceptProposedAction();
+  if (isDroppableImage(event->mimeData())) event->acceptProposedAction();
 }
 
 void ImageTab::dropEvent(QDropEvent* event)
 {
   const QMimeData* data = event->mimeData();
+  if (!isDroppableImage(data)) return event->ignore();
   if (data->hasUrls() && data->urls().first().isLocalFile())
     openFile(data->urls().first().toLocalFile());
-  else if (data->hasImage())
+  else
     openImage(qvariant_cast<QImage>(data->imageData()), tr("dropped image"));
   event->acceptProposedAction();
 }

@@ -255,10 +255,14 @@ void MainWindow::restoreWindowGeometry()
     restoreState(settings.value(kStateKey).toByteArray());
     return;
   }
-  // First start: a comfortable size in device-independent pixels, never larger than the screen.
+  // First start: three quarters of the screen, so that the Image tab's three views get room on a large
+  // one, but at least 1100 x 720 (what the tabs are laid out for) and at most 1800 x 1150 (wider windows
+  // only stretch the toolbars); never more than 90 % of the screen.
   QSize size(1100, 720);
-  if (const QScreen* screen = QGuiApplication::primaryScreen())
-    size = size.boundedTo(screen->availableSize() * 0.9);
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+    const QSize available = screen->availableSize();
+    size = (available * 0.75).expandedTo(size).boundedTo(QSize(1800, 1150)).boundedTo(available * 0.9);
+  }
   resize(size);
   // The tabs are what people came for: the Timings dock starts as a short strip below them.
   resizeDocks({timingDock_}, {size.height() / 4}, Qt::Vertical);

@@ -2,6 +2,7 @@
 
 #include "spectrascope/engine/Errors.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace spectrascope::imaging {
@@ -145,6 +146,32 @@ void validate(const MaskSpec& spec)
   for (const Notch& n : spec.notches)
     if (!(n.radius >= 0) || !std::isfinite(n.u) || !std::isfinite(n.v))
       throw invalidArgument("a notch needs finite u, v and a radius of at least 0 bins");
+}
+
+void validate(const MaskSpec& spec, std::size_t width, std::size_t height)
+{
+  validate(spec);
+  // Centred bins run over [-W/2, W/2) (even W) or [-(W-1)/2, (W-1)/2] (odd W); +W/2 is the Nyquist bin's
+  // twin, where a notch pair is still meaningful.
+  const double maxU = double(width / 2), maxV = double(height / 2);
+  const double maxRadius = double(std::max(width, height));
+  auto number = [](double x) {
+    std::string text = std::to_string(x);
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+    return text;
+  };
+  const std::string size = std::to_string(width) + " x " + std::to_string(height);
+  for (const Notch& n : spec.notches) {
+    const std::string where = "the notch at (" + number(n.u) + ", " + number(n.v) + ")";
+    if (std::abs(n.u) > maxU || std::abs(n.v) > maxV)
+      throw invalidArgument(where + " lies outside the " + size + " spectrum: u must be within -" +
+                            number(maxU) + ".." + number(maxU) + " and v within -" + number(maxV) + ".." +
+                            number(maxV) + " bins (centred: DC at 0, 0)");
+    if (n.radius > maxRadius)
+      throw invalidArgument(where + " has a radius of " + number(n.radius) + " bins, wider than the " + size +
+                            " spectrum (at most " + number(maxRadius) + ")");
+  }
 }
 
 double lowPass(MaskProfile profile, double f, double cutoff, int order)

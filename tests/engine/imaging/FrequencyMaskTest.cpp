@@ -121,3 +121,27 @@ TEST(FrequencyMask, RejectsBadSpecs)
                EngineError);
   EXPECT_NO_THROW(halfPlaneMask({MaskKind::Notch, MaskProfile::Ideal, 0.0, 0.0, 2, {{1, 1, 3}}}, 8, 8));
 }
+
+// Against the spectrum's size: notch centres must lie on it (|u| <= W/2, |v| <= H/2), radii at most
+// max(W, H); the message names the notch and the limits.
+TEST(FrequencyMask, RejectsNotchesOffTheSpectrum)
+{
+  const MaskSpec edge{MaskKind::Notch, MaskProfile::Ideal, 0.1, 0.2, 2, {{300, -200, 600}, {-300, 200, 0}}};
+  EXPECT_NO_THROW(validate(edge, 600, 400));
+  EXPECT_NO_THROW(validate(edge, 601, 401)); // odd sizes: u in -300..300 too
+  try {
+    validate({MaskKind::Notch, MaskProfile::Ideal, 0.1, 0.2, 2, {{5000, 2, 3}}}, 600, 400);
+    FAIL() << "a notch at u = 5000 of a 600 x 400 spectrum was accepted";
+  } catch (const EngineError& e) {
+    EXPECT_EQ(e.kind(), EngineError::Kind::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("(5000, 2) lies outside the 600 x 400 spectrum"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("-300..300"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(validate({MaskKind::LowPass, MaskProfile::Ideal, 0.1, 0.2, 2, {{0, -201, 3}}}, 600, 400),
+               EngineError);
+  EXPECT_THROW(validate({MaskKind::Notch, MaskProfile::Ideal, 0.1, 0.2, 2, {{10, 10, 601}}}, 600, 400),
+               EngineError);
+  // The size-free checks still come first.
+  EXPECT_THROW(validate({MaskKind::LowPass, MaskProfile::Ideal, 0.0, 0.2, 2, {}}, 600, 400), EngineError);
+}

@@ -1,5 +1,7 @@
 #include "spectrascope/ui/image/ImageFiles.h"
 
+#include "spectrascope/ui/image/ImageFormats.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QImageReader>
@@ -29,9 +31,9 @@ QImage decodeImage(const QString& path, QString* error)
   QImageReader reader(path);
   reader.setAutoTransform(true);
   if (!reader.canRead())
-    return *error = QObject::tr("%1 is not an image in a format this program reads (PNG, JPEG, BMP, TIFF, "
-                                "PGM/PPM, WebP, …): %2.")
-                        .arg(info.fileName(), reader.errorString()),
+    return *error = reader.error() == QImageReader::UnsupportedFormatError
+                        ? QObject::tr("%1: %2.").arg(info.fileName(), unsupportedFormatReason(path))
+                        : QObject::tr("Cannot read %1: %2.").arg(info.fileName(), reader.errorString()),
            QImage();
   // Checked before decoding: a file of a few hundred bytes can claim 60000 x 60000 pixels.
   const QSize claimed = reader.size();

@@ -6,7 +6,7 @@
 // wins; see its threading contract); this class builds the controls and connects the parts.
 // GUI thread only.
 //
-// The engine: the one of the EngineService given with setEngineService() once it is ready, otherwise an
+// The engine: the one of the EngineService given with setEngineService() once it has one, otherwise an
 // FFTW engine of the tab's own (FFTW enumerates no OpenCL devices, so it cannot collide with the service).
 
 #include "spectrascope/engine/Timing.h"
@@ -36,6 +36,7 @@ class QSlider;
 class QSpinBox;
 class QTimer;
 class QToolBar;
+class QToolButton;
 
 namespace spectrascope {
 class Engine;
@@ -46,6 +47,7 @@ namespace spectrascope::ui {
 class EngineService;
 class TimingFeed;
 namespace image {
+class ElidedLabel;
 class RecentFiles;
 class ZoomableImageView;
 } // namespace image
@@ -115,7 +117,10 @@ protected:
 
 private:
   QToolBar* createMaskControls();
+  static QString cutoffText(const imaging::MaskSpec& spec);
   QToolBar* createSpectrumControls();
+  void addUndoButtons(QToolBar* bar);
+  QToolButton* createContrastButton(QWidget* parent);
   QComboBox* createPaddingChoice(QWidget* parent);
   QDoubleSpinBox* createNotchRadiusBox(QWidget* parent);
   void showSelectedNotch();
@@ -129,6 +134,7 @@ private:
   void save(const QImage& image, const QString& path);
   void onSaved();
   void copyResult();
+  void load(image::LoadRequest request);
   void reload();
   image::FilterRequest filterRequest();
   std::shared_ptr<Engine> currentEngine();
@@ -141,7 +147,7 @@ private:
   void addNotchAt(QPointF bin);
   void renderSpectrum();
   void showReadout(int view, QPointF imagePos);
-  void showTimings(const ExecutionReport& report);
+  void showTimings(const ExecutionReport& report, bool preview);
   void updateLoadProgress();
 
   EngineService* service_ = nullptr;
@@ -155,6 +161,7 @@ private:
   std::shared_ptr<const std::vector<float>> appliedMask_;
   QString currentPath_, currentName_;
   QImage currentSource_;
+  std::optional<image::LoadRequest> lastLoad_; // the latest image asked for, loaded or not
   // Previews while the mask is dragged (or changes faster than kIdleMs apart); the full result once the
   // input has been idle that long, which includes the end of every drag.
   bool previewing_ = false;
@@ -169,7 +176,7 @@ private:
   image::ZoomableImageView* resultView_ = nullptr;
   QLabel* nameLabel_ = nullptr;
   QLabel* readout_ = nullptr;
-  QLabel* timings_ = nullptr;
+  image::ElidedLabel* timings_ = nullptr; // the last update's total; the steps in its tooltip
   QLabel* cutoffLabel_ = nullptr;
   QComboBox* kind_ = nullptr;
   QComboBox* profile_ = nullptr;

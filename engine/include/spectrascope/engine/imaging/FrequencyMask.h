@@ -41,6 +41,9 @@ struct MaskSpec
 
 // Throws EngineError (InvalidArgument) with a message a person can act on.
 void validate(const MaskSpec& spec);
+// The same, and every notch must lie on the W x H spectrum (|u| <= W/2, |v| <= H/2 bins, centred) with a
+// radius of at most max(W, H) bins.
+void validate(const MaskSpec& spec, std::size_t width, std::size_t height);
 
 // The low-pass profile value at frequency f (cycles per pixel) with cutoff F.
 double lowPass(MaskProfile profile, double f, double cutoff, int order);

@@ -93,6 +93,8 @@ public:
   // Asks for one more filter update with the request source's state at the time it starts.
   void requestFilter();
   bool isLoading() const { return loading_.isRunning() && !loadCancelled_; }
+  // A load is running or waiting to run (and not cancelled).
+  bool hasLoadWork() const { return isLoading() || pendingLoad_.has_value(); }
   std::shared_ptr<imaging::FilterPipeline> pipeline() const { return pipeline_; }
 
 signals:

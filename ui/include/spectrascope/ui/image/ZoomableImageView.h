@@ -27,6 +27,7 @@ public:
   // next setImage; the view's geometry, zoom and readout stay those of image().
   void setPreview(const QImage& preview);
   bool showsPreview() const { return !preview_.isNull(); }
+  const QImage& preview() const { return preview_; } // null when none is shown
   const QImage& image() const { return image_; }
   bool isFit() const { return fit_; }
   // Device-independent screen pixels per image pixel.
