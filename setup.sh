@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 
 BUILD_DIR=${BUILD_DIR:-build}
 BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config ccache
-  qt6-base-dev qt6-multimedia-dev qt6-qpa-plugins libgl-dev
+  qt6-base-dev qt6-multimedia-dev qt6-qpa-plugins qt6-image-formats-plugins libgl-dev
   libfftw3-dev ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers libsndfile1-dev)
 RUN_PACKAGES=(fonts-dejavu-core)
 TEST_PACKAGES=(googletest libgtest-dev pocl-opencl-icd clinfo xvfb xauth pulseaudio pulseaudio-utils)

@@ -286,6 +286,15 @@ QComboBox* ImageTab::createPaddingChoice(QWidget* parent)
   return box;
 }
 
+ImageTab::TransformShape ImageTab::transformShape() const
+{
+  if (original_.isNull()) return {};
+  const auto [width, height] =
+      imaging::paddedExtent(paddingMode(), std::size_t(original_.width()), std::size_t(original_.height()));
+  const bool onePlane = original_.isGrayscale() || luminance_->isChecked();
+  return {QSize(int(width), int(height)), onePlane ? 1 : 3};
+}
+
 imaging::PadMode ImageTab::paddingMode() const
 {
   return imaging::PadMode(padding_->currentData().toInt());

@@ -11,12 +11,8 @@
 #include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/timing/TimingPanel.h"
 
-#include "spectrascope/engine/imaging/Padding.h"
-
 #include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -220,22 +216,19 @@ void MainWindow::showBenchmark()
     benchmark_->setAttribute(Qt::WA_DeleteOnClose);
     // Tune… covers what the tabs transform: the Image tab's picture as its filter transforms it (padded,
     // one plane per channel, or one for luminance only) and the Audio tab's FFT length.
-    benchmark_->setTuningInputsSource([image = QPointer<ImageTab>(imageTab_),
-                                       audio = QPointer<AudioTab>(audioTab_)] {
-      TuningInputs inputs;
-      if (image && !image->originalImage().isNull()) {
-        const QImage picture = image->originalImage();
-        const auto* padding = image->findChild<QComboBox*>(QStringLiteral("paddingMode"));
-        const auto mode = padding ? imaging::PadMode(padding->currentData().toInt()) : imaging::PadMode::None;
-        const auto [width, height] =
-            imaging::paddedExtent(mode, std::size_t(picture.width()), std::size_t(picture.height()));
-        inputs.imageSize = QSize(int(width), int(height));
-        const auto* luminance = image->findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
-        inputs.imageChannels = picture.isGrayscale() || (luminance && luminance->isChecked()) ? 1 : 3;
-      }
-      if (audio) inputs.audioFftSize = audio->transformSize();
-      return inputs;
-    });
+    benchmark_->setTuningInputsSource(
+        [image = QPointer<ImageTab>(imageTab_), audio = QPointer<AudioTab>(audioTab_)] {
+          TuningInputs inputs;
+          if (image) {
+            const ImageTab::TransformShape shape = image->transformShape();
+            if (shape.planes > 0) {
+              inputs.imageSize = shape.size;
+              inputs.imageChannels = shape.planes;
+            }
+          }
+          if (audio) inputs.audioFftSize = audio->transformSize();
+          return inputs;
+        });
   }
   benchmark_->show();
   benchmark_->raise();

@@ -89,6 +89,14 @@ public:
   QImage spectrumImage() const { return spectrum_; }
   QImage resultImage() const { return result_; }
   imaging::MaskSpec maskSpec() const { return editor_->state().spec; }
+  // What the filter transforms for the loaded picture: its padded size and the number of planes (one per
+  // colour channel, or one when only the luminance is filtered); 0 x 0 before a picture is loaded.
+  struct TransformShape
+  {
+    QSize size;
+    int planes = 0;
+  };
+  TransformShape transformShape() const;
   image::MaskEditor* maskEditor() const { return editor_; }
   image::MaskedSpectrumView* spectrumView() const { return spectrumView_; }
   image::ZoomableImageView* originalView() const { return originalView_; }
