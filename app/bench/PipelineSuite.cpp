@@ -153,8 +153,10 @@ Row measure(Engine& engine, Size s, const MeasureOptions& o)
   pipeline.applyParametric(spec, false, imaging::PixelRange::Clamp, &report);
   row.steps = stepSummary(report);
   if (pipeline.onDevice()) row.kernelMs = kernelMilliseconds(report);
-  row.updateMs = medianMs([&] { pipeline.applyParametric(spec, false, imaging::PixelRange::Clamp); }, o);
-  row.paintedMs = medianMs([&] { pipeline.apply(mask, imaging::PixelRange::Clamp); }, o);
+  // Each result is handed back once "shown", as the Image tab does (FilterPipeline::recycle).
+  row.updateMs = medianMs(
+      [&] { pipeline.recycle(pipeline.applyParametric(spec, false, imaging::PixelRange::Clamp)); }, o);
+  row.paintedMs = medianMs([&] { pipeline.recycle(pipeline.apply(mask, imaging::PixelRange::Clamp)); }, o);
   row.bareMs = bareInverseMs(*engine.plan(c2r(s)), o);
   return row;
 }

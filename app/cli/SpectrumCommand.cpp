@@ -55,7 +55,7 @@ int SpectrumCommand::run(const QStringList& arguments)
   const auto bytes =
       parser.isSet(QStringLiteral("phase")) ? pipeline.phaseImage(0) : pipeline.logMagnitudeImage(0);
   if (timings) std::cerr << timingTable(report);
-  writeImage(greyImage(bytes, int(pipeline.width()), int(pipeline.height())), files[1]);
+  writeImage(greyImage(bytes.data(), int(pipeline.width()), int(pipeline.height())), files[1]);
   return Success;
 }
 

@@ -44,18 +44,18 @@ QImage interleavedRgb(const imaging::PlanarBytes& bytes)
 
 } // namespace
 
-QImage greyImage(const std::vector<std::uint8_t>& bytes, int width, int height)
+QImage greyImage(const std::uint8_t* bytes, int width, int height)
 {
   QImage image(width, height, QImage::Format_Grayscale8);
   for (int y = 0; y < height; ++y)
-    std::copy_n(bytes.data() + std::size_t(y) * std::size_t(width), width, image.scanLine(y));
+    std::copy_n(bytes + std::size_t(y) * std::size_t(width), width, image.scanLine(y));
   return image;
 }
 
 QImage fromPlanar(const imaging::PlanarBytes& bytes, const QImage& alphaFrom)
 {
   const int w = int(bytes.width), h = int(bytes.height);
-  if (bytes.channels == 1 && !alphaFrom.hasAlphaChannel()) return greyImage(bytes.values, w, h);
+  if (bytes.channels == 1 && !alphaFrom.hasAlphaChannel()) return greyImage(bytes.values.data(), w, h);
   if (bytes.channels == 3 && !alphaFrom.hasAlphaChannel()) return interleavedRgb(bytes);
   QImage image(w, h, QImage::Format_RGBA8888);
   const QImage alpha =

@@ -139,6 +139,28 @@ TEST(FilterPipeline, UpdateReportNamesItsSteps)
   EXPECT_GT(report.wallMs, 0.0);
 }
 
+// Results are written into recycled memory without zeroing it first: every byte must be rewritten, for
+// full results, previews and the parametric path alike.
+TEST(FilterPipeline, RecycledResultsEqualFreshOnes)
+{
+  Engine engine("fftw");
+  const int w = 96, h = 80;
+  const PlanarImage image = randomImage(w, h, 3, 5);
+  const MaskSpec low{MaskKind::LowPass, MaskProfile::Gaussian, 0.05, 0.2, 2, {}};
+  const MaskSpec high{MaskKind::HighPass, MaskProfile::Ideal, 0.1, 0.2, 2, {}};
+  FilterPipeline fresh(engine, image), recycling(engine, image);
+  for (PixelRange range : {PixelRange::Clamp, PixelRange::Normalize}) {
+    recycling.recycle(recycling.apply(halfPlaneMask(high, w, h), PixelRange::Abs));
+    const PlanarBytes again = recycling.applyParametric(low, false, range);
+    EXPECT_EQ(again.values, fresh.applyParametric(low, false, range).values);
+    recycling.recycle(PlanarBytes{again});
+    const std::vector<float> crop = composeCroppedHalfPlaneMask(low, w, h, 48, 40, nullptr, false);
+    recycling.recycle(recycling.applyPreview(crop, 48, 40, range));
+    EXPECT_EQ(recycling.applyPreview(crop, 48, 40, range).values,
+              fresh.applyPreview(crop, 48, 40, range).values);
+  }
+}
+
 TEST(FilterPipeline, OpenClAndFftwAgreeWithinOneGreyLevel)
 {
   std::unique_ptr<Engine> opencl;
@@ -182,15 +204,15 @@ TEST(FilterPipelinePreview, CropIsTheBandLimitedDownsampleOfTheFullResult)
   spec.cutoff = 0.05; // negligible above the half-size crop's Nyquist frequency, 0.25
   const PlanarBytes full = pipeline.apply(halfPlaneMask(spec, 64, 48), PixelRange::Clamp);
 
-  const PlanarBytes same = pipeline.applyPreview(composeCroppedHalfPlaneMask(spec, 64, 48, 64, 48, nullptr, false),
-                                                 64, 48, PixelRange::Clamp);
+  const PlanarBytes same = pipeline.applyPreview(
+      composeCroppedHalfPlaneMask(spec, 64, 48, 64, 48, nullptr, false), 64, 48, PixelRange::Clamp);
   ASSERT_EQ(same.values.size(), full.values.size());
   for (std::size_t i = 0; i < full.values.size(); ++i)
     ASSERT_LE(std::abs(int(same.values[i]) - int(full.values[i])), 1) << "at " << i;
 
   ExecutionReport report;
-  const PlanarBytes half = pipeline.applyPreview(composeCroppedHalfPlaneMask(spec, 64, 48, 32, 24, nullptr, false),
-                                                 32, 24, PixelRange::Clamp, &report);
+  const PlanarBytes half = pipeline.applyPreview(
+      composeCroppedHalfPlaneMask(spec, 64, 48, 32, 24, nullptr, false), 32, 24, PixelRange::Clamp, &report);
   ASSERT_EQ(half.width, 32u);
   ASSERT_EQ(half.height, 24u);
   EXPECT_FALSE(report.records.empty());

@@ -15,6 +15,14 @@ constexpr int kTintMaxSide = 1024;
 // While dragging, the tint is evaluated from the mask's formulas at this size instead.
 constexpr int kPreviewTintMaxSide = 256;
 
+// The displayed copy of a result; its bytes go back to the pipeline for the next update to write into.
+QImage shown(imaging::FilterPipeline& pipeline, imaging::PlanarBytes&& bytes)
+{
+  QImage image = fromPlanar(bytes);
+  pipeline.recycle(std::move(bytes));
+  return image;
+}
+
 // The preview path: the mask on the central crop only, the inverse at about the view's size.
 bool runPreview(imaging::FilterPipeline& pipeline, const FilterRequest& request, PaintedHalfPlaneCache& cache,
                 FilterResult& filtered)
@@ -25,7 +33,7 @@ bool runPreview(imaging::FilterPipeline& pipeline, const FilterRequest& request,
   if (cw == w && ch == h) return false; // the view shows every pixel: the full result is the preview
   const std::vector<float> crop = imaging::composeCroppedHalfPlaneMask(
       request.mask.spec, w, h, cw, ch, cache.halfPlane(request.mask, w, h), request.mask.inverted);
-  filtered.result = fromPlanar(pipeline.applyPreview(crop, cw, ch, request.range, &filtered.report));
+  filtered.result = shown(pipeline, pipeline.applyPreview(crop, cw, ch, request.range, &filtered.report));
   filtered.maskTint = maskTint(request.mask, w, h, kPreviewTintMaxSide);
   filtered.preview = true;
   return true;
@@ -35,8 +43,8 @@ bool runPreview(imaging::FilterPipeline& pipeline, const FilterRequest& request,
 bool runOnDevice(imaging::FilterPipeline& pipeline, const FilterRequest& request, FilterResult& filtered)
 {
   if (!pipeline.onDevice() || request.mask.paint) return false;
-  filtered.result = fromPlanar(
-      pipeline.applyParametric(request.mask.spec, request.mask.inverted, request.range, &filtered.report));
+  filtered.result = shown(pipeline, pipeline.applyParametric(request.mask.spec, request.mask.inverted,
+                                                             request.range, &filtered.report));
   filtered.maskTint = maskTint(request.mask, pipeline.width(), pipeline.height(), kTintMaxSide);
   filtered.deviceMask = request.mask;
   return true;
@@ -142,7 +150,7 @@ FilterResult ImageWorker::runFilter(std::shared_ptr<imaging::FilterPipeline> pip
     if (runOnDevice(*pipeline, request, filtered)) return filtered;
     const std::size_t w = pipeline->width(), h = pipeline->height();
     auto mask = std::make_shared<std::vector<float>>(halfPlaneMask(request.mask, w, h, *cache));
-    filtered.result = fromPlanar(pipeline->apply(*mask, request.range, &filtered.report));
+    filtered.result = shown(*pipeline, pipeline->apply(*mask, request.range, &filtered.report));
     filtered.maskTint = maskTint(*mask, w, h, kTintMaxSide);
     filtered.halfMask = std::move(mask);
   } catch (const std::exception& e) {

@@ -16,6 +16,6 @@ namespace spectrascope::ui {
 imaging::PlanarImage toPlanar(const QImage& image, bool luminanceOnly);
 // One plane becomes Grayscale8, three become RGB888; an alpha channel of `alphaFrom` is carried over.
 QImage fromPlanar(const imaging::PlanarBytes& bytes, const QImage& alphaFrom = {});
-QImage greyImage(const std::vector<std::uint8_t>& bytes, int width, int height);
+QImage greyImage(const std::uint8_t* bytes, int width, int height);
 
 } // namespace spectrascope::ui
