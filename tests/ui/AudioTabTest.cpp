@@ -326,11 +326,17 @@ void AudioTabTest::virtualMicrophoneShowsToneAndSurvivesServerDeath()
   if (!qEnvironmentVariableIsSet("SPECTRASCOPE_TEST_PULSE_RESTARTS")) return;
   // The script brings the server back a second after its death. The tab tries the microphone again
   // every kCaptureRetryMs, whether or not Qt announces a device change, and keeps running meanwhile.
+  // Qt 6.4.2 does not always reconnect to the restarted server inside this process (README, Audio), so
+  // what is checked is that the tries go on, the stand-in keeps drawing, and the message says what to do.
   const int retries = tab.microphoneRetries();
-  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + 2,
-                           3 * AudioTab::kCaptureRetryMs + kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + AudioTab::kCaptureRetriesBeforeAdvice,
+                           (AudioTab::kCaptureRetriesBeforeAdvice + 1) * AudioTab::kCaptureRetryMs +
+                               kTimeoutMs);
   const auto columns = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
+  if (!tab.statusText().startsWith(QStringLiteral("Capturing")))
+    QTRY_VERIFY_WITH_TIMEOUT(tab.statusText().contains(QStringLiteral("restart Spectrascope")),
+                             2 * AudioTab::kCaptureRetryMs);
   qInfo("after the server came back (%d retries): %s", tab.microphoneRetries(), qPrintable(tab.statusText()));
 }
 

@@ -67,6 +67,12 @@ void MicrophoneCapture::stop()
   io_ = nullptr;
 }
 
+void MicrophoneCapture::silence()
+{
+  if (io_) disconnect(io_, nullptr, this, nullptr);
+  io_ = nullptr;
+}
+
 void MicrophoneCapture::readAvailable()
 {
   if (!io_ || !source_) return;

@@ -141,8 +141,12 @@ public:
   static constexpr int kCaptureStartTimeoutMs = 4000;
   // A started microphone that delivers nothing for this long counts as lost.
   static constexpr int kCaptureSilenceTimeoutMs = 2000;
-  // A lost microphone is tried again this often (besides whenever the device list changes).
-  static constexpr int kCaptureRetryMs = 2000;
+  // A lost microphone is tried again this often (besides whenever the device list changes). Qt 6.4's
+  // PulseAudio backend reconnects to a lost server once, 3 s after losing it: no try comes before that,
+  // and the lost stream stays open until the try (see AudioTab::silenceMicrophone).
+  static constexpr int kCaptureRetryMs = 4000;
+  // Tries that fail in a row before the message says the audio server cannot be reached from here.
+  static constexpr int kCaptureRetriesBeforeAdvice = 3;
   // Attempts to bring a lost microphone back so far (for tests).
   int microphoneRetries() const { return microphoneRetries_; }
   static bool isAudioFileName(const QString& path);
@@ -187,6 +191,7 @@ private:
   void startMicrophone();
   void stopMicrophone();
   void onMicrophoneFailed(const QString& heading, const QString& detail);
+  void silenceMicrophone();
   void checkCaptureAlive();
   void onInputsChanged();
   void retryMicrophone(const QString& why);
@@ -218,6 +223,7 @@ private:
   QTimer* captureLiveness_ = nullptr;
   QTimer* retryTimer_ = nullptr;
   int microphoneRetries_ = 0;
+  int failedRetriesInARow_ = 0; // since the microphone was last lost
   std::uint64_t lastWritten_ = 0;
   bool captureStarted_ = false;
 
