@@ -4,28 +4,13 @@
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
 
+#include "spectrascope/ui/BackgroundWork.h"
 #include <QSettings>
+
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace spectrascope::ui {
-namespace {
-
-// All engine setup of the process runs on this one thread, one job after another: PoCL 3.1 crashes
-// when two threads enumerate OpenCL devices at once (a null device name inside clGetDeviceInfo), and
-// setup is rare enough that running it in sequence costs nothing a person notices.
-QThreadPool& setupThread()
-{
-  struct OneThread : QThreadPool
-  {
-    OneThread() { setMaxThreadCount(1); }
-  };
-  static OneThread pool;
-  return pool;
-}
-
-} // namespace
-
 EngineService::EngineService(QObject* parent) : QObject(parent)
 {
   connect(&creation_, &QFutureWatcher<Creation>::finished, this, &EngineService::onEngineCreated);
@@ -59,7 +44,7 @@ void EngineService::selectBackend(const QString& name)
 void EngineService::refreshBackends()
 {
   if (listing_.isRunning()) return;
-  listing_.setFuture(QtConcurrent::run(&setupThread(), &EngineService::listBackends));
+  listing_.setFuture(QtConcurrent::run(&engineSetupPool(), &EngineService::listBackends));
 }
 
 QString EngineService::backendName() const
@@ -114,7 +99,8 @@ void EngineService::launch(Request request)
     busy_ = true;
     emit busyChanged(true);
   }
-  creation_.setFuture(QtConcurrent::run(&setupThread(), &EngineService::createEngine, std::move(request)));
+  creation_.setFuture(
+      QtConcurrent::run(&engineSetupPool(), &EngineService::createEngine, std::move(request)));
 }
 
 void EngineService::onEngineCreated()

@@ -1,25 +1,13 @@
 #include "spectrascope/ui/learn/StepsComputation.h"
 
 #include "spectrascope/engine/Errors.h"
+#include "spectrascope/ui/BackgroundWork.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
 
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace spectrascope::ui {
-namespace {
-
-QThreadPool& stepsThread()
-{
-  struct OneThread : QThreadPool
-  {
-    OneThread() { setMaxThreadCount(1); }
-  };
-  static OneThread pool;
-  return pool;
-}
-
-} // namespace
 
 // The runner lives as long as some job or the computation needs it; only the jobs' thread touches it.
 struct StepsComputation::RunnerCache
@@ -61,7 +49,7 @@ void StepsComputation::request(Request request)
 void StepsComputation::launch(Request request)
 {
   std::shared_ptr<RunnerCache> cache = runner_;
-  watcher_.setFuture(QtConcurrent::run(&stepsThread(), [request = std::move(request), cache] {
+  watcher_.setFuture(QtConcurrent::run(&learnStepsPool(), [request = std::move(request), cache] {
     StepsOutcome outcome;
     try {
       const auto schedule =
@@ -104,7 +92,7 @@ void StepsComputation::requestImage(ImageRequest request)
 void StepsComputation::launchImage(ImageRequest request)
 {
   std::shared_ptr<RunnerCache> cache = runner_;
-  imageWatcher_.setFuture(QtConcurrent::run(&stepsThread(), [request = std::move(request), cache] {
+  imageWatcher_.setFuture(QtConcurrent::run(&learnStepsPool(), [request = std::move(request), cache] {
     RowColumnOutcome outcome;
     try {
       const std::vector<float> pixels = squareLuminance(request.image, int(request.side));
