@@ -2,9 +2,19 @@
 
 #include "CliError.h"
 
+#include <QFileInfo>
+
 #include <cstdio>
 
 namespace spectrascope::cli {
+
+void refuseToOverwriteInput(const QString& input, const QString& output)
+{
+  const QString in = QFileInfo(input).canonicalFilePath(), out = QFileInfo(output).canonicalFilePath();
+  if (!in.isEmpty() && in == out)
+    throw usageError("OUT '" + output.toStdString() + "' is the input file '" + input.toStdString() +
+                     "': write the result to another file (the input would be lost)");
+}
 
 std::optional<int> Command::parse(QCommandLineParser& parser, const QStringList& arguments,
                                   const QString& positionalSyntax) const

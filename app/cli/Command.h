@@ -10,6 +10,10 @@
 
 namespace spectrascope::cli {
 
+// A usage error if writing `output` would replace the file `input` (the same file by any name): a
+// result written over its own input leaves nothing to compare it with, or to start again from.
+void refuseToOverwriteInput(const QString& input, const QString& output);
+
 class Command
 {
 public:

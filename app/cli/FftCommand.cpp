@@ -96,6 +96,7 @@ FftCommand::Request FftCommand::requestFrom(const QCommandLineParser& parser)
   r.backend = parser.value(QStringLiteral("backend")).toStdString();
   r.input = files[0].toStdString();
   r.output = files[1].toStdString();
+  refuseToOverwriteInput(files[0], files[1]);
   return r;
 }
 

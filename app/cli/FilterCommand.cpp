@@ -95,7 +95,8 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       "while --notch bins and --mask-image (P x Q) refer to the padded spectrum that\n"
       "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n"
       "Options that would change nothing (--cutoff2 without a band kind, --order without butterworth,\n"
-      "--cutoff or --profile with notch or --mask-image) are refused, as are notches off the spectrum.\n");
+      "--cutoff or --profile with notch or --mask-image, cutoffs above 0.707, the spectrum's corner) are\n"
+      "refused, as are notches off the spectrum.\n");
   parser.setApplicationDescription(semantics + QString::fromLatin1(kPadHelp));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("mask"),
@@ -153,6 +154,7 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
   Request r;
   r.input = files[0];
   r.output = files[1];
+  refuseToOverwriteInput(r.input, r.output);
   const bool hasKind = parser.isSet(QStringLiteral("mask")),
              hasImage = parser.isSet(QStringLiteral("mask-image"));
   if (hasKind == hasImage)
@@ -315,7 +317,7 @@ void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Re
   imaging::MaskSpec spec = r.mask;
   for (int i = 0; i < r.repeat; ++i) {
     if (spec.kind != MaskKind::Notch && spec.kind != MaskKind::Custom)
-      spec.cutoff = r.mask.cutoff * (1 + 0.001 * (i % 7));
+      spec.cutoff = std::min(r.mask.cutoff * (1 + 0.001 * (i % 7)), imaging::kHighestFrequency);
     ExecutionReport report;
     const auto start = Clock::now();
     // As the Image tab does: formula masks on the device when there is one, composed here otherwise.

@@ -59,6 +59,8 @@ QImage readImage(const QString& path)
                           ? ui::image::unsupportedFormatReason(path).toStdString()
                           : reader.errorString().toStdString()));
   checkClaimedSize(path, reader.size());
+  if (const QString cut = ui::image::truncatedJpegReason(path); !cut.isEmpty())
+    throw usageError("cannot read image " + quoted(path) + ": " + cut.toStdString());
   QImage image = reader.read();
   if (image.isNull())
     throw usageError("cannot read image " + quoted(path) + ": " + reader.errorString().toStdString() +

@@ -7,6 +7,7 @@
 #include "spectrascope/engine/audio/SoundFileReader.h"
 #include "spectrascope/engine/audio/Stft.h"
 
+#include <QFileInfo>
 #include <QImage>
 
 #include <algorithm>
@@ -162,6 +163,11 @@ SpectrogramCommand::Request SpectrogramCommand::requestFrom(const QCommandLinePa
   r.backend = parser.value(QStringLiteral("backend")).toStdString();
   r.input = files[0].toStdString();
   r.output = files[1].toStdString();
+  if (QFileInfo(files[1]).suffix().compare(QStringLiteral("png"), Qt::CaseInsensitive) != 0)
+    throw usageError("OUT must be a .png file name (the spectrogram is written as PNG), got '" + r.output +
+                     "'");
+  refuseToOverwriteInput(files[0], files[1]);
+  if (!r.csv.empty()) refuseToOverwriteInput(files[0], QString::fromStdString(r.csv));
   return r;
 }
 

@@ -45,6 +45,7 @@ int SpectrumCommand::run(const QStringList& arguments)
     throw usageError("spectrum needs IN and OUT, got " + std::to_string(files.size()) +
                      " file name(s) (see spectrascope-cli spectrum --help)");
 
+  refuseToOverwriteInput(files[0], files[1]);
   const imaging::PadMode pad = padMode(parser);
   const QImage image = readImage(files[0]);
   checkPaddedSize(image.size(), pad);

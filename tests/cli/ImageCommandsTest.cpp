@@ -238,6 +238,14 @@ TEST_F(ImageCommands, BadFilesAreRefusedWithExitCode2)
   truncated.close();
   expectBadInput(out("truncated.png"), "truncated or corrupt");
 
+  // Qt's JPEG reader only warns about a missing end and fills the rest grey: refused all the same.
+  QFile cutJpeg(out("cut.jpg"));
+  QFile jpeg(dataFile("hubble_deep_field.jpg"));
+  ASSERT_TRUE(jpeg.open(QIODevice::ReadOnly) && cutJpeg.open(QIODevice::WriteOnly));
+  cutJpeg.write(jpeg.read(jpeg.size() / 2));
+  cutJpeg.close();
+  expectBadInput(out("cut.jpg"), "truncated");
+
   QFile empty(out("empty.png"));
   ASSERT_TRUE(empty.open(QIODevice::WriteOnly));
   empty.close();
@@ -329,6 +337,8 @@ TEST_F(ImageCommands, AbsurdMaskArgumentsAreUsageErrorsThatSayWhy)
       {{"--mask-image", in, "--profile", "gaussian"}, "--profile does not apply to --mask-image"},
       {{"--mask", "lowpass", "--cutoff", "0.1", "--repeat", "0"}, "--repeat needs a whole number"},
       {{"--mask", "lowpass", "--cutoff", "0.1", "--repeat", "2.5"}, "--repeat needs a whole number"},
+      {{"--mask", "highpass", "--cutoff", "7"}, "cutoffs must be at most 0.707 cycles per pixel"},
+      {{"--mask", "bandpass", "--cutoff", "0.1", "--cutoff2", "0.8"}, "cutoffs must be at most 0.707"},
   };
   for (const auto& [extra, why] : cases) {
     const CliResult r = runCli(QStringList{"filter", in, out("x.png")} + extra);
@@ -339,6 +349,26 @@ TEST_F(ImageCommands, AbsurdMaskArgumentsAreUsageErrorsThatSayWhy)
   // The spectrum's edges themselves are fine: the Nyquist bins (+-W/2, +-H/2).
   run({"filter", in, out("edge.png"), "--mask", "notch", "--notch", "300,-200", "--notch", "-300,200,0"},
       out("edge.png"));
+}
+
+// Writing the result over the input (by the same or another name for it) would lose the input.
+TEST_F(ImageCommands, RefusesToWriteOverTheInput)
+{
+  ASSERT_TRUE(QFile::copy(dataFile("coffee.png"), out("mine.png")));
+  QFile original(out("mine.png"));
+  ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+  const QByteArray before = original.readAll();
+  original.close();
+  const QString sameFile = dir_.path() + QStringLiteral("/./mine.png");
+  for (const QStringList& arguments :
+       {QStringList{"filter", out("mine.png"), sameFile, "--mask", "lowpass", "--cutoff", "0.1"},
+        QStringList{"spectrum", out("mine.png"), out("mine.png")}}) {
+    const CliResult r = runCli(arguments);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("is the input file"));
+  }
+  ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+  EXPECT_EQ(original.readAll(), before);
 }
 
 // TIFF and WebP (Qt's plugins from qt6-image-formats-plugins): spectrum and filter read them as they
@@ -387,9 +417,11 @@ TEST_F(ImageCommands, PaddedSpectrumIsDrawnPaddedAndTheFilterCropsBack)
   for (const char* pad : {"zero", "mirror"}) {
     const QImage s = run({"spectrum", in, out("s.png"), "--pad", pad}, out("s.png"));
     EXPECT_EQ(s.size(), QSize(1200, 800)) << pad;
-    // A low-pass that passes everything gives the image back, cropped to its own size.
+    // A low-pass that passes everything (up to the corner, sqrt(0.5)) gives the image back, cropped to
+    // its own size.
     const QImage f =
-        run({"filter", in, out("f.png"), "--pad", pad, "--mask", "lowpass", "--cutoff", "1"}, out("f.png"));
+        run({"filter", in, out("f.png"), "--pad", pad, "--mask", "lowpass", "--cutoff", "0.7071067812"},
+            out("f.png"));
     EXPECT_EQ(f.size(), QSize(600, 400)) << pad;
     EXPECT_LE(maxDifference(f, QImage(in)), 1) << pad;
   }

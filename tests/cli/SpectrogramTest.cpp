@@ -296,6 +296,12 @@ TEST_F(Spectrogram, RefusesUnknownWindowsAndColormaps)
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_FALSE(QFile::exists(path("x.png")));
   }
+  // The image is a PNG: another suffix would name it wrongly.
+  const CliResult jpeg =
+      runCli(QStringList{QStringLiteral("spectrogram"), kData + "/chirp_100_15000.wav", path("x.jpg")});
+  EXPECT_EQ(jpeg.exitCode, 2) << jpeg.err;
+  EXPECT_THAT(jpeg.err, HasSubstr("OUT must be a .png file name"));
+  EXPECT_FALSE(QFile::exists(path("x.jpg")));
 }
 
 } // namespace

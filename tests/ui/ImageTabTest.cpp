@@ -540,11 +540,15 @@ void ImageTabTest::badFilesLeaveTheImageAlone()
     return file.fileName();
   };
   const QString truncated = write("cut.png", coffee.left(1500));
+  QFile jpeg(dataFile("hubble_deep_field.jpg"));
+  QVERIFY(jpeg.open(QIODevice::ReadOnly));
+  const QString truncatedJpeg = write("cut.jpg", jpeg.readAll().chopped(int(jpeg.size() / 2)));
   const QString bomb = write("bomb.png", pngClaiming(dataFile("coffee.png"), 60000, 60000));
   const QString notImage = write("text.png", QByteArray("hello, not a picture\n"));
   const QString empty = write("empty.png", {});
   const std::pair<QString, QString> cases[] = {
       {truncated, QStringLiteral("truncated")},
+      {truncatedJpeg, QStringLiteral("truncated")},
       {bomb, QStringLiteral("60000 x 60000")},
       {notImage, QStringLiteral("not an image")},
       {empty, QStringLiteral("empty")},

@@ -572,9 +572,10 @@ void ImageTab::connectMaskEditing()
     editor_->updateGesture([&](image::MaskState& s) {
       const double step = 1 / kSliderScale;
       if (ring == 0)
-        s.spec.cutoff = std::clamp(f, step, isBand(s.spec.kind) ? s.spec.cutoff2 - step : 0.75);
+        s.spec.cutoff =
+            std::clamp(f, step, isBand(s.spec.kind) ? s.spec.cutoff2 - step : imaging::kHighestFrequency);
       else
-        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + step, 0.75);
+        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + step, imaging::kHighestFrequency);
     });
   });
   connect(spectrumView_, &MaskedSpectrumView::brushStroke, this, [this](QPointF bin) {

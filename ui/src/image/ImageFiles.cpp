@@ -45,6 +45,8 @@ QImage decodeImage(const QString& path, QString* error)
                         .arg(claimed.height())
                         .arg(kMaxImagePixels >> 20),
            QImage();
+  if (const QString cut = truncatedJpegReason(path); !cut.isEmpty())
+    return *error = QObject::tr("Cannot read %1: %2.").arg(info.fileName(), cut), QImage();
   QImage image = reader.read();
   if (image.isNull())
     *error = QObject::tr("Cannot read %1: %2 (is the file truncated or corrupt?).")

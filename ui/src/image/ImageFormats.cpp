@@ -118,6 +118,17 @@ std::optional<ImageFormat> guessImageFormat(const QString& path)
   return std::nullopt;
 }
 
+QString truncatedJpegReason(const QString& path)
+{
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly) || formatFromSignature(file.read(16)) != QStringLiteral("JPEG"))
+    return {};
+  constexpr qint64 kTail = 4096;
+  file.seek(std::max<qint64>(0, file.size() - kTail));
+  if (file.read(kTail).contains("\xff\xd9")) return {};
+  return tr("the JPEG data ends before its end marker (the file is truncated)");
+}
+
 QString readableFormatNames()
 {
   QStringList names;

@@ -28,6 +28,10 @@ struct Notch
   bool operator==(const Notch&) const = default;
 };
 
+// The highest frequency of any image, at the spectrum's corner: sqrt(0.5^2 + 0.5^2) cycles per pixel.
+// Cutoffs above it would pass or stop everything, and are refused.
+constexpr double kHighestFrequency = 0.70710678118654752;
+
 struct MaskSpec
 {
   MaskKind kind = MaskKind::LowPass;
