@@ -103,6 +103,8 @@ TEST_P(DeviceSpectrogram, MatchesTheHostPath)
   EXPECT_TRUE(has("stft: download pixels"));
   EXPECT_TRUE(has("stft: dB column"));
   EXPECT_GT(report.records.size(), 6u) << "the transform's own kernels belong in the report too";
+  EXPECT_EQ(report.backend, onDevice.backendName()) << "the timings panel names the backend";
+  EXPECT_FALSE(report.device.empty()) << "and the device";
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, DeviceSpectrogram,

@@ -136,7 +136,7 @@ void EngineService::reportFailure(const Creation& failed)
     // an engine: say so once, forget it if it was saved, and let the registry pick.
     QSettings settings;
     if (settings.value(settingsKey()).toString() == name) settings.remove(settingsKey());
-    emit errorMessage(tr("Unknown backend \"%1\"").arg(name),
+    emit errorMessage(tr("Backend \"%1\" not used").arg(name),
                       failed.error + tr("\nUsing automatic selection."));
     pending_ = Request{QStringLiteral("auto"), failed.request.remember};
     return;

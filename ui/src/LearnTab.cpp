@@ -124,10 +124,8 @@ LearnTab::LearnTab(QWidget* parent) : QWidget(parent)
   connect(computation_, &StepsComputation::busyChanged, this, [this](bool busy) {
     if (busy) deviceLabel_->setText(tr("Computing the stages…"));
   });
-  connect(rowColumn_, &RowColumnPage::resultShown, this, [this] {
-    if (timingFeed_ && rowColumn_->result())
-      timingFeed_->publish(tr("Learn (2D)"), rowColumn_->result()->report);
-  });
+  connect(rowColumn_, &RowColumnPage::resultShown, this, &LearnTab::publishTimings);
+  connect(pages_, &QTabWidget::currentChanged, this, &LearnTab::publishTimings);
   image_ = QImage(QStringLiteral(":/samples/coffee.png"));
   imageName_ = tr("the bundled sample");
   restoreSettings();
@@ -557,6 +555,16 @@ void LearnTab::recompute()
   computation_->request(std::move(request));
 }
 
+void LearnTab::publishTimings()
+{
+  if (!timingFeed_) return;
+  if (onRowColumnPage()) {
+    if (rowColumn_->result()) timingFeed_->publish(tr("Learn (2D)"), rowColumn_->result()->report);
+  } else if (result_) {
+    timingFeed_->publish(tr("Learn"), result_->report);
+  }
+}
+
 void LearnTab::showOutcome(const StepsOutcome& outcome)
 {
   if (!outcome.error.isEmpty()) {
@@ -568,7 +576,7 @@ void LearnTab::showOutcome(const StepsOutcome& outcome)
   result_ = outcome.result;
   directDft_ = outcome.directDft;
   diagram_->setResult(result_);
-  if (timingFeed_) timingFeed_->publish(tr("Learn"), result_->report);
+  publishTimings();
   stageSlider_->setMaximum(lastStage());
   showStagesSource(outcome);
   setStage(std::clamp(stage_, 0, lastStage()));

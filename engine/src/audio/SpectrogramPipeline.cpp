@@ -159,10 +159,11 @@ private:
     (kernel.setArg(index++, args), ...);
   }
 
-  static void appendPrefixed(ExecutionReport& report, const ExecutionReport& from, const std::string& prefix)
+  // The plan's enqueue() leaves the report's backend and device to its caller: named here.
+  void appendPrefixed(ExecutionReport& report, const ExecutionReport& from, const std::string& prefix) const
   {
-    report.backend = from.backend;
-    report.device = from.device;
+    report.backend = backend_.name();
+    report.device = backend_.deviceName();
     for (KernelRecord r : from.records) {
       r.name = prefix + r.name;
       report.records.push_back(std::move(r));

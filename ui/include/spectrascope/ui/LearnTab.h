@@ -106,6 +106,8 @@ private:
   bool onRowColumnPage() const;
   void recompute();
   void showOutcome(const StepsOutcome& outcome);
+  // The timings panel shows the last run of the page in view.
+  void publishTimings();
   void showStagesSource(const StepsOutcome& outcome);
   void showStage();
   void updateCheck();
