@@ -229,6 +229,10 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
     const QStringList parts = parser.value(QStringLiteral("resize")).split(QLatin1Char('x'));
     r.resize = parts.size() == 2 ? QSize(parts[0].toInt(), parts[1].toInt()) : QSize();
     if (r.resize.isEmpty()) throw usageError("--resize needs WxH, e.g. 2048x2048");
+    if (qint64(r.resize.width()) * r.resize.height() > kMaxImagePixels)
+      throw usageError("--resize " + parser.value(QStringLiteral("resize")).toStdString() +
+                       " is more than the " + std::to_string(kMaxImagePixels) +
+                       " pixels this command accepts");
   }
   r.backend = parser.value(QStringLiteral("backend")).toStdString();
   try {

@@ -23,6 +23,7 @@ void checkFile(const QString& path)
   if (!info.exists()) throw usageError("cannot read image " + quoted(path) + ": no such file");
   if (info.isDir()) throw usageError("cannot read image " + quoted(path) + ": it is a directory");
   if (info.size() == 0) throw usageError("cannot read image " + quoted(path) + ": the file is empty");
+  if (!info.isReadable()) throw usageError("cannot read image " + quoted(path) + ": permission denied");
 }
 
 // The header's claim is checked before decoding: a tiny PNG can claim 60000 x 60000 pixels.

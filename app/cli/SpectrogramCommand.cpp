@@ -9,6 +9,7 @@
 
 #include <QFileInfo>
 #include <QImage>
+#include <QImageWriter>
 
 #include <algorithm>
 #include <cmath>
@@ -89,8 +90,9 @@ void writePng(const std::string& path, const std::vector<float>& db, std::size_t
     for (std::size_t f = 0; f < frames; ++f)
       line[f] = colormap.argb(1.0 + db[f * bins + k] / range);
   }
-  if (!image.save(QString::fromStdString(path), "PNG"))
-    throw usageError(path + ": the PNG cannot be written");
+  QImageWriter writer(QString::fromStdString(path), "png");
+  if (!writer.write(image))
+    throw usageError(path + ": the PNG cannot be written (" + writer.errorString().toStdString() + ")");
 }
 
 } // namespace

@@ -152,6 +152,11 @@ void SoundFileReader::checkDataLength()
             secondsText(heldSeconds) + ", all the file holds";
     return;
   }
+  if (held == 0) {
+    note_ = "the file is cut off: its header promises " + std::to_string(claimed) +
+            " bytes of audio but it holds none";
+    return;
+  }
   // The frames the header claims, in proportion to those the held bytes make.
   const double claimedSeconds = held > 0 ? heldSeconds * double(claimed) / double(held) : 0;
   if (held > 0 && claimedSeconds > kMaxSeconds)

@@ -18,6 +18,7 @@ QString checkFile(const QFileInfo& info)
   if (!info.exists()) return QObject::tr("%1 does not exist.").arg(info.filePath());
   if (info.isDir()) return QObject::tr("%1 is a folder, not an image.").arg(info.filePath());
   if (info.size() == 0) return QObject::tr("%1 is empty.").arg(info.filePath());
+  if (!info.isReadable()) return QObject::tr("%1 cannot be read (permission denied).").arg(info.filePath());
   return {};
 }
 } // namespace
