@@ -41,13 +41,21 @@
 // read and one write of the half spectrum. 1 (R2C): after the DFT the line goes through local memory
 // once more, so each work-item can pair Z[k] with Z[LEN-k] and store X[k] (and X[LEN] from Z[0]).
 // 2 (C2R): each work-item forms Z[e] from X[e] and X[LEN-e] as it loads; rows of `in` hold LEN+1 values.
-// realTwiddles[k] = W_{2 LEN}^k for k in [0, LEN/2], from double.
+// 3 (R2C, rows longer than one launch): the last launch of the rows' four-step (ns > 1, nOverL == ns,
+// half length REAL_HALF = ns*LEN) does the pairwise step. Its line j holds Z[j + q*ns], whose partners
+// Z[REAL_HALF - j - q*ns] are element LEN-1-q of line ns-j; so a work-group takes its lines in pairs,
+// slots 2p and 2p+1 holding lines p and ns-p (pair 0: lines 0 and ns/2, each its own partner), and
+// after the DFT both lines of a pair meet in local memory.
+// realTwiddles[k] = W_{2 REAL_HALF}^k for k in [0, REAL_HALF/2], from double.
 
 #ifndef REAL_ROWS
 #define REAL_ROWS 0
 #endif
-#if REAL_ROWS && SPLIT_EXCHANGE
-#error "the fused real step needs the float2 exchange buffer"
+#ifndef REAL_HALF
+#define REAL_HALF LEN
+#endif
+#if (REAL_ROWS == 1 || REAL_ROWS == 2) && SPLIT_EXCHANGE
+#error "the fused real step of single-launch rows needs the float2 exchange buffer"
 #endif
 
 #define THREADS (LEN / RADIX)
@@ -109,11 +117,11 @@ inline cfloat passTwiddle(__global const cfloat* restrict hi, __global const cfl
 }
 
 #if REAL_ROWS
-// W_{2 LEN}^k for k in [0, LEN): past the middle, W^k = -conj(W^(LEN-k)).
+// W_{2 H}^k (H = REAL_HALF) for k in [0, H): past the middle, W^k = -conj(W^(H-k)).
 inline cfloat realTwiddle(__global const cfloat* table, uint k)
 {
-  if (k <= LEN / 2) return table[k];
-  const cfloat w = table[LEN - k];
+  if (k <= REAL_HALF / 2) return table[k];
+  const cfloat w = table[REAL_HALF - k];
   return (cfloat)(-w.x, w.y);
 }
 
@@ -241,6 +249,68 @@ INLINE void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const 
 #endif
 }
 
+// Which line launch slot g holds: its inner index i, j in [0, nOverL) and batch b. Slot g is line g, but
+// with REAL_ROWS 3 slots 2p and 2p+1 hold the mirrored lines p and ns-p (see the header).
+inline void lineOfSlot(const uint g, const uint inner, const uint nOverL, uint* i, uint* j, uint* b)
+{
+#if REAL_ROWS == 3
+  const uint pairs = nOverL / 2, pair = g / 2, p = pair % pairs;
+  *i = 0;
+  *j = (g & 1) == 0 ? p : (p == 0 ? pairs : nOverL - p);
+  *b = pair / pairs;
+#else
+  *i = g % inner;
+  *j = (g / inner) % nOverL;
+  *b = g / inner / nOverL;
+#endif
+}
+
+#if REAL_ROWS == 3
+// Element q of line j's partner: element LEN-1-q of the line in slot mirrorSlot (line ns-j), or for
+// line 0, element LEN-q of itself (q = 0 is Z[0], its own partner).
+#define PARTNER_INDEX(q) (mirrorSlot * LINE_STRIDE + PADDED(j == 0 ? (LEN - (q)) % LEN : LEN - 1 - (q)))
+
+// The pairwise step of the last launch: every work-item puts its values in its line's buffer, then turns
+// each Z[K] (K = j + q*ns) into X[K] with its partner read back from the pair's other line (in two rounds,
+// re then im, with SPLIT_EXCHANGE). Returns Z[0] to line 0's first work-item (X[H] comes from it).
+INLINE cfloat pairAndPost(cfloat* v, __local exchange_t* lines, const uint m, const uint mirrorSlot, const uint t,
+                          const uint j, const uint ns, __global const cfloat* realTwiddles)
+{
+  const uint base = m * LINE_STRIDE;
+  const cfloat z0 = v[0];
+#if SPLIT_EXCHANGE
+  float partnerRe[RADIX];
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) lines[base + PADDED(t + r * THREADS)] = v[r].x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) partnerRe[r] = lines[PARTNER_INDEX(t + r * THREADS)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) lines[base + PADDED(t + r * THREADS)] = v[r].y;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) {
+    const uint q = t + r * THREADS;
+    const cfloat partner = (cfloat)(partnerRe[r], lines[PARTNER_INDEX(q)]);
+    v[r] = j == 0 && q == 0 ? (cfloat)(v[r].x + v[r].y, 0.0f) : realPost(v[r], partner, j + q * ns, realTwiddles);
+  }
+#else
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) lines[base + PADDED(t + r * THREADS)] = v[r];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) {
+    const uint q = t + r * THREADS;
+    v[r] = j == 0 && q == 0 ? (cfloat)(v[r].x + v[r].y, 0.0f)
+                            : realPost(v[r], lines[PARTNER_INDEX(q)], j + q * ns, realTwiddles);
+  }
+#endif
+  return z0;
+}
+#undef PARTNER_INDEX
+#endif
+
 inline void lineOf(const uint lid, const int linesFastest, uint* m, uint* t)
 {
   *m = linesFastest ? lid % LINES : lid / THREADS;
@@ -264,7 +334,9 @@ INLINE void applyPassTwiddles(cfloat* v, __local cfloat* rowTwiddles, __global c
   const uint lid = get_local_id(0);
   for (uint slot = lid; slot < LINES * RADIX; slot += GROUP_SIZE) {
     const uint line = slot / RADIX, r = slot % RADIX;
-    const uint kLine = ((firstLine + line) / inner) % nOverL % ns;
+    uint iLine, jLine, bLine;
+    lineOfSlot(firstLine + line, inner, nOverL, &iLine, &jLine, &bLine);
+    const uint kLine = jLine % ns;
     rowTwiddles[line * ROW_STRIDE + r] = passTwiddle(hi, lo, loBits, kLine * THREADS * r, M);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -292,8 +364,8 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   lineOf(lid, LOAD_LINES_FASTEST, &m, &t);
   uint g = firstLine + m;
   const bool active = g < totalLines;
-  uint i = g % inner, rest = g / inner;
-  uint j = rest % nOverL, b = rest / nOverL;
+  uint i, j, b;
+  lineOfSlot(g, inner, nOverL, &i, &j, &b);
 
   cfloat v[RADIX];
   const uint inBase = b * dist + i + j * stride;
@@ -323,10 +395,7 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   m = m2;
   t = t2;
   g = firstLine + m;
-  i = g % inner;
-  rest = g / inner;
-  j = rest % nOverL;
-  b = rest / nOverL;
+  lineOfSlot(g, inner, nOverL, &i, &j, &b);
 #endif
 #if REAL_ROWS == 1
   // The last local pass ended without an exchange, so the line's buffer is free.
@@ -340,6 +409,13 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
     v[r] = k == 0 ? (cfloat)(z0.x + z0.y, 0.0f) : realPost(v[r], line[PADDED(LEN - k)], k, realTwiddles);
   }
 #endif
+#if REAL_ROWS == 3
+  // The last local pass ended without an exchange, so the buffers are free: both lines of the pair go
+  // there, and each value meets its partner (element LEN-1-q of the other line; line 0 pairs q with
+  // LEN-q of itself and line ns/2 with LEN-1-q of itself).
+  const uint mirrorSlot = j == 0 || j == ns / 2 ? m : (m ^ 1u);
+  const cfloat z0 = pairAndPost(v, lines, m, mirrorSlot, t, j, ns, realTwiddles);
+#endif
   if (g >= totalLines) return;
   const uint kOut = j % ns;
   const uint outBase = b * distOut + i + ((j - kOut) * LEN + kOut) * stride;
@@ -347,5 +423,7 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
   for (int r = 0; r < RADIX; ++r) out[outBase + (t + r * THREADS) * ns * stride] = v[r] * scale;
 #if REAL_ROWS == 1
   if (t == 0) out[outBase + LEN] = (cfloat)(z0.x - z0.y, 0.0f) * scale;
+#elif REAL_ROWS == 3
+  if (t == 0 && j == 0) out[b * distOut + REAL_HALF] = (cfloat)(z0.x - z0.y, 0.0f) * scale;
 #endif
 }

@@ -254,6 +254,12 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     if (job.realRows && axis == 0 && lengths.size() == 1 && powerOfTwo && !p.splitExchange && !loadAdjacent &&
         !storeAdjacent)
       p.realRows = job.realRows;
+    // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl, REAL_ROWS
+    // 3).
+    const bool lastOfRows = ns * length == n && lengths.size() > 1;
+    if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0 &&
+        ns >= 4)
+      p.realRows = 3;
     place(p, ns == 1);
     ns *= length;
   }
@@ -294,7 +300,8 @@ std::size_t AxisJob::outputValues() const
 
 bool realRowsFused(const StockhamSchedule& schedule)
 {
-  return !schedule.passes.empty() && schedule.passes.front().realRows != 0;
+  return std::any_of(schedule.passes.begin(), schedule.passes.end(),
+                     [](const StockhamPass& p) { return p.realRows != 0; });
 }
 
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor)

@@ -55,7 +55,8 @@ struct StockhamPass
   bool loadLinesFastest = false;
   bool storeLinesFastest = false;
   bool splitExchange = false;
-  // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre.
+  // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre,
+  // 3 R2C post in the last launch of rows longer than one launch (lines taken in mirrored pairs).
   int realRows = 0;
   // Kernel arguments. Batch b of lines starts at b*dist in the input and at b*distOut in the output.
   std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, distOut = 1, totalLines = 0;
@@ -84,7 +85,8 @@ struct AxisJob
   Direction direction = Direction::Forward;
   float scale = 1.0f; // applied by the last launch
   // Rows of a real transform's half-length complex stage: ask for the pairwise step fused into the row
-  // launch (StockhamPass::realRows). Granted only when one launch does whole rows (see realRowsFused).
+  // launch (StockhamPass::realRows). Granted when one launch does whole rows, or for R2C when the rows'
+  // last launch can take its lines in mirrored pairs (see realRowsFused).
   // For C2R the input rows are then the Hermitian half (rowPitchIn >= extent[0] + 1).
   int realRows = 0;
   // Plan every axis with the mixed-radix kernel, powers of two included (Bluestein's convolution FFTs,

@@ -18,13 +18,17 @@ namespace {
 
 constexpr double kTolerance = 2e-6;
 
-struct SizeCase {
+struct SizeCase
+{
   std::string label;
   TransformDescriptor d;
   std::size_t maxPassLength = 0;
 };
 
-void PrintTo(const SizeCase& c, std::ostream* os) { *os << c.label << " " << c.d.toString(); }
+void PrintTo(const SizeCase& c, std::ostream* os)
+{
+  *os << c.label << " " << c.d.toString();
+}
 
 OpenClBackend* backendFor(std::size_t maxPassLength, bool genericShapes = false)
 {
@@ -77,14 +81,23 @@ void addReal(std::vector<SizeCase>& c)
   const auto both = [&](const std::string& label, D d, std::size_t maxPass = 0) {
     for (Placement p : {Placement::OutOfPlace, Placement::InPlace}) {
       const std::string where = p == Placement::InPlace ? "_inplace" : "";
-      c.push_back({"r2c_" + label + where, with(d, TransformKind::RealToComplex, Direction::Forward, p), maxPass});
-      c.push_back({"c2r_" + label + where, with(d, TransformKind::ComplexToReal, Direction::Inverse, p), maxPass});
+      c.push_back(
+          {"r2c_" + label + where, with(d, TransformKind::RealToComplex, Direction::Forward, p), maxPass});
+      c.push_back(
+          {"c2r_" + label + where, with(d, TransformKind::ComplexToReal, Direction::Inverse, p), maxPass});
     }
   };
-  for (std::size_t n : {2u, 4u, 6u, 10u, 64u, 1000u, 4096u}) both("n" + std::to_string(n), D::complex1d(n, 2));
+  for (std::size_t n : {2u, 4u, 6u, 10u, 64u, 1000u, 4096u})
+    both("n" + std::to_string(n), D::complex1d(n, 2));
   both("twopass_n2048", D::complex1d(2048, 2), 32);
+  // R2C rows over two and three launches: the last pairs mirrored lines (REAL_ROWS 3), rows of a 2D array
+  // too.
+  both("threepass_n16384", D::complex1d(16384, 2), 32);
+  both("twopass_n256", D::complex1d(256, 3), 16);
+  both("twopass_2d_512x6", D::complex2d(512, 6), 16);
   both("bluestein_n34", D::complex1d(34, 3));
-  for (std::size_t n : {1u, 3u, 15u, 1001u}) both("odd_n" + std::to_string(n), D::complex1d(n, 2));
+  for (std::size_t n : {1u, 3u, 15u, 1001u})
+    both("odd_n" + std::to_string(n), D::complex1d(n, 2));
   both("odd_2d_451x300", D::complex2d(451, 300));
   both("odd_3d_9x7x5", D::complex3d(9, 7, 5, 2));
   both("2d_64x32", D::complex2d(64, 32, 2));
@@ -102,7 +115,8 @@ std::vector<SizeCase> sizeCases()
   return c;
 }
 
-class AnySize : public testing::TestWithParam<SizeCase> {
+class AnySize : public testing::TestWithParam<SizeCase>
+{
 protected:
   std::unique_ptr<Plan> plan;
   void SetUp() override
@@ -113,7 +127,10 @@ protected:
   }
 };
 
-TEST_P(AnySize, MatchesFftwDouble) { EXPECT_LE(test::errorAgainstReference(*plan, 21), kTolerance); }
+TEST_P(AnySize, MatchesFftwDouble)
+{
+  EXPECT_LE(test::errorAgainstReference(*plan, 21), kTolerance);
+}
 
 TEST_P(AnySize, SatisfiesFftwPropertyChecks)
 {
@@ -127,8 +144,9 @@ TEST(AnySizeGeneric, GenericShapeProgramMatchesFftwDouble)
 {
   OpenClBackend* backend = backendFor(50, true);
   if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-  for (const TransformDescriptor& d : {TransformDescriptor::complex1d(1000, 3), TransformDescriptor::complex1d(44100),
-                                       TransformDescriptor::complex2d(30, 210), TransformDescriptor::complex1d(1009)})
+  for (const TransformDescriptor& d :
+       {TransformDescriptor::complex1d(1000, 3), TransformDescriptor::complex1d(44100),
+        TransformDescriptor::complex2d(30, 210), TransformDescriptor::complex1d(1009)})
     EXPECT_LE(test::errorAgainstReference(*backend->createPlan(d), 25), kTolerance) << d.toString();
 }
 
@@ -150,7 +168,8 @@ TEST(AnySizeRoundTrip, EveryLengthUpTo1024)
     EXPECT_LE(test::roundTripError(*forward, *inverse, n), kTolerance) << "c2c n=" << n;
     d = with(d, TransformKind::RealToComplex, Direction::Forward, Placement::OutOfPlace);
     auto r2c = backend->createPlan(d);
-    auto c2r = backend->createPlan(with(d, TransformKind::ComplexToReal, Direction::Inverse, Placement::OutOfPlace));
+    auto c2r =
+        backend->createPlan(with(d, TransformKind::ComplexToReal, Direction::Inverse, Placement::OutOfPlace));
     EXPECT_LE(test::roundTripError(*r2c, *c2r, n), kTolerance) << "r2c n=" << n;
   }
 }

@@ -51,7 +51,8 @@ TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
 {
   const auto s = planStockham(TransformDescriptor::complex1d(1u << 24, 2), kGpu);
   EXPECT_EQ(s.passes.size(), 3u);
-  for (const auto& p : s.passes) EXPECT_GE(p.lines, 4u) << "adjacent lines fill 32-byte sectors";
+  for (const auto& p : s.passes)
+    EXPECT_GE(p.lines, 4u) << "adjacent lines fill 32-byte sectors";
   expectFits(s, kGpu);
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20), kGpu).passes.size(), 2u);
 }
@@ -88,7 +89,8 @@ TEST(Planner, SmoothLengthsUseMixedRadixPasses)
   ASSERT_EQ(s.passes.size(), 1u);
   EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Mixed);
   std::size_t product = 1;
-  for (int r : s.passes[0].radices) product *= std::size_t(r);
+  for (int r : s.passes[0].radices)
+    product *= std::size_t(r);
   EXPECT_EQ(product, 1000u);
   EXPECT_LE(s.passes[0].registerValues, 32u);
 }
@@ -117,4 +119,23 @@ TEST(Planner, LargePrimeFactorsGoThroughBluestein)
   EXPECT_EQ(nextSmoothLength(2 * 1009 - 1), 2025u);
   EXPECT_FALSE(isSmooth(17));
   EXPECT_TRUE(isSmooth(2 * 3 * 5 * 7 * 11 * 13));
+}
+
+// R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no
+// separate r2c_post pass reads and writes the half spectrum again; rows of one launch fuse it there.
+TEST(Planner, RealRowsFuseThePairwiseStepIntoTheirLastLaunch)
+{
+  for (std::size_t n : {1024u, 1u << 16, 1u << 20}) {
+    AxisJob rows;
+    rows.extent = {n / 2, 1, 1};
+    rows.batch = (1u << 25) / n;
+    rows.axes = 0b001;
+    rows.realRows = 1;
+    rows.rowPitchIn = n / 2, rows.rowPitchOut = n / 2 + 1;
+    const StockhamSchedule s = planStockham(rows, kGpu);
+    EXPECT_TRUE(realRowsFused(s)) << n;
+    EXPECT_EQ(s.passes.back().realRows, s.passes.size() == 1 ? 1 : 3) << n;
+    for (std::size_t i = 0; i + 1 < s.passes.size(); ++i)
+      EXPECT_EQ(s.passes[i].realRows, 0) << n;
+  }
 }
