@@ -46,6 +46,9 @@
 // Z[REAL_HALF - j - q*ns] are element LEN-1-q of line ns-j; so a work-group takes its lines in pairs,
 // slots 2p and 2p+1 holding lines p and ns-p (pair 0: lines 0 and ns/2, each its own partner), and
 // after the DFT both lines of a pair meet in local memory.
+// 4 (C2R, rows longer than one launch): the first launch of the rows' four-step (ns == 1, half length
+// REAL_HALF = nOverL*LEN) forms each Z[j + e*nOverL] as it loads, reading X[K] and X[REAL_HALF-K] (the
+// mirror belongs to another line, so it is read from global memory; the launch never runs in place).
 // realTwiddles[k] = W_{2 REAL_HALF}^k for k in [0, REAL_HALF/2], from double.
 
 #ifndef REAL_ROWS
@@ -135,11 +138,11 @@ inline cfloat realPost(cfloat z, cfloat mirror, uint k, __global const cfloat* t
   return a + bc + cmul(realTwiddle(table, k), (cfloat)(d.y, -d.x)); // E + W^k (-i) O
 }
 
-// Z[e] from the Hermitian half X[0..LEN] of a row (C2R).
+// Z[e] from the Hermitian half X[0..H] of a row (C2R), H = REAL_HALF.
 inline cfloat realPre(__global const cfloat* x, uint e, __global const cfloat* table)
 {
-  if (e == 0) return (cfloat)(x[0].x + x[LEN].x, x[0].x - x[LEN].x);
-  const cfloat a = x[e], bc = conjugate(x[LEN - e]);
+  if (e == 0) return (cfloat)(x[0].x + x[REAL_HALF].x, x[0].x - x[REAL_HALF].x);
+  const cfloat a = x[e], bc = conjugate(x[REAL_HALF - e]);
   const cfloat odd = cmul(a - bc, conjugate(realTwiddle(table, e)));
   return a + bc + (cfloat)(-odd.y, odd.x); // E + i O
 }
@@ -373,6 +376,10 @@ fft_pass(__global const cfloat* in, __global cfloat* out, __global const cfloat*
 #if REAL_ROWS == 2
   UNROLL
   for (int r = 0; r < RADIX; ++r) v[r] = active ? realPre(in + inBase, t + r * THREADS, realTwiddles) : (cfloat)(0.0f);
+#elif REAL_ROWS == 4
+  UNROLL
+  for (int r = 0; r < RADIX; ++r)
+    v[r] = active ? realPre(in + b * dist, j + (t + r * THREADS) * nOverL, realTwiddles) : (cfloat)(0.0f);
 #else
   UNROLL
   for (int r = 0; r < RADIX; ++r) v[r] = active ? in[inBase + (t + r * THREADS) * elementStride] : (cfloat)(0.0f);

@@ -82,7 +82,8 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, bool first, bool 
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     return options;
   }
-  if (p.realRows == 3) options += " -DREAL_HALF=" + std::to_string(p.ns * p.length);
+  // The rows' half length: nOverL * LEN in every launch of an axis.
+  if (p.realRows >= 3) options += " -DREAL_HALF=" + std::to_string(p.nOverL * p.length);
   return options + " -DREAL_ROWS=" + std::to_string(p.realRows) + " -DLEN=" + std::to_string(p.length) +
          " -DRADIX=" + std::to_string(p.radix) + " -DFIRST_RADIX=" + std::to_string(p.firstRadix) +
          " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange));
@@ -123,9 +124,9 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   } else {
     launch.passTwiddlesHi = launch.passTwiddlesLo = launch.localTwiddles; // unused by the kernel
   }
-  // W_{2 H}^k, k in [0, H/2], H the half length (the rows' whole length for REAL_ROWS 3), for the fused
+  // W_{2 H}^k, k in [0, H/2], H the half length (the whole row's for REAL_ROWS 3 and 4), for the fused
   // real step; otherwise an unused placeholder argument.
-  const std::size_t half = pass.realRows == 3 ? pass.ns * pass.length : pass.length;
+  const std::size_t half = pass.realRows >= 3 ? pass.nOverL * pass.length : pass.length;
   launch.realTwiddles =
       pass.realRows ? uploadTable(twiddleTable(2 * half, half / 2 + 1, -1)) : launch.localTwiddles;
   std::string radices;
@@ -139,9 +140,9 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" +
                 std::to_string(pass.length) + " r" + (mixed ? radices : std::to_string(pass.radix)) +
                 (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
-                (pass.realRows == 1 || pass.realRows == 3 ? " +r2c_post"
-                 : pass.realRows == 2                     ? " +c2r_pre"
-                                                          : "") +
+                (pass.realRows == 1 || pass.realRows == 3   ? " +r2c_post"
+                 : pass.realRows == 2 || pass.realRows == 4 ? " +c2r_pre"
+                                                            : "") +
                 (launch.loadsChirp ? " +chirp_in" : "") +
                 (launch.storeHook == 1   ? " +filter"
                  : launch.storeHook == 2 ? " +chirp_out"

@@ -260,6 +260,9 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0 &&
         ns >= 4)
       p.realRows = 3;
+    // C2R rows longer than one launch: the first launch forms Z from X and its mirror (REAL_ROWS 4).
+    if (job.realRows == 2 && axis == 0 && stride == 1 && ns == 1 && lengths.size() > 1 && powerOfTwo)
+      p.realRows = 4;
     place(p, ns == 1);
     ns *= length;
   }

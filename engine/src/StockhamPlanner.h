@@ -56,7 +56,8 @@ struct StockhamPass
   bool storeLinesFastest = false;
   bool splitExchange = false;
   // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre,
-  // 3 R2C post in the last launch of rows longer than one launch (lines taken in mirrored pairs).
+  // 3 R2C post in the last launch of rows longer than one launch (lines taken in mirrored pairs), 4 C2R pre
+  // in the first launch of such rows.
   int realRows = 0;
   // Kernel arguments. Batch b of lines starts at b*dist in the input and at b*distOut in the output.
   std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, distOut = 1, totalLines = 0;

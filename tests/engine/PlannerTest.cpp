@@ -139,3 +139,22 @@ TEST(Planner, RealRowsFuseThePairwiseStepIntoTheirLastLaunch)
       EXPECT_EQ(s.passes[i].realRows, 0) << n;
   }
 }
+
+// C2R rows longer than one launch form Z from the Hermitian half in their first launch (REAL_ROWS 4).
+TEST(Planner, ComplexToRealRowsFuseThePairwiseStepIntoTheirFirstLaunch)
+{
+  for (std::size_t n : {1024u, 1u << 16, 1u << 20}) {
+    AxisJob rows;
+    rows.extent = {n / 2, 1, 1};
+    rows.batch = (1u << 25) / n;
+    rows.axes = 0b001;
+    rows.direction = Direction::Inverse;
+    rows.realRows = 2;
+    rows.rowPitchIn = n / 2 + 1, rows.rowPitchOut = n / 2;
+    const StockhamSchedule s = planStockham(rows, kGpu);
+    EXPECT_TRUE(realRowsFused(s)) << n;
+    EXPECT_EQ(s.passes.front().realRows, s.passes.size() == 1 ? 2 : 4) << n;
+    for (std::size_t i = 1; i < s.passes.size(); ++i)
+      EXPECT_EQ(s.passes[i].realRows, 0) << n;
+  }
+}

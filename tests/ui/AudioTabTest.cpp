@@ -931,7 +931,8 @@ void AudioTabTest::virtualMicrophonePausesAndResumes()
   QVERIFY(tab.statusText().startsWith(QStringLiteral("Capturing")));
   QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 1, kTimeoutMs);
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
-  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
+  // A wait, not a speed check: on a loaded 2-core machine the first spectra at the new rate took 26 s.
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), 3 * kTimeoutMs);
 }
 
 void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()
