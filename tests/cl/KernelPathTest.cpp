@@ -132,11 +132,10 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("r2c_fused_post_twopass_n4096", realForward(D::complex1d(4096, 2)), 64));
   c.push_back(
       make("r2c_fused_post_split_exchange_n2pow20", realForward(D::complex1d(1u << 20)), 0, 48 * 1024));
-  // C2R rows longer than one launch form Z from X and its mirror in their first launch (REAL_ROWS 4), in
-  // place too (that launch then writes to scratch).
+  // C2R rows longer than one launch form Z from X and its mirror in their first launch (REAL_ROWS 4) when
+  // it holds 16 lines or more, else in a separate pass (2^20 with a GPU's local memory); in place too.
   c.push_back(make("c2r_fused_pre_twopass_n4096", realInverse(D::complex1d(4096, 2)), 64));
-  c.push_back(
-      make("c2r_fused_pre_inplace_n2pow20", inPlace(realInverse(D::complex1d(1u << 20))), 0, 48 * 1024));
+  c.push_back(make("c2r_rows_inplace_n2pow20", inPlace(realInverse(D::complex1d(1u << 20))), 0, 48 * 1024));
   // Twiddles computed on the fly (kept for comparison with the double-precision tables).
   c.push_back(make("onthefly_n4096", D::complex1d(4096, 2), 0, 0, OpenClOptions::Twiddles::OnTheFly));
   c.push_back(
