@@ -40,7 +40,7 @@
 #if GENERIC_SHAPE
 #define LEN_OF(len) (len)
 #define THREADS_OF(threads) (threads)
-#define VMAX 32 // ceil(maxR / R) * R < 2 * 16 when THREADS = LEN / maxR
+#define VMAX 32 // the planner keeps every pass within it (kGenericRegisterValues in StockhamPlanner.cpp)
 #else
 #define LEN_OF(len) LEN
 #define THREADS_OF(threads) THREADS

@@ -164,14 +164,16 @@ Row measure(Engine& engine, Size s, const MeasureOptions& o)
 void printRow(const Row& r, bool json)
 {
   const double perChannel = r.updateMs / kChannels, ratio = r.updateMs / r.bareMs;
+  // The host path has no device kernels: null, not 0.
+  const std::string kernelsJson = r.where == "device" ? std::to_string(r.kernelMs / kChannels) : "null";
   if (json) {
     std::printf(
         "{\"lib\":\"spectrascope\",\"suite\":\"pipeline\",\"width\":%zu,\"height\":%zu,\"channels\":%zu,"
         "\"backend\":\"%s\",\"path\":\"%s\",\"update_ms\":%.4f,\"update_ms_per_channel\":%.4f,"
-        "\"kernel_ms_per_channel\":%.4f,\"painted_mask_update_ms\":%.4f,\"bare_c2r_ms\":%.4f,"
+        "\"kernel_ms_per_channel\":%s,\"painted_mask_update_ms\":%.4f,\"bare_c2r_ms\":%.4f,"
         "\"ratio\":%.3f}\n",
         r.size.width, r.size.height, kChannels, r.backend.c_str(), r.where.c_str(), r.updateMs, perChannel,
-        r.kernelMs / kChannels, r.paintedMs, r.bareMs, ratio);
+        kernelsJson.c_str(), r.paintedMs, r.bareMs, ratio);
   } else {
     char label[32], kernels[32];
     std::snprintf(label, sizeof label, "%zux%zu", r.size.width, r.size.height);

@@ -95,8 +95,8 @@ void FilterCommand::describeOptions(QCommandLineParser& parser)
       "while --notch bins and --mask-image (P x Q) refer to the padded spectrum that\n"
       "`spectrascope-cli spectrum --pad` draws; normalize looks at the cropped W x H result only.\n"
       "Options that would change nothing (--cutoff2 without a band kind, --order without butterworth,\n"
-      "--cutoff or --profile with notch or --mask-image, cutoffs above 0.707, the spectrum's corner) are\n"
-      "refused, as are notches off the spectrum.\n");
+      "--cutoff or --profile with notch or --mask-image, ideal cutoffs above 0.707, the spectrum's corner)\n"
+      "are refused, as are notches off the spectrum.\n");
   parser.setApplicationDescription(semantics + QString::fromLatin1(kPadHelp));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("mask"),
@@ -155,6 +155,7 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
   r.input = files[0];
   r.output = files[1];
   refuseToOverwriteInput(r.input, r.output);
+  checkOutputImageName(r.output);
   const bool hasKind = parser.isSet(QStringLiteral("mask")),
              hasImage = parser.isSet(QStringLiteral("mask-image"));
   if (hasKind == hasImage)
@@ -306,13 +307,14 @@ int FilterCommand::run(const QStringList& arguments)
               << timingTable(forward) << "mask update (mask multiply + inverse + 8 bits):\n"
               << timingTable(update);
   }
+  writeImage(fromPlanar(bytes, r.gray ? QImage() : image), r.output); // before the benchmark, which may fail
   if (r.repeat > 0) benchmarkUpdates(pipeline, r, image);
-  writeImage(fromPlanar(bytes, r.gray ? QImage() : image), r.output);
   return Success;
 }
 
 // One slider step of the GUI, N times with a slightly different cutoff each time: mask, multiply,
-// inverse, 8 bits, QImage. Reports the median and the fastest, and the median of each step.
+// inverse, 8 bits, QImage, the bytes handed back for the next step as the Image tab does. Reports the
+// median and the fastest, and the median of each step.
 void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Request& r, const QImage& image)
 {
   using Clock = std::chrono::steady_clock;
@@ -321,7 +323,7 @@ void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Re
   imaging::MaskSpec spec = r.mask;
   for (int i = 0; i < r.repeat; ++i) {
     if (spec.kind != MaskKind::Notch && spec.kind != MaskKind::Custom)
-      spec.cutoff = std::min(r.mask.cutoff * (1 + 0.001 * (i % 7)), imaging::kHighestFrequency);
+      spec.cutoff = r.mask.cutoff * (1 - 0.001 * (i % 7)); // downwards: stays below any cutoff2
     ExecutionReport report;
     const auto start = Clock::now();
     // As the Image tab does: formula masks on the device when there is one, composed here otherwise.
@@ -329,10 +331,11 @@ void FilterCommand::benchmarkUpdates(imaging::FilterPipeline& pipeline, const Re
     const std::vector<float> mask =
         parametric ? std::vector<float>() : imaging::halfPlaneMask(spec, pipeline.width(), pipeline.height());
     const auto masked = Clock::now();
-    const imaging::PlanarBytes bytes = parametric ? pipeline.applyParametric(spec, false, r.range, &report)
-                                                  : pipeline.apply(mask, r.range, &report);
+    imaging::PlanarBytes bytes = parametric ? pipeline.applyParametric(spec, false, r.range, &report)
+                                            : pipeline.apply(mask, r.range, &report);
     const auto applied = Clock::now();
     const QImage out = fromPlanar(bytes, r.gray ? QImage() : image);
+    pipeline.recycle(std::move(bytes));
     const auto done = Clock::now();
     total.push_back(ms(done - start));
     maskMs.push_back(ms(masked - start));

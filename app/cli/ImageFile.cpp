@@ -70,6 +70,15 @@ QImage readImage(const QString& path)
   return image;
 }
 
+void checkOutputImageName(const QString& path)
+{
+  const QByteArray suffix = QFileInfo(path).suffix().toLower().toLatin1();
+  const QList<QByteArray> writable = QImageWriter::supportedImageFormats();
+  if (writable.contains(suffix)) return;
+  throw usageError("cannot write " + quoted(path) + ": its suffix names no image format written here (" +
+                   writable.join(", ").toStdString() + ")");
+}
+
 void writeImage(const QImage& image, const QString& path)
 {
   QImageWriter writer(path);

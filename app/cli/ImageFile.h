@@ -35,5 +35,7 @@ void checkPaddedSize(QSize size, imaging::PadMode mode);
 
 // Writes `image`; the format follows the file name's suffix. Throws a usage error if it cannot.
 void writeImage(const QImage& image, const QString& path);
+// A usage error, before any work, when the suffix of `path` names no format this installation writes.
+void checkOutputImageName(const QString& path);
 
 } // namespace spectrascope::cli

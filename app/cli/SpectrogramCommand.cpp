@@ -169,7 +169,11 @@ SpectrogramCommand::Request SpectrogramCommand::requestFrom(const QCommandLinePa
     throw usageError("OUT must be a .png file name (the spectrogram is written as PNG), got '" + r.output +
                      "'");
   refuseToOverwriteInput(files[0], files[1]);
-  if (!r.csv.empty()) refuseToOverwriteInput(files[0], QString::fromStdString(r.csv));
+  if (!r.csv.empty()) {
+    refuseToOverwriteInput(files[0], QString::fromStdString(r.csv));
+    if (QFileInfo(QString::fromStdString(r.csv)).absoluteFilePath() == QFileInfo(files[1]).absoluteFilePath())
+      throw usageError("--csv and OUT are the same file, '" + r.csv + "': give each its own name");
+  }
   return r;
 }
 

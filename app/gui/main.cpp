@@ -2,7 +2,6 @@
 
 #include "CommandLine.h"
 #include "ScreenshotTaker.h"
-#include "spectrascope/ui/BackgroundWork.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
 
@@ -29,16 +28,11 @@ int main(int argc, char** argv)
   const spectrascope::gui::CommandLine options = spectrascope::gui::parseCommandLine(app);
 
   spectrascope::ui::EngineService engine;
-  int status = 0;
-  {
-    spectrascope::ui::MainWindow window(engine);
-    std::unique_ptr<spectrascope::gui::ScreenshotTaker> screenshot;
-    if (!options.screenshot.isEmpty())
-      screenshot = std::make_unique<spectrascope::gui::ScreenshotTaker>(window, engine, options.screenshot);
-    window.show();
-    engine.start(options.backend);
-    status = app.exec();
-  } // the window is gone (its tabs cancel what they can) before the wait for what cannot be cancelled
-  spectrascope::ui::waitForBackgroundWork();
-  return status;
+  spectrascope::ui::MainWindow window(engine);
+  std::unique_ptr<spectrascope::gui::ScreenshotTaker> screenshot;
+  if (!options.screenshot.isEmpty())
+    screenshot = std::make_unique<spectrascope::gui::ScreenshotTaker>(window, engine, options.screenshot);
+  window.show();
+  engine.start(options.backend);
+  return app.exec();
 }

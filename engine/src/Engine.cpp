@@ -9,6 +9,7 @@ Engine::Engine(const std::string& requestedBackend) : selection_(selectBackend(r
 
 Engine::Engine(std::unique_ptr<Backend> backend)
 {
+  if (!backend) throw invalidArgument("an engine needs a backend");
   selection_.requested = backend->name();
   selection_.backend = std::move(backend);
 }

@@ -9,7 +9,8 @@
 
 namespace spectrascope::detail {
 
-class OpenClRealFftPlan final : public OpenClPlan {
+class OpenClRealFftPlan final : public OpenClPlan
+{
 public:
   OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits);
   ~OpenClRealFftPlan() override;
@@ -39,8 +40,8 @@ private:
                          std::vector<KernelRecord>& records) const;
   void enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
                         std::vector<KernelRecord>& records) const;
-  void enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name, std::vector<cl::Event>& events,
-                   std::vector<KernelRecord>& records) const;
+  void enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name,
+                   std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const;
   void prepareOddRows(const TransformDescriptor& d, const DeviceLimits& limits);
   static std::vector<AxisJob> requestedJobs(const TransformDescriptor& d);
   static AxisJob withoutFusedRows(AxisJob rows);
@@ -49,11 +50,11 @@ private:
   std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches
   std::size_t complexPitch_ = 0;            // nx/2 + 1
   std::size_t realPitch_ = 0;               // complex values per real row: h, or h + 1 in place
-  bool rowsFused_ = false;                  // the row launch does r2c_post / c2r_pre itself
+  bool rowsFused_ = false;                  // a row launch (the only, first or last) does r2c_post / c2r_pre
   std::unique_ptr<OpenClFftPlan> rowPlan_;  // half-length rows
   std::unique_ptr<OpenClFftPlan> restPlan_; // the other axes of the half spectrum (rank > 1)
   cl::Buffer twiddles_;
-  mutable cl::Buffer spectrumScratch_;      // C2R with rank > 1: the input's transformed copy
+  mutable cl::Buffer spectrumScratch_; // C2R with rank > 1: the input's transformed copy
   mutable cl::Kernel rowKernel_;
   // Odd row lengths: the rows as full-length complex values, and the kernels that fill and empty them.
   bool oddRows_ = false;

@@ -128,6 +128,10 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   kind.contiguous = !loadAdjacent && !storeAdjacent;
   kind.split = !fitsLocalMemory(length, 1, false, limits);
   p.radix = radixFor(length, limits, kind);
+  // maxLengthFor allowed this length with the largest radix; a smaller one chosen for this kind of line
+  // must not need more work-items than a group may have (devices with much local memory).
+  while (length / std::size_t(p.radix) > limits.maxWorkGroupSize && std::size_t(p.radix) < limits.maxRadix)
+    p.radix *= 2;
   p.firstRadix = firstRadixFor(length, p.radix);
   std::size_t lines =
       linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
@@ -257,8 +261,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl, REAL_ROWS
     // 3).
     const bool lastOfRows = ns * length == n && lengths.size() > 1;
-    if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0 &&
-        ns >= 4)
+    if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0)
       p.realRows = 3;
     // C2R rows longer than one launch: the first launch forms Z from X and its mirror (REAL_ROWS 4). The
     // mirrors are read from other lines, in reverse order: with 16 adjacent lines a warp still reads whole

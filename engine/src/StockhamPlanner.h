@@ -1,7 +1,8 @@
 #pragma once
 // Decides how a complex transform becomes launches of the pass kernels: cl/fft_stockham.cl for
 // power-of-two axes, cl/fft_mixed.cl for axes whose length factors into 2, 3, 5, 7, 11 and 13, and a
-// Bluestein stage (cl/bluestein.cl around a smooth-length transform) for any other length. For each
+// Bluestein stage (engine/src/BluesteinStage.cpp: two smooth-length transforms on cl/fft_mixed.cl with the
+// chirp and filter multiplies fused into their first and last launches) for any other length. For each
 // axis: how its length splits into per-launch sub-transform lengths, how many lines per work-group, and
 // which work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
 
@@ -86,8 +87,9 @@ struct AxisJob
   Direction direction = Direction::Forward;
   float scale = 1.0f; // applied by the last launch
   // Rows of a real transform's half-length complex stage: ask for the pairwise step fused into the row
-  // launch (StockhamPass::realRows). Granted when one launch does whole rows, or for R2C when the rows'
-  // last launch can take its lines in mirrored pairs (see realRowsFused).
+  // launch (StockhamPass::realRows). Granted when one launch does whole rows; for power-of-two rows of
+  // several launches, to R2C's last launch (lines in mirrored pairs) and to C2R's first when it holds 16
+  // lines or more (see realRowsFused).
   // For C2R the input rows are then the Hermitian half (rowPitchIn >= extent[0] + 1).
   int realRows = 0;
   // Plan every axis with the mixed-radix kernel, powers of two included (Bluestein's convolution FFTs,

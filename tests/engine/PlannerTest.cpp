@@ -57,6 +57,19 @@ TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20), kGpu).passes.size(), 2u);
 }
 
+// A device with much local memory allows long single launches; the radix chosen for them must keep the
+// work-group within the device's maximum (contiguous lines prefer radix 16, which needs twice the items).
+TEST(Planner, LongLaunchesOnLargeLocalMemoriesKeepTheirGroupsWithinTheLimit)
+{
+  for (const DeviceLimits limits :
+       {DeviceLimits{1u << 20, 1024, 0}, DeviceLimits{256u << 10, 512, 0}, DeviceLimits{4u << 20, 4096, 0}})
+    for (std::size_t n : {1u << 14, 1u << 15, 1u << 17}) {
+      const auto s = planStockham(TransformDescriptor::complex1d(n, 2), limits);
+      for (const StockhamPass& p : s.passes)
+        EXPECT_LE(p.groupSize(), limits.maxWorkGroupSize) << n << " " << limits.maxWorkGroupSize;
+    }
+}
+
 TEST(Planner, ColumnPassesReadFourAdjacentColumns)
 {
   const auto s = planStockham(TransformDescriptor::complex2d(1024, 1024, 32), kGpu);

@@ -616,6 +616,7 @@ void AudioTab::setMicrophonePaused(bool paused)
 {
   if (paused == microphonePaused_) return;
   microphonePaused_ = paused;
+  failedRetriesInARow_ = 0;
   if (source_ != Source::Microphone) {
     updateCaptureButton();
     return;
@@ -1174,8 +1175,11 @@ bool AudioTab::selectInputDevice(const QString& text)
 void AudioTab::onInputsChanged()
 {
   refreshDevices();
-  // The device list changed: a lost microphone may be back (plugged in again, server restarted).
-  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->isEnabled())
+  // The device list changed: a lost microphone may be back (plugged in again, server restarted). Not
+  // within kCaptureRetryMs of the loss, though: the try would close the silenced stream before Qt's own
+  // reconnection (see silenceMicrophone); the retry timer comes then anyway.
+  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->isEnabled() &&
+      lostSince_.elapsed() >= kCaptureRetryMs)
     retryMicrophone(tr("Input devices changed: trying the microphone again…"));
 }
 
@@ -1225,7 +1229,6 @@ void AudioTab::startMicrophone()
   connect(capture_, &MicrophoneCapture::started, this, [this, c = capture_](const QString& description) {
     if (c != capture_) return;
     captureStarted_ = true;
-    failedRetriesInARow_ = 0;
     lastWritten_ = ring_->samplesWritten();
     captureLiveness_->start(kCaptureSilenceTimeoutMs);
     status_->setText(tr("Capturing from %1").arg(description));
@@ -1260,6 +1263,7 @@ void AudioTab::checkCaptureAlive()
 {
   const std::uint64_t written = ring_->samplesWritten();
   if (written != lastWritten_ || !captureStarted_) {
+    if (written != lastWritten_) failedRetriesInARow_ = 0; // sound arrives: the microphone is back
     lastWritten_ = written;
     return;
   }
@@ -1299,6 +1303,7 @@ void AudioTab::onMicrophoneFailed(const QString& heading, const QString& detail)
   if (source_ != Source::Microphone || microphoneLost_ || microphonePaused_) return;
   silenceMicrophone();
   microphoneLost_ = true;
+  lostSince_.start();
   scheduleMicrophoneRetry();
   const Source standIn = file_.path.isEmpty() ? Source::Generator : Source::File;
   activate(standIn);

@@ -1,33 +1,43 @@
 #include "spectrascope/ui/BackgroundWork.h"
 
+#include <QCoreApplication>
 #include <QThreadPool>
 
 namespace spectrascope::ui {
 namespace {
 
+// One thread; waitAtExit (a function waiting for this pool) runs when the application object goes.
 struct OneThreadPool : QThreadPool
 {
-  OneThreadPool() { setMaxThreadCount(1); }
+  explicit OneThreadPool(void (*waitAtExit)())
+  {
+    setMaxThreadCount(1);
+    qAddPostRoutine(waitAtExit);
+  }
 };
+
+void waitForEngineSetup()
+{
+  engineSetupPool().waitForDone();
+}
+
+void waitForLearnSteps()
+{
+  learnStepsPool().waitForDone();
+}
 
 } // namespace
 
 QThreadPool& engineSetupPool()
 {
-  static OneThreadPool pool;
+  static OneThreadPool pool(&waitForEngineSetup);
   return pool;
 }
 
 QThreadPool& learnStepsPool()
 {
-  static OneThreadPool pool;
+  static OneThreadPool pool(&waitForLearnSteps);
   return pool;
-}
-
-void waitForBackgroundWork()
-{
-  for (QThreadPool* pool : {&engineSetupPool(), &learnStepsPool(), QThreadPool::globalInstance()})
-    pool->waitForDone();
 }
 
 } // namespace spectrascope::ui

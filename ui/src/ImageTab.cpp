@@ -288,11 +288,10 @@ QComboBox* ImageTab::createPaddingChoice(QWidget* parent)
 
 ImageTab::TransformShape ImageTab::transformShape() const
 {
-  if (original_.isNull()) return {};
-  const auto [width, height] =
-      imaging::paddedExtent(paddingMode(), std::size_t(original_.width()), std::size_t(original_.height()));
-  const bool onePlane = original_.isGrayscale() || luminance_->isChecked();
-  return {QSize(int(width), int(height)), onePlane ? 1 : 3};
+  // What the loaded pipeline transforms: the controls may already ask for a reload that has not finished.
+  const auto pipeline = worker_->pipeline();
+  if (!pipeline) return {};
+  return {QSize(int(pipeline->width()), int(pipeline->height())), int(pipeline->channels())};
 }
 
 imaging::PadMode ImageTab::paddingMode() const

@@ -1,6 +1,7 @@
 #include "spectrascope/ui/LearnTab.h"
 
 #include "spectrascope/engine/learn/Signals.h"
+#include "spectrascope/ui/BackendOption.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 #include "spectrascope/ui/learn/DftComparisonView.h"
@@ -592,9 +593,7 @@ void LearnTab::showStagesSource(const StepsOutcome& outcome)
   const QString on = QString::fromStdString(result_->computedOn);
   const QString openCl = QStringLiteral("OpenCL: ");
   const QString engineBackend = engine_ ? engine_->backendName() : QString();
-  const QString engineTitle = engineBackend == QLatin1String("fftw")        ? tr("FFTW")
-                              : engineBackend == QLatin1String("naive-dft") ? tr("naive DFT")
-                                                                            : engineBackend;
+  const QString engineTitle = backendDisplayName(engineBackend);
   QString text, tip;
   if (on.startsWith(openCl)) {
     text = tr("Stages computed by OpenCL kernels on %1.").arg(on.mid(openCl.size()));

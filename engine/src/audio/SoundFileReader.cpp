@@ -158,8 +158,8 @@ void SoundFileReader::checkDataLength()
     return;
   }
   // The frames the header claims, in proportion to those the held bytes make.
-  const double claimedSeconds = held > 0 ? heldSeconds * double(claimed) / double(held) : 0;
-  if (held > 0 && claimedSeconds > kMaxSeconds)
+  const double claimedSeconds = heldSeconds * double(claimed) / double(held);
+  if (claimedSeconds > kMaxSeconds)
     fail("the header claims " + std::to_string(claimed) + " bytes of audio (" + hoursText(claimedSeconds) +
          "), far more than the file holds (" + std::to_string(held) + " bytes): the header is corrupt");
   note_ = "the file is cut off: its header promises " + secondsText(claimedSeconds) +

@@ -206,17 +206,19 @@ void FilterPipeline::croppedToBytes(const float* planes, std::size_t w, std::siz
 
 void FilterPipeline::recycle(PlanarBytes&& used)
 {
-  spareBytes_ = std::move(used.values);
+  // Full results only: a preview's small buffer must not replace the one the full result after a drag
+  // will want.
+  if (used.values.size() == outputWidth_ * outputHeight_ * image_.channels)
+    spareBytes_ = std::move(used.values);
 }
 
 PlanarBytes FilterPipeline::freshBytes(std::size_t outW, std::size_t outH)
 {
   PlanarBytes bytes{outW, outH, image_.channels, {}};
   if (spareBytes_.size() == outW * outH * image_.channels)
-    bytes.values.swap(spareBytes_);
+    bytes.values.swap(spareBytes_); // the spare is left empty
   else
-    bytes.values.resize(outW * outH * image_.channels);
-  spareBytes_ = {};
+    bytes.values.resize(outW * outH * image_.channels); // a preview: the spare stays for the next full result
   return bytes;
 }
 

@@ -141,11 +141,13 @@ void validate(const MaskSpec& spec)
                           "frequency along an axis)");
   if (band && !(spec.cutoff2 > spec.cutoff && std::isfinite(spec.cutoff2)))
     throw invalidArgument("band masks need cutoff2 > cutoff (both in cycles per pixel)");
-  // A cutoff beyond the highest frequency would pass or stop everything: a typing slip, not a filter.
+  // An ideal cutoff beyond the highest frequency would pass or stop everything: a typing slip, not a
+  // filter. (Gaussian and Butterworth cutoffs beyond it still shape the spectrum, gently.)
   const double highest = kHighestFrequency + 1e-9;
-  if (radial && (spec.cutoff > highest || (band && spec.cutoff2 > highest)))
-    throw invalidArgument("cutoffs must be at most 0.707 cycles per pixel, the highest frequency of any "
-                          "image (the spectrum's corner: sqrt(0.5^2 + 0.5^2))");
+  if (radial && spec.profile == MaskProfile::Ideal &&
+      (spec.cutoff > highest || (band && spec.cutoff2 > highest)))
+    throw invalidArgument("ideal cutoffs must be at most 0.707 cycles per pixel, the highest frequency of "
+                          "any image (the spectrum's corner: sqrt(0.5^2 + 0.5^2))");
   if (spec.profile == MaskProfile::Butterworth && (spec.order < 1 || spec.order > 10))
     throw invalidArgument("the Butterworth order must be between 1 and 10");
   for (const Notch& n : spec.notches)

@@ -140,7 +140,7 @@ TEST(FilterPipeline, UpdateReportNamesItsSteps)
 }
 
 // Results are written into recycled memory without zeroing it first: every byte must be rewritten, for
-// full results, previews and the parametric path alike.
+// full results of the parametric path; previews (never recycled) must leave the kept buffer alone.
 TEST(FilterPipeline, RecycledResultsEqualFreshOnes)
 {
   Engine engine("fftw");

@@ -118,14 +118,39 @@ std::optional<ImageFormat> guessImageFormat(const QString& path)
   return std::nullopt;
 }
 
+namespace {
+// Whether JPEG data (SOI first) reaches its end-of-image marker: segments are skipped by their lengths,
+// and entropy-coded data after each start-of-scan is walked to the next marker (0xFF followed by a byte
+// other than 0x00 stuffing or a restart marker). A thumbnail's markers sit inside its APP1 segment, which
+// is skipped whole; bytes after the end marker (a phone's trailer) are not looked at.
+bool jpegReachesEnd(const uchar* data, qint64 size)
+{
+  qint64 at = 2; // after SOI
+  while (at + 4 <= size) {
+    if (data[at] != 0xFF) return false;
+    const uchar marker = data[at + 1];
+    if (marker == 0xFF) { // fill byte
+      ++at;
+      continue;
+    }
+    if (marker == 0xD9) return true; // EOI
+    const qint64 length = (qint64(data[at + 2]) << 8) | data[at + 3];
+    at += 2 + length;
+    if (marker != 0xDA) continue; // SOS: entropy-coded data follows its header
+    while (at + 1 < size && !(data[at] == 0xFF && data[at + 1] != 0x00 && (data[at + 1] & 0xF8) != 0xD0))
+      ++at;
+  }
+  return at + 1 < size && data[at] == 0xFF && data[at + 1] == 0xD9;
+}
+} // namespace
+
 QString truncatedJpegReason(const QString& path)
 {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly) || formatFromSignature(file.read(16)) != QStringLiteral("JPEG"))
     return {};
-  constexpr qint64 kTail = 4096;
-  file.seek(std::max<qint64>(0, file.size() - kTail));
-  if (file.read(kTail).contains("\xff\xd9")) return {};
+  const uchar* data = file.map(0, file.size());
+  if (!data || jpegReachesEnd(data, file.size())) return {};
   return tr("the JPEG data ends before its end marker (the file is truncated)");
 }
 

@@ -15,7 +15,8 @@ constexpr int kTintMaxSide = 1024;
 // While dragging, the tint is evaluated from the mask's formulas at this size instead.
 constexpr int kPreviewTintMaxSide = 256;
 
-// The displayed copy of a result; its bytes go back to the pipeline for the next update to write into.
+// The displayed copy of a result; its bytes go back to the pipeline for the next full update to write into
+// (FilterPipeline::recycle keeps full-resolution buffers only).
 QImage shown(imaging::FilterPipeline& pipeline, imaging::PlanarBytes&& bytes)
 {
   QImage image = fromPlanar(bytes);

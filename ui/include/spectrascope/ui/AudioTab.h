@@ -24,6 +24,7 @@
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
 #include <QAudioDevice>
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QWidget>
 
@@ -83,7 +84,7 @@ public:
   void setMicrophonePaused(bool paused);
   bool isMicrophonePaused() const { return microphonePaused_; }
   // True while a capture runs (started and not stopped, paused or lost).
-  bool isCapturing() const { return captureThread_ != nullptr && captureStarted_; }
+  bool isCapturing() const { return captureThread_ != nullptr && captureStarted_ && !microphoneLost_; }
 
   // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
   void openFile(const QString& path);
@@ -223,7 +224,8 @@ private:
   QTimer* captureLiveness_ = nullptr;
   QTimer* retryTimer_ = nullptr;
   int microphoneRetries_ = 0;
-  int failedRetriesInARow_ = 0; // since the microphone was last lost
+  int failedRetriesInARow_ = 0; // since sound last arrived from the microphone
+  QElapsedTimer lostSince_;     // when the microphone was last lost
   std::uint64_t lastWritten_ = 0;
   bool captureStarted_ = false;
 

@@ -84,9 +84,9 @@ public:
   static std::pair<std::size_t, std::size_t> previewExtent(std::size_t width, std::size_t height,
                                                            std::size_t targetWidth, std::size_t targetHeight);
 
-  // Hands a result back once it has been shown or saved: the next update of the same size writes into its
+  // Hands a result back once it has been shown or saved: the next full-resolution update writes into its
   // memory instead of a fresh buffer, whose page faults cost as much as the conversion to 8 bits (about
-  // 25 ms at 4096 x 4096 in colour on 2 cores). Optional; one buffer is kept.
+  // 25 ms at 4096 x 4096 in colour on 2 cores). Optional; one buffer is kept, previews are not.
   void recycle(PlanarBytes&& used);
 
   // The real filter output before conversion (for tests and tools), same steps.

@@ -29,7 +29,7 @@ struct Notch
 };
 
 // The highest frequency of any image, at the spectrum's corner: sqrt(0.5^2 + 0.5^2) cycles per pixel.
-// Cutoffs above it would pass or stop everything, and are refused.
+// Ideal cutoffs above it would pass or stop everything, and are refused; the cutoff rings stop there.
 constexpr double kHighestFrequency = 0.70710678118654752;
 
 struct MaskSpec

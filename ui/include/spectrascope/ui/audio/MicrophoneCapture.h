@@ -31,7 +31,7 @@ public slots:
   // sampleRate 0: the device's preferred rate. channel -1: mono mix, else that channel (0 = left).
   void start(const QAudioDevice& device, int sampleRate = 0, int channel = -1);
   void stop();
-  // Stops delivering samples but leaves the source open (see AudioTab::onMicrophoneFailed for why).
+  // Stops delivering samples but leaves the source open (see AudioTab::silenceMicrophone for why).
   void silence();
 
 signals:

@@ -42,8 +42,8 @@ QString readableFormatNames();
 QString unsupportedFormatReason(const QString& path);
 
 // Why a file that starts as a JPEG is cut short, or empty if it is not a JPEG or not cut short. Qt's JPEG
-// reader only warns about a missing end and fills the rest grey, so the end-of-image marker (FF D9) is
-// looked for among the file's last 4 KiB (after it, cameras may leave a little padding or metadata).
+// reader only warns about a missing end and fills the rest grey, so the file's segments and scans are
+// walked to its end-of-image marker (what follows that marker, a phone's trailer say, does not matter).
 QString truncatedJpegReason(const QString& path);
 
 // File dialog filters built from what can be read here, "Images (*.png *.jpg …);;PNG (*.png);;…;;All
