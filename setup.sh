@@ -15,7 +15,7 @@ BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config ccache
   qt6-base-dev qt6-multimedia-dev qt6-qpa-plugins qt6-image-formats-plugins libgl-dev
   libfftw3-dev ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers libsndfile1-dev)
 RUN_PACKAGES=(fonts-dejavu-core)
-TEST_PACKAGES=(googletest libgtest-dev pocl-opencl-icd clinfo xvfb xauth pulseaudio pulseaudio-utils)
+TEST_PACKAGES=(googletest libgtest-dev libgmock-dev pocl-opencl-icd clinfo xvfb xauth pulseaudio pulseaudio-utils)
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
@@ -36,8 +36,9 @@ install_missing() {
 # what the first compiled.
 export CCACHE_BASEDIR="$PWD"
 
+# build [ON|OFF]: with the test suite (needs the test packages) or without (run and build).
 build() {
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPECTRASCOPE_TESTS="${1:-OFF}" >/dev/null
   cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 }
 
@@ -68,7 +69,7 @@ command=${1:-run}
 shift || true
 case "$command" in
   run) install_missing "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}"; build; launch "$@" ;;
-  test) install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"; build; build_engine_only; run_tests ;;
+  test) install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"; build ON; build_engine_only; run_tests ;;
   build) install_missing "${BUILD_PACKAGES[@]}"; build ;;
   *) echo "usage: ./setup.sh run|test|build" >&2; exit 2 ;;
 esac

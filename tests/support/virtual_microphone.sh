@@ -5,7 +5,7 @@
 # PA_PID is the server, WORK its folder; everything is cleaned up on exit. `skip` exits 77 (ctest:
 # skipped) with a reason.
 # `restart_when_killed` brings the server and its tone back (same socket) a second after the server dies,
-# once, in the background: the capture tests check that the application resumes by itself.
+# once, in the background: the capture tests check what the application does then (it tries again).
 
 skip() { echo "SKIPPED: $*"; exit 77; }
 

@@ -53,6 +53,21 @@ namespace {
 constexpr int kTimeoutMs = 20000;
 const QString kData = QStringLiteral(SPECTRASCOPE_TEST_DATA);
 
+// After capture stops: waits until results already on their way have landed (the column count holds for
+// a second), however long the analysis backlog of a loaded machine takes.
+void waitForColumnsToSettle(const AudioTab& tab)
+{
+  QElapsedTimer clock;
+  clock.start();
+  auto last = tab.spectrogramColumns();
+  while (clock.elapsed() < kTimeoutMs) {
+    QTest::qWait(1000);
+    const auto now = tab.spectrogramColumns();
+    if (now == last) return;
+    last = now;
+  }
+}
+
 bool near(double value, std::initializer_list<double> targets, double tolerance)
 {
   for (double t : targets)
@@ -325,19 +340,31 @@ void AudioTabTest::virtualMicrophoneShowsToneAndSurvivesServerDeath()
 
   if (!qEnvironmentVariableIsSet("SPECTRASCOPE_TEST_PULSE_RESTARTS")) return;
   // The script brings the server back a second after its death. The tab tries the microphone again
-  // every kCaptureRetryMs, whether or not Qt announces a device change, and keeps running meanwhile.
-  // Qt 6.4.2 does not always reconnect to the restarted server inside this process (README, Audio), so
-  // what is checked is that the tries go on, the stand-in keeps drawing, and the message says what to do.
-  const int retries = tab.microphoneRetries();
-  QTRY_VERIFY_WITH_TIMEOUT(tab.microphoneRetries() >= retries + AudioTab::kCaptureRetriesBeforeAdvice,
-                           (AudioTab::kCaptureRetriesBeforeAdvice + 1) * AudioTab::kCaptureRetryMs +
-                               kTimeoutMs);
+  // every kCaptureRetryMs, whether or not Qt announces a device change, and the stand-in keeps drawing
+  // meanwhile. Qt 6.4.2 does not always reconnect to the restarted server inside this process (README,
+  // Audio), so either capture resumes for good (the tone back, and still capturing after the silence
+  // timeout), or after kCaptureRetriesBeforeAdvice failed tries the message says to restart.
   const auto columns = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= columns + 20, kTimeoutMs);
-  if (!tab.statusText().startsWith(QStringLiteral("Capturing")))
-    QTRY_VERIFY_WITH_TIMEOUT(tab.statusText().contains(QStringLiteral("restart Spectrascope")),
-                             2 * AudioTab::kCaptureRetryMs);
-  qInfo("after the server came back (%d retries): %s", tab.microphoneRetries(), qPrintable(tab.statusText()));
+  const int budgetMs = (AudioTab::kCaptureRetriesBeforeAdvice + 2) *
+                           (AudioTab::kCaptureRetryMs + AudioTab::kCaptureSilenceTimeoutMs) +
+                       kTimeoutMs;
+  QElapsedTimer clock;
+  clock.start();
+  bool resumed = false, advised = false;
+  while (!resumed && !advised && clock.elapsed() < budgetMs) {
+    QTest::qWait(200);
+    advised = tab.statusText().contains(QStringLiteral("restart Spectrascope"));
+    if (!advised && tab.isCapturing()) {
+      QTest::qWait(AudioTab::kCaptureSilenceTimeoutMs +
+                   1000); // a start that delivers nothing is lost by then
+      resumed = tab.isCapturing();
+    }
+  }
+  QVERIFY2(resumed || advised, qPrintable(tab.statusText()));
+  if (resumed) QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, 48000.0 / 8192), kTimeoutMs);
+  qInfo("after the server came back (%d retries, %s): %s", tab.microphoneRetries(),
+        resumed ? "capture resumed" : "restart advised", qPrintable(tab.statusText()));
 }
 
 void AudioTabTest::changingFftSizeWhileRunningWorks()
@@ -877,7 +904,7 @@ void AudioTabTest::microphonePauseStopsEverythingAndResumeTriesAgain()
   QVERIFY(!tab.isMicrophoneLost());
   QCOMPARE(button->text(), QStringLiteral("Start capture"));
   QVERIFY2(tab.statusText().contains(QStringLiteral("paused")), qPrintable(tab.statusText()));
-  QTest::qWait(300); // results already on their way may land
+  waitForColumnsToSettle(tab);
   const auto columns = tab.spectrogramColumns();
   const int retries = tab.microphoneRetries();
   QTest::qWait(2 * AudioTab::kCaptureRetryMs + 500);
@@ -912,7 +939,7 @@ void AudioTabTest::virtualMicrophonePausesAndResumes()
   QTest::mouseClick(button, Qt::LeftButton);
   QVERIFY(!tab.isCapturing());
   QTRY_COMPARE_WITH_TIMEOUT(captureStreams(), 0, kTimeoutMs); // the device is released
-  QTest::qWait(300);
+  waitForColumnsToSettle(tab);
   const auto columns = tab.spectrogramColumns();
   QTest::qWait(AudioTab::kCaptureSilenceTimeoutMs + 500);
   QCOMPARE(tab.spectrogramColumns(), columns);

@@ -153,11 +153,15 @@ TEST(FilterPipeline, RecycledResultsEqualFreshOnes)
     recycling.recycle(recycling.apply(halfPlaneMask(high, w, h), PixelRange::Abs));
     const PlanarBytes again = recycling.applyParametric(low, false, range);
     EXPECT_EQ(again.values, fresh.applyParametric(low, false, range).values);
-    recycling.recycle(PlanarBytes{again});
+    PlanarBytes kept{again};
+    const std::uint8_t* keptMemory = kept.values.data();
+    recycling.recycle(std::move(kept));
     const std::vector<float> crop = composeCroppedHalfPlaneMask(low, w, h, 48, 40, nullptr, false);
     recycling.recycle(recycling.applyPreview(crop, 48, 40, range));
     EXPECT_EQ(recycling.applyPreview(crop, 48, 40, range).values,
               fresh.applyPreview(crop, 48, 40, range).values);
+    // The full result after the previews writes into the kept buffer.
+    EXPECT_EQ(recycling.applyParametric(low, false, range).values.data(), keptMemory);
   }
 }
 

@@ -50,7 +50,7 @@ void MicrophoneCapture::start(const QAudioDevice& device, int sampleRate, int ch
     stop();
     return;
   }
-  connect(io_, &QIODevice::readyRead, this, &MicrophoneCapture::readAvailable);
+  connect(io_.data(), &QIODevice::readyRead, this, &MicrophoneCapture::readAvailable);
   emit started(tr("%1, %2 Hz, %3 channel(s)")
                    .arg(device.description())
                    .arg(format.sampleRate())
@@ -69,7 +69,7 @@ void MicrophoneCapture::stop()
 
 void MicrophoneCapture::silence()
 {
-  if (io_) disconnect(io_, nullptr, this, nullptr);
+  if (io_) disconnect(io_.data(), nullptr, this, nullptr);
   io_ = nullptr;
 }
 

@@ -7,13 +7,14 @@
 // abandons this thread rather than waiting on it.
 
 #include <QAudioDevice>
+#include <QIODevice>
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 #include <vector>
 
 class QAudioSource;
-class QIODevice;
 
 namespace spectrascope::ui {
 
@@ -44,7 +45,7 @@ private:
 
   std::shared_ptr<SampleRingBuffer> ring_;
   QAudioSource* source_ = nullptr;
-  QIODevice* io_ = nullptr;
+  QPointer<QIODevice> io_; // the source's device: Qt may delete it when the stream fails
   std::vector<float> mono_;
   int channel_ = -1;
 };
