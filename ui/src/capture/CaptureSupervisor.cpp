@@ -148,7 +148,7 @@ void CaptureSupervisor::handle(const CaptureMessage& message)
     sampleRate_ = message.payload.left(split).toInt();
     description_ = QString::fromUtf8(message.payload.mid(split + 1));
     deliveries_.clear();
-    lastSoundAt_ = clock_.elapsed();
+    framesAtLastSound_ = framesTotal_;
     faultHeading_.clear();
     faultDetail_.clear();
     setState(State::Capturing);
@@ -184,12 +184,17 @@ void CaptureSupervisor::takeSamples(const QByteArray& payload)
   for (std::size_t i = 0; i < count; ++i)
     peak = std::max(peak, std::abs(samples[i]));
   const float peakDbfs = peak > 0 ? 20.0f * std::log10(peak) : -240.0f;
+  // Silence is judged in frames that arrived: frames that do not arrive are a fault, not silence.
   if (peakDbfs > kSilenceDbfs) {
-    lastSoundAt_ = clock_.elapsed();
+    framesAtLastSound_ = framesTotal_;
     if (silent_) {
       silent_ = false;
       emit silenceChanged(false);
     }
+  } else if (!silent_ &&
+             framesTotal_ - framesAtLastSound_ >= std::uint64_t(sampleRate_) * kSilenceMs / 1000) {
+    silent_ = true;
+    emit silenceChanged(true);
   }
   if (sink_) sink_(samples, count);
   emit levelChanged(peakDbfs);
@@ -208,10 +213,6 @@ void CaptureSupervisor::checkDelivery()
     return;
   }
   if (state_ != State::Capturing) return;
-  if (!silent_ && now - lastSoundAt_ > kSilenceMs) {
-    silent_ = true;
-    emit silenceChanged(true);
-  }
   if (heldUp) {
     // Missing frames are no evidence now: the window starts again.
     deliveries_.clear();

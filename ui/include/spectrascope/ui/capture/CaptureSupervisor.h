@@ -64,7 +64,8 @@ public:
   // Pause before the first try after a fault, and between later tries.
   static constexpr int kFirstRetryMs = 300;
   static constexpr int kRetryMs = 1500;
-  // Audio whose peak stays below this level for kSilenceMs is silent (a signal, not a fault).
+  // Audio whose peak stays below this level for kSilenceMs of delivered frames is silent (a signal, not a
+  // fault).
   static constexpr float kSilenceDbfs = -100.0f;
   static constexpr int kSilenceMs = 2000;
 
@@ -140,10 +141,10 @@ private:
   QTimer* tick_ = nullptr;
   QTimer* retryTimer_ = nullptr;
   QElapsedTimer clock_;
-  qint64 stateSince_ = 0, lastTick_ = 0, lastSoundAt_ = 0;
+  qint64 stateSince_ = 0, lastTick_ = 0;
   // (time in ms, frames received by then), one entry per tick, covering the delivery window.
   std::deque<std::pair<qint64, std::uint64_t>> deliveries_;
-  std::uint64_t framesTotal_ = 0;
+  std::uint64_t framesTotal_ = 0, framesAtLastSound_ = 0;
   int sampleRate_ = 0;
   QString description_;
   QString faultHeading_, faultDetail_;
