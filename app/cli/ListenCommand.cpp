@@ -5,104 +5,52 @@
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 #include "spectrascope/engine/audio/Stft.h"
 
-#include <QAudioSource>
+#include "spectrascope/ui/capture/CaptureSupervisor.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QMediaDevices>
-#include <QThread>
+#include <QEventLoop>
+#include <QTimer>
 
-#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <iostream>
-#include <mutex>
+#include <optional>
 
 namespace spectrascope::cli {
 namespace {
 
-// Qt 6.4's PulseAudio backend can block forever in QAudioSource::start(); the capture starts on a
-// thread of its own and the main thread gives up after this long.
-constexpr int kStartTimeoutMs = 5000;
-// No audio for this long after the start means the stream is dead.
-constexpr int kSilenceTimeoutMs = 3000;
+using ui::CaptureInput;
+using ui::CaptureSupervisor;
 
-QAudioDevice findDevice(const QString& name)
+// The inputs as a fresh capture process sees them (this process's own Qt Multimedia would not see a
+// server that started after it).
+QList<CaptureInput> listInputs(CaptureSupervisor& supervisor)
 {
-  const QList<QAudioDevice> inputs = QMediaDevices::audioInputs();
-  if (name.isEmpty()) return QMediaDevices::defaultAudioInput();
-  for (const QAudioDevice& device : inputs)
-    if (device.description() == name || QString::fromUtf8(device.id()) == name) return device;
-  for (const QAudioDevice& device : inputs)
-    if (device.description().contains(name, Qt::CaseInsensitive) ||
-        QString::fromUtf8(device.id()).contains(name, Qt::CaseInsensitive))
-      return device;
-  QStringList names;
-  for (const QAudioDevice& device : inputs)
-    names << device.description() + " (" + QString::fromUtf8(device.id()) + ")";
-  throw usageError("no input device matches '" + name.toStdString() +
-                   "'; inputs: " + (names.isEmpty() ? std::string("none") : names.join(", ").toStdString()));
+  QEventLoop loop;
+  QObject::connect(&supervisor, &CaptureSupervisor::inputsListed, &loop, &QEventLoop::quit);
+  supervisor.refreshInputs();
+  loop.exec();
+  return supervisor.inputs();
 }
 
-// Owns the QAudioSource on the capture thread and collects a mono mix for the main thread.
-class Capture : public QObject
+// The id of the input `name` names (description or id, whole or in part); empty: the default input.
+QString findDevice(CaptureSupervisor& supervisor, const QString& name)
 {
-public:
-  std::mutex mutex;
-  std::vector<float> samples;
-  std::atomic<bool> started{false}, failed{false};
-  std::string error;
-  int sampleRate = 0;
-
-  void start(const QAudioDevice& device)
-  {
-    QAudioFormat format = device.preferredFormat();
-    format.setSampleFormat(QAudioFormat::Float);
-    if (!device.isFormatSupported(format)) format.setSampleFormat(QAudioFormat::Int16);
-    if (!device.isFormatSupported(format)) format = device.preferredFormat();
-    source_ = new QAudioSource(device, format, this);
-    io_ = source_->start();
-    if (!io_ || source_->error() != QAudio::NoError) {
-      error = device.description().toStdString() + " could not be opened (Qt audio error " +
-              std::to_string(int(source_->error())) + ")";
-      failed = true;
-      return;
-    }
-    sampleRate = format.sampleRate();
-    connect(io_, &QIODevice::readyRead, this, [this] { read(); });
-    started = true;
-  }
-  // Stops and destroys the source on the thread that owns it, so the audio backend's own thread never
-  // sees a stream freed from elsewhere while it is still delivering a buffer.
-  void stop()
-  {
-    if (!source_) return;
-    if (io_) io_->disconnect(this);
-    source_->stop();
-    delete source_;
-    source_ = nullptr;
-    io_ = nullptr;
-  }
-
-private:
-  void read()
-  {
-    const QByteArray bytes = io_->readAll();
-    const QAudioFormat format = source_->format();
-    const int channels = std::max(1, format.channelCount()), frameBytes = format.bytesPerFrame();
-    if (frameBytes <= 0) return;
-    std::lock_guard lock(mutex);
-    for (qsizetype f = 0; f + frameBytes <= bytes.size(); f += frameBytes) {
-      float sum = 0;
-      for (int c = 0; c < channels; ++c)
-        sum += format.normalizedSampleValue(bytes.constData() + f + c * format.bytesPerSample());
-      samples.push_back(sum / float(channels));
-    }
-  }
-
-  QAudioSource* source_ = nullptr;
-  QIODevice* io_ = nullptr;
-};
+  if (name.isEmpty()) return {};
+  const QList<CaptureInput> inputs = listInputs(supervisor);
+  // No server answers yet: the name is taken as an id, and capture starts once the server is there.
+  if (inputs.isEmpty()) return name;
+  for (const CaptureInput& input : inputs)
+    if (input.description == name || input.id == name) return input.id;
+  for (const CaptureInput& input : inputs)
+    if (input.description.contains(name, Qt::CaseInsensitive) || input.id.contains(name, Qt::CaseInsensitive))
+      return input.id;
+  QStringList names;
+  for (const CaptureInput& input : inputs)
+    names << input.description + " (" + input.id + ")";
+  throw usageError("no input device matches '" + name.toStdString() +
+                   "'; inputs: " + names.join(", ").toStdString());
+}
 
 struct SecondReport
 {
@@ -143,8 +91,8 @@ int ListenCommand::run(const QStringList& arguments)
   parser.setApplicationDescription(QStringLiteral(
       "Captures from an audio input through Qt Multimedia (as the GUI does) for S seconds and prints, per\n"
       "second, the strongest frequency (parabolic interpolation between bins) and its level in dBFS\n"
-      "(amplitude-corrected: a full-scale sine reads 0). Exit code 1 when capture fails or no audio "
-      "arrives."));
+      "(amplitude-corrected: a full-scale sine reads 0). A lost device or audio server is reported on\n"
+      "standard error and tried again; exit code 1 when no audio arrives for --patience seconds."));
   parser.addOptions({
       QCommandLineOption(QStringLiteral("device"),
                          QStringLiteral("Input device: description or id, or a part of one (default: the "
@@ -154,9 +102,15 @@ int ListenCommand::run(const QStringList& arguments)
                          QStringLiteral("S"), QStringLiteral("3")),
       QCommandLineOption(QStringLiteral("fft"), QStringLiteral("FFT size (default 8192)."),
                          QStringLiteral("N"), QStringLiteral("8192")),
+      QCommandLineOption(
+          QStringLiteral("patience"),
+          QStringLiteral("Give up (exit code 1) after S seconds without audio; until then a lost "
+                         "device or audio server is tried again (default 15)."),
+          QStringLiteral("S"), QStringLiteral("15")),
       QCommandLineOption(QStringLiteral("json"),
                          QStringLiteral("One JSON object per line: {\"t\": 1, \"frequency_hz\": 440.1, "
-                                        "\"level_dbfs\": -6.2}.")),
+                                        "\"level_dbfs\": -6.2, \"wall_s\": 1.3} (wall_s: when it was "
+                                        "printed, in seconds since the start).")),
   });
   if (auto done = parse(parser, arguments, QString())) return *done;
   if (!parser.positionalArguments().isEmpty()) throw usageError("listen takes no file names");
@@ -167,69 +121,81 @@ int ListenCommand::run(const QStringList& arguments)
   if (!ok || fft < 64 || fft > 65536) throw usageError("--fft needs a whole number from 64 to 65536");
   const bool json = parser.isSet(QStringLiteral("json"));
 
-  const QAudioDevice device = findDevice(parser.value(QStringLiteral("device")));
-  if (device.isNull()) throw runtimeFailure("no audio input device (is an audio server running?)");
+  bool patienceOk = false;
+  const int patience = parser.value(QStringLiteral("patience")).toInt(&patienceOk);
+  if (!patienceOk || patience < 1 || patience > 3600)
+    throw usageError("--patience needs a whole number from 1 to 3600");
 
-  auto* thread = new QThread; // abandoned, not joined, if the audio server blocks it
-  auto* capture = new Capture;
-  capture->moveToThread(thread);
-  thread->start();
-  QMetaObject::invokeMethod(
-      capture, [capture, device] { capture->start(device); }, Qt::QueuedConnection);
-  QElapsedTimer clock;
-  clock.start();
-  while (!capture->started && !capture->failed) {
-    if (clock.elapsed() > kStartTimeoutMs)
-      throw runtimeFailure(device.description().toStdString() + " did not open within " +
-                           std::to_string(kStartTimeoutMs / 1000) + " s (the audio server does not answer)");
-    QThread::msleep(10);
-  }
-  if (capture->failed) throw runtimeFailure(capture->error);
+  QElapsedTimer wall;
+  wall.start();
+  const auto now = [&wall] { return double(wall.elapsed()) / 1000.0; };
+  CaptureSupervisor supervisor;
+  ui::CaptureRequest request;
+  request.deviceId = findDevice(supervisor, parser.value(QStringLiteral("device")));
 
   Engine engine("fftw");
-  const int rate = capture->sampleRate;
   std::vector<float> second;
-  QElapsedTimer lastData;
-  lastData.start();
-  for (int t = 1; t <= seconds;) {
-    {
-      std::lock_guard lock(capture->mutex);
-      if (!capture->samples.empty()) lastData.restart();
-      second.insert(second.end(), capture->samples.begin(), capture->samples.end());
-      capture->samples.clear();
-    }
-    if (second.size() >= std::size_t(rate)) {
+  int t = 1, rate = 0;
+  QElapsedTimer withoutAudio; // since capture last ran
+  withoutAudio.start();
+  QEventLoop loop;
+  std::optional<CliError> failure;
+  supervisor.setSampleSink([&](const float* samples, std::size_t count) {
+    second.insert(second.end(), samples, samples + count);
+    while (t <= seconds && rate > 0 && second.size() >= std::size_t(rate)) {
       const std::vector<float> chunk(second.begin(), second.begin() + rate);
       second.erase(second.begin(), second.begin() + rate);
       const SecondReport r = analyse(engine, std::size_t(fft), chunk, rate);
-      char line[160];
+      char line[200];
       if (json)
-        std::snprintf(line, sizeof line, "{\"t\": %d, \"frequency_hz\": %.1f, \"level_dbfs\": %.1f}\n", t,
-                      r.frequencyHz, r.levelDbfs);
+        std::snprintf(line, sizeof line,
+                      "{\"t\": %d, \"frequency_hz\": %.1f, \"level_dbfs\": %.1f, \"wall_s\": %.2f}\n", t,
+                      r.frequencyHz, r.levelDbfs, now());
       else
         std::snprintf(line, sizeof line, "%3d s  %9.1f Hz  %6.1f dBFS\n", t, r.frequencyHz, r.levelDbfs);
       std::fputs(line, stdout);
       std::fflush(stdout);
-      ++t;
-      continue;
+      if (++t > seconds) loop.quit();
     }
-    if (lastData.elapsed() > kSilenceTimeoutMs)
-      throw runtimeFailure("no audio arrived from " + device.description().toStdString() + " for " +
-                           std::to_string(kSilenceTimeoutMs / 1000) + " s");
-    QThread::msleep(20);
-  }
-  QMetaObject::invokeMethod(
-      capture, [capture] { capture->stop(); }, Qt::BlockingQueuedConnection);
-  thread->quit();
-  thread->wait();
-  delete capture;
-  delete thread;
-  // Qt 6.4's PulseAudio engine is torn down with the application, and libpulse can abort there
-  // ("Assertion 'pd' failed", pa_pdispatch_run: seen once in about 30 runs) although the stream is
-  // closed. Everything is written by now, so the process leaves without that teardown.
-  std::fflush(stdout);
-  std::fflush(stderr);
-  std::_Exit(Success);
+  });
+  QObject::connect(&supervisor, &CaptureSupervisor::started, [&](const QString& description, int sampleRate) {
+    // A new stream: a second is never made of audio from both sides of a gap.
+    second.clear();
+    rate = sampleRate;
+    std::fprintf(stderr, "%.1f s: capturing from %s\n", now(), qPrintable(description));
+  });
+  QObject::connect(&supervisor, &CaptureSupervisor::faulted,
+                   [&](const QString& heading, const QString& detail) {
+                     std::fprintf(stderr, "%.1f s: %s: %s\n", now(), qPrintable(heading), qPrintable(detail));
+                     withoutAudio.restart();
+                   });
+  QObject::connect(&supervisor, &CaptureSupervisor::retrying, [&](const QString& what) {
+    std::fprintf(stderr, "%.1f s: %s\n", now(), qPrintable(what));
+  });
+  QObject::connect(&supervisor, &CaptureSupervisor::silenceChanged, [&](bool silent) {
+    std::fprintf(stderr, "%.1f s: %s\n", now(), silent ? "the input is silent" : "sound again");
+  });
+  QTimer patienceCheck;
+  QObject::connect(&patienceCheck, &QTimer::timeout, [&] {
+    if (supervisor.state() == CaptureSupervisor::State::Capturing) {
+      withoutAudio.restart();
+      return;
+    }
+    if (withoutAudio.elapsed() < qint64(patience) * 1000) return;
+    const std::string why = supervisor.faultHeading().isEmpty()
+                                ? std::string("the device did not open")
+                                : (supervisor.faultHeading() + ": " + supervisor.faultDetail()).toStdString();
+    failure = runtimeFailure("no audio for " + std::to_string(patience) + " s (" + why + ")");
+    loop.quit();
+  });
+  patienceCheck.start(250);
+  supervisor.start(request);
+  loop.exec();
+  supervisor.stop();
+  if (failure) throw *failure;
+  // This process never opened Qt's audio backend itself (the capture process did), so it leaves the
+  // ordinary way: nothing of libpulse is torn down here.
+  return Success;
 }
 
 } // namespace spectrascope::cli

@@ -3,13 +3,22 @@
 # the server itself (module-sine-source: a sine of amplitude 0.5, i.e. -6 dBFS, produced in real time),
 # so nothing beyond the pulseaudio package is needed. After `start_virtual_microphone TONE_HZ RATE`:
 # PA_PID is the server, WORK its folder; everything is cleaned up on exit. `skip` exits 77 (ctest:
-# skipped) with a reason.
+# skipped) with a reason. The server also has a silent microphone, silent_mic (module-null-source:
+# frames of zeros in real time, as a quiet room gives).
 # `restart_when_killed` brings the server and its tone back (same socket) a second after the server dies,
 # once, in the background: the capture tests check what the application does then (it tries again).
+# `prepare_virtual_microphone TONE_HZ RATE` sets everything up but starts no server: `launch_pulse`
+# starts it later (a server that appears after the application).
+# `keep_cores_busy` keeps every core busy (`yes` at normal priority, one per core) until exit.
 
 skip() { echo "SKIPPED: $*"; exit 77; }
 
 start_virtual_microphone() {
+prepare_virtual_microphone "$@"
+launch_pulse
+}
+
+prepare_virtual_microphone() {
 TONE_HZ=$1
 RATE=$2
 command -v pulseaudio >/dev/null 2>&1 || skip "pulseaudio is not installed (./setup.sh test installs it)"
@@ -31,7 +40,6 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
-launch_pulse
 }
 
 # The server, with the virtual microphone as its default source; PA_PID (also in $WORK/pulse.pid).
@@ -44,6 +52,7 @@ launch_pulse() {
 pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=no \
   --load="module-native-protocol-unix auth-anonymous=1 srbchannel=no socket=$WORK/runtime/pulse/native" \
   --load="module-sine-source source_name=virtual_mic rate=$RATE frequency=$TONE_HZ" \
+  --load="module-null-source source_name=silent_mic rate=$RATE" \
   --load="module-null-sink sink_name=silence" >"$WORK/pulse.log" 2>&1 &
 PA_PID=$!
 echo "$PA_PID" >"$WORK/pulse.pid"
@@ -66,4 +75,12 @@ restart_when_killed() {
     wait
   ) &
   RESTARTER_PID=$!
+}
+
+keep_cores_busy() {
+  for i in $(seq 1 "$(nproc)"); do
+    yes >/dev/null &
+    echo $! >"$WORK/load$i.pid"
+  done
+  echo "load: $(nproc) busy loops (yes)" >&2
 }

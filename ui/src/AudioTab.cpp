@@ -7,13 +7,14 @@
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 #include "spectrascope/ui/audio/AudioOutput.h"
+#include "spectrascope/ui/audio/CaptureBanner.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/FilePlaybackSource.h"
 #include "spectrascope/ui/audio/GeneratorSource.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
-#include "spectrascope/ui/audio/MicrophoneCapture.h"
 #include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
+#include "spectrascope/ui/capture/CaptureSupervisor.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QAction>
@@ -86,6 +87,8 @@ AudioTab::AudioTab(QWidget* parent)
   figures_->setForegroundRole(QPalette::PlaceholderText);
   auto* right = new QVBoxLayout;
   right->addWidget(createFileBar());
+  captureBanner_ = new CaptureBanner(this);
+  right->addWidget(captureBanner_);
   right->addWidget(views, 1);
   right->addWidget(status_);
   right->addWidget(figures_);
@@ -100,6 +103,8 @@ AudioTab::AudioTab(QWidget* parent)
   connect(&loading_, &QFutureWatcher<AudioFileOverview>::finished, this, &AudioTab::onFileLoaded);
   connect(&loading_, &QFutureWatcher<AudioFileOverview>::progressValueChanged, progress_,
           &QProgressBar::setValue);
+  capture_ = new CaptureSupervisor(this);
+  connectCapture();
   auto* devices = new QMediaDevices(this);
   connect(devices, &QMediaDevices::audioInputsChanged, this, &AudioTab::onInputsChanged);
   refreshDevices();
@@ -591,21 +596,16 @@ void AudioTab::startPlaybackThreads()
 
 void AudioTab::setSource(Source source)
 {
-  microphoneLost_ = false;
   microphonePaused_ = false; // choosing the microphone starts it
-  failedRetriesInARow_ = 0;
-  if (retryTimer_) retryTimer_->stop();
   source_ = source;
   sourceBox_->setCurrentIndex(int(source));
   activate(source);
 }
 
-// Starts `source` and stops the others. source_ stays what the user chose: while a lost microphone is
-// replaced, the active source differs from it.
+// Starts `source` and stops the others.
 void AudioTab::activate(Source source)
 {
-  // A lost microphone stays open (silenced) while its stand-in runs: see onMicrophoneFailed.
-  if ((source != Source::Microphone && !microphoneLost_) || microphonePaused_) stopMicrophone();
+  if (source != Source::Microphone || microphonePaused_) stopMicrophone();
   runGenerator(source == Source::Generator);
   runPlayback(source == Source::File);
   if (source == Source::Microphone && !microphonePaused_) startMicrophone();
@@ -616,21 +616,16 @@ void AudioTab::setMicrophonePaused(bool paused)
 {
   if (paused == microphonePaused_) return;
   microphonePaused_ = paused;
-  failedRetriesInARow_ = 0;
   if (source_ != Source::Microphone) {
     updateCaptureButton();
     return;
   }
   if (paused) {
-    // Whatever ran (the capture, or a stand-in while the microphone was lost) stops; no retries.
-    if (retryTimer_) retryTimer_->stop();
-    microphoneLost_ = false;
-    activate(Source::Microphone);
+    activate(Source::Microphone); // capture and its retries stop
     status_->setText(tr("Microphone paused: capture stopped and the device released."));
   } else {
-    microphoneLost_ = false;
     status_->setText(tr("Starting the microphone…"));
-    activate(Source::Microphone); // off the GUI thread, under the start watchdog
+    activate(Source::Microphone); // in the capture process: the GUI does not wait
   }
 }
 
@@ -984,7 +979,7 @@ void AudioTab::onDisplayTick()
 {
   spectrum_->update();
   spectrogram_->update();
-  if (source_ == Source::File && !microphoneLost_) overview_->setPosition(playPositionSeconds());
+  if (source_ == Source::File) overview_->setPosition(playPositionSeconds());
   if (lastAudioMs_ < 1000) return;
   const PaintStatistics stats = spectrogram_->statistics();
   figures_->setText(tr("%1 · FFT %2, hop %3 · analysis %4 ms per s of audio · latency %5 ms (max %6) · "
@@ -1150,9 +1145,14 @@ void AudioTab::refreshDevices()
 {
   const QString current = deviceBox_->currentData().toString();
   deviceBox_->clear();
-  const QList<QAudioDevice> inputs = QMediaDevices::audioInputs();
-  for (const QAudioDevice& device : inputs)
-    deviceBox_->addItem(device.description(), QString::fromUtf8(device.id()));
+  // The newest capture process's list where there is one: this process's own view of the audio server
+  // is fixed at its start.
+  QList<CaptureInput> inputs = capture_->inputs();
+  if (inputs.isEmpty())
+    for (const QAudioDevice& device : QMediaDevices::audioInputs())
+      inputs.append({QString::fromUtf8(device.id()), device.description(), false});
+  for (const CaptureInput& input : inputs)
+    deviceBox_->addItem(input.description, input.id);
   // An empty box would look broken; it says why there is nothing to choose.
   if (inputs.isEmpty()) deviceBox_->addItem(tr("No input device"), QString());
   deviceBox_->setEnabled(!inputs.isEmpty());
@@ -1175,145 +1175,69 @@ bool AudioTab::selectInputDevice(const QString& text)
 void AudioTab::onInputsChanged()
 {
   refreshDevices();
-  // The device list changed: a lost microphone may be back (plugged in again, server restarted). Not
-  // within kCaptureRetryMs of the loss, though: the try would close the silenced stream before Qt's own
-  // reconnection (see silenceMicrophone); the retry timer comes then anyway.
-  if (source_ == Source::Microphone && microphoneLost_ && deviceBox_->isEnabled() &&
-      lostSince_.elapsed() >= kCaptureRetryMs)
-    retryMicrophone(tr("Input devices changed: trying the microphone again…"));
 }
 
-void AudioTab::retryMicrophone(const QString& why)
+bool AudioTab::isMicrophoneLost() const
 {
-  if (source_ != Source::Microphone || !microphoneLost_ || microphonePaused_) return;
-  ++microphoneRetries_;
-  status_->setText(why);
-  microphoneLost_ = false;
-  activate(Source::Microphone);
+  return source_ == Source::Microphone && !capture_->faultHeading().isEmpty();
 }
 
-// Qt does not always announce a returning device or a restarted audio server, so a lost microphone is
-// also tried again every kCaptureRetryMs; a failed try ends in onMicrophoneFailed, which re-arms this.
-void AudioTab::scheduleMicrophoneRetry()
+bool AudioTab::isCapturing() const
 {
-  if (!retryTimer_) {
-    retryTimer_ = new QTimer(this);
-    retryTimer_->setSingleShot(true);
-    connect(retryTimer_, &QTimer::timeout, this, [this] {
-      refreshDevices();
-      retryMicrophone(tr("Trying the microphone again…"));
-    });
-  }
-  retryTimer_->start(kCaptureRetryMs);
+  return capture_->state() == CaptureSupervisor::State::Capturing;
+}
+
+int AudioTab::microphoneRetries() const
+{
+  return capture_->retries();
+}
+
+// The supervisor feeds the ring buffer and keeps the microphone running; the banner says what it does
+// when it cannot. The microphone stays the source throughout: nothing stands in for it.
+void AudioTab::connectCapture()
+{
+  capture_->setSampleSink(
+      [ring = ring_](const float* samples, std::size_t count) { ring->write(samples, count); });
+  connect(capture_, &CaptureSupervisor::started, this, [this](const QString& description, int sampleRate) {
+    ring_->reset(sampleRate); // a new stream: the analysis starts again at its rate
+    captureBanner_->clear();
+    status_->setText(tr("Capturing from %1").arg(description));
+  });
+  connect(capture_, &CaptureSupervisor::faulted, captureBanner_, &CaptureBanner::showProblem);
+  connect(capture_, &CaptureSupervisor::faulted, this,
+          [this](const QString& heading) { status_->setText(tr("%1: trying again…").arg(heading)); });
+  connect(capture_, &CaptureSupervisor::retrying, captureBanner_, &CaptureBanner::showAttempt);
+  connect(capture_, &CaptureSupervisor::stateChanged, this, [this](CaptureSupervisor::State state) {
+    if (state == CaptureSupervisor::State::Stopped) captureBanner_->clear();
+  });
+  connect(capture_, &CaptureSupervisor::silenceChanged, this, [this](bool silent) {
+    status_->setText(silent ? tr("Capturing from %1: silent (no sound above %2 dBFS)")
+                                  .arg(capture_->description())
+                                  .arg(double(CaptureSupervisor::kSilenceDbfs))
+                            : tr("Capturing from %1").arg(capture_->description()));
+  });
+  // The capture process sees the audio server as it is now (a server that started after this
+  // application, or a restarted one); the device list follows what it reports.
+  connect(capture_, &CaptureSupervisor::inputsChanged, this, &AudioTab::refreshDevices);
 }
 
 void AudioTab::startMicrophone()
 {
-  stopMicrophone();
-  QAudioDevice device;
-  for (const QAudioDevice& candidate : QMediaDevices::audioInputs())
-    if (QString::fromUtf8(candidate.id()) == deviceBox_->currentData().toString()) device = candidate;
-  if (device.isNull()) device = QMediaDevices::defaultAudioInput();
-  captureThread_ = new QThread; // no parent: if the audio server blocks it, it is abandoned, not joined
-  captureThread_->setObjectName(QStringLiteral("audio capture"));
-  capture_ = new MicrophoneCapture(ring_);
-  capture_->moveToThread(captureThread_);
-  connect(captureThread_, &QThread::finished, capture_, &QObject::deleteLater);
-  connect(captureThread_, &QThread::finished, captureThread_, &QObject::deleteLater);
-  // Only the current capture may report: a failure of one already replaced is old news.
-  connect(capture_, &MicrophoneCapture::failed, this,
-          [this, c = capture_](const QString& heading, const QString& detail) {
-            if (c == capture_) onMicrophoneFailed(heading, detail);
-          });
-  captureStarted_ = false;
-  connect(capture_, &MicrophoneCapture::started, this, [this, c = capture_](const QString& description) {
-    if (c != capture_) return;
-    captureStarted_ = true;
-    lastWritten_ = ring_->samplesWritten();
-    captureLiveness_->start(kCaptureSilenceTimeoutMs);
-    status_->setText(tr("Capturing from %1").arg(description));
-  });
-  captureThread_->start();
-  const int rate = micRateBox_->currentData().toInt(), channel = channelBox_->currentData().toInt();
-  QMetaObject::invokeMethod(
-      capture_, [capture = capture_, device, rate, channel] { capture->start(device, rate, channel); },
-      Qt::QueuedConnection);
-  if (!captureWatchdog_) {
-    captureWatchdog_ = new QTimer(this);
-    captureWatchdog_->setSingleShot(true);
-    connect(captureWatchdog_, &QTimer::timeout, this, [this] {
-      if (captureStarted_ || !captureThread_) return;
-      // The capture thread is stuck inside the audio server: leave it behind and say so.
-      captureThread_ = nullptr;
-      capture_ = nullptr;
-      onMicrophoneFailed(tr("Microphone did not start"),
-                         tr("The audio system did not open the device within %1 s. Try another device, or "
-                            "check that the audio server runs.")
-                             .arg(kCaptureStartTimeoutMs / 1000));
-    });
-    captureLiveness_ = new QTimer(this);
-    connect(captureLiveness_, &QTimer::timeout, this, &AudioTab::checkCaptureAlive);
-  }
-  captureWatchdog_->start(kCaptureStartTimeoutMs);
-}
-
-// A source that stops delivering without an error (Qt 6.4 does not always report a dead PulseAudio
-// server) is lost all the same.
-void AudioTab::checkCaptureAlive()
-{
-  const std::uint64_t written = ring_->samplesWritten();
-  if (written != lastWritten_ || !captureStarted_) {
-    if (written != lastWritten_) failedRetriesInARow_ = 0; // sound arrives: the microphone is back
-    lastWritten_ = written;
-    return;
-  }
-  onMicrophoneFailed(tr("Microphone stopped"),
-                     tr("No sound arrived for %1 s: the device was unplugged or the audio server went away.")
-                         .arg(kCaptureSilenceTimeoutMs / 1000));
+  CaptureRequest request;
+  request.deviceId = deviceBox_->currentData().toString(); // empty: the default input
+  // No list yet (no audio server when the tab started): the device chosen last time rather than
+  // whichever is the default, so that the user's choice holds once the server is there.
+  if (!deviceBox_->isEnabled())
+    request.deviceId =
+        QSettings().value(QLatin1String(kSettingsGroup) + QStringLiteral("/device")).toString();
+  request.sampleRate = micRateBox_->currentData().toInt();
+  request.channel = channelBox_->currentData().toInt();
+  capture_->start(request);
 }
 
 void AudioTab::stopMicrophone()
 {
-  if (captureLiveness_) captureLiveness_->stop();
-  if (!captureThread_) return;
-  if (captureWatchdog_) captureWatchdog_->stop();
-  // The capture object stops its source in its destructor, on its own thread (deleteLater when the
-  // thread finishes). Waiting is bounded and only for a capture that started: one that did not may be
-  // stuck in the audio server, and the GUI never blocks on it.
-  captureThread_->quit();
-  if (captureStarted_) captureThread_->wait(1000);
-  captureThread_ = nullptr;
-  capture_ = nullptr;
-  captureStarted_ = false;
-}
-
-// Closing a stream of a lost PulseAudio connection before Qt 6.4 has reconnected (3 s after the loss)
-// stops that reconnection for good: a server that comes back stays unreachable until the application
-// restarts (tests/ui/audio/virtual_microphone_tab.sh kills and restarts a real server). So a failed
-// capture is only silenced here; the next try, kCaptureRetryMs later, closes it and opens a new one.
-void AudioTab::silenceMicrophone()
-{
-  if (captureLiveness_) captureLiveness_->stop();
-  if (captureWatchdog_) captureWatchdog_->stop();
-  if (capture_) QMetaObject::invokeMethod(capture_, &MicrophoneCapture::silence, Qt::QueuedConnection);
-}
-
-void AudioTab::onMicrophoneFailed(const QString& heading, const QString& detail)
-{
-  if (source_ != Source::Microphone || microphoneLost_ || microphonePaused_) return;
-  silenceMicrophone();
-  microphoneLost_ = true;
-  lostSince_.start();
-  scheduleMicrophoneRetry();
-  const Source standIn = file_.path.isEmpty() ? Source::Generator : Source::File;
-  activate(standIn);
-  QString advice = standIn == Source::File ? tr("The file plays until the microphone returns.")
-                                           : tr("The signal generator runs until the microphone returns.");
-  if (++failedRetriesInARow_ > kCaptureRetriesBeforeAdvice)
-    advice += QLatin1Char(' ') + tr("If the audio server was restarted, restart Spectrascope: Qt %1 does not "
-                                    "always reconnect to a restarted server.")
-                                     .arg(QString::fromLatin1(qVersion()));
-  emit errorMessage(heading, detail + QLatin1Char(' ') + advice);
+  capture_->stop();
 }
 
 void AudioTab::showError(const QString& heading, const QString& detail)

@@ -1,12 +1,12 @@
 #!/bin/sh
-# The Audio tab against a real audio server: starts a private PulseAudio server whose virtual microphone
-# (module-sine-source) plays a 1 kHz tone, then runs the QtTest cases that capture from it: one pauses
-# capture (the server must see the stream close) and resumes it; the other checks the tone's peak, kills
-# the server (its PID is handed over in SPECTRASCOPE_TEST_PULSE_PID) and checks the message and that the
-# tab keeps running; the server then comes back (restart_when_killed) and the tab must either resume
-# capture by itself or, after its tries, say to restart the app (Qt 6.4.2 does not always reconnect).
+# The Audio tab's microphone against a real audio server: starts a private PulseAudio server whose
+# virtual microphone (module-sine-source) plays a 1 kHz tone and whose silent_mic gives frames of zeros,
+# then runs the QtTest cases that capture from them: pausing closes the stream and resuming brings the
+# tone back; the server is killed (its PID is handed over in SPECTRASCOPE_TEST_PULSE_PID) and comes back
+# a second later (restart_when_killed): the banner must say so and capture resume within 10 s; the silent
+# microphone stays selected for SPECTRASCOPE_TEST_SILENT_SECONDS (default 60) with no fault.
 # Exits 77 (ctest: skipped) when no server can be started here.
-#   virtual_microphone_tab.sh /path/to/ui_audiotab_test
+#   virtual_microphone_tab.sh /path/to/ui_audiotab_microphone_test
 set -u
 TEST=$1
 TONE_HZ=1000
@@ -16,5 +16,5 @@ RATE=48000
 start_virtual_microphone "$TONE_HZ" "$RATE"
 restart_when_killed
 
-SPECTRASCOPE_TEST_PULSE_PID=$PA_PID SPECTRASCOPE_TEST_PULSE_RESTARTS=1 "$TEST" virtualMicrophonePausesAndResumes \
-  virtualMicrophoneShowsToneAndSurvivesServerDeath
+SPECTRASCOPE_TEST_PULSE_PID=$PA_PID "$TEST" virtualMicrophonePausesAndResumes \
+  virtualMicrophoneResumesAfterServerRestart silentMicrophoneStaysSelected

@@ -9,12 +9,13 @@
 // buffer overwrites, the worker drops results the GUI has not consumed: nothing queues without bound.
 // Files are read for the overview on a QtConcurrent thread with progress and cancel.
 //
-// Faults: a microphone that fails to start, dies, or stops delivering sound is reported and the file (if
-// one is loaded) or the generator takes over until the device list changes and capture can start again.
+// Faults: the microphone is kept running by a CaptureSupervisor (capture in a process of its own). When it
+// fails, a banner above the views says what happened and what is being tried; the microphone stays the
+// source and resumes by itself. Silence is no fault.
 // A file that cannot be read is reported and the previous source keeps running.
 //
 // Threading: create, use and destroy on the GUI thread. The destructor stops and joins the worker,
-// generator and playback threads; a capture or output thread stuck in the audio server is abandoned.
+// generator and playback threads; an output thread stuck in the audio server is abandoned.
 
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/AudioFileOverview.h"
@@ -53,7 +54,8 @@ class FileOverviewView;
 class FilePlaybackSource;
 class GeneratorSource;
 class LevelMeter;
-class MicrophoneCapture;
+class CaptureBanner;
+class CaptureSupervisor;
 class SampleRingBuffer;
 class SpectrumView;
 class TimingFeed;
@@ -74,17 +76,19 @@ public:
   enum class Source { Generator, Microphone, File };
   void setSource(Source source);
   Source source() const { return source_; }
-  // True while the microphone is wanted but lost, and another source stands in for it.
-  bool isMicrophoneLost() const { return microphoneLost_; }
+  // True from a fault of the microphone until its audio flows again (it is tried meanwhile; nothing
+  // stands in for it).
+  bool isMicrophoneLost() const;
   // Picks the input device whose description or id contains `text`; false if there is none.
   bool selectInputDevice(const QString& text);
   // Pausing the microphone stops capture and releases the device (the views keep what they show);
-  // resuming starts it again off the GUI thread under the start watchdog. Choosing the microphone as
+  // resuming starts the capture process again (the GUI never waits for it). Choosing the microphone as
   // the source again also resumes it.
   void setMicrophonePaused(bool paused);
   bool isMicrophonePaused() const { return microphonePaused_; }
-  // True while a capture runs (started and not stopped, paused or lost).
-  bool isCapturing() const { return captureThread_ != nullptr && captureStarted_ && !microphoneLost_; }
+  // True while audio flows from the microphone.
+  bool isCapturing() const;
+  const CaptureSupervisor* captureSupervisor() const { return capture_; }
 
   // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
   void openFile(const QString& path);
@@ -138,18 +142,8 @@ public:
   bool exportSpectrogram(const QString& pngPath);
   bool exportSpectrum(const QString& csvPath);
 
-  // Watchdog for QAudioSource::start() (Qt 6.4 + PulseAudio can block in it).
-  static constexpr int kCaptureStartTimeoutMs = 4000;
-  // A started microphone that delivers nothing for this long counts as lost.
-  static constexpr int kCaptureSilenceTimeoutMs = 2000;
-  // A lost microphone is tried again this often (besides whenever the device list changes). Qt 6.4's
-  // PulseAudio backend reconnects to a lost server once, 3 s after losing it: no try comes before that,
-  // and the lost stream stays open until the try (see AudioTab::silenceMicrophone).
-  static constexpr int kCaptureRetryMs = 4000;
-  // Tries that fail in a row before the message says the audio server cannot be reached from here.
-  static constexpr int kCaptureRetriesBeforeAdvice = 3;
-  // Attempts to bring a lost microphone back so far (for tests).
-  int microphoneRetries() const { return microphoneRetries_; }
+  // Attempts to bring a lost microphone back since it was chosen (for tests).
+  int microphoneRetries() const;
   static bool isAudioFileName(const QString& path);
 
 signals:
@@ -191,12 +185,8 @@ private:
   void chooseFile();
   void startMicrophone();
   void stopMicrophone();
-  void onMicrophoneFailed(const QString& heading, const QString& detail);
-  void silenceMicrophone();
-  void checkCaptureAlive();
+  void connectCapture();
   void onInputsChanged();
-  void retryMicrophone(const QString& why);
-  void scheduleMicrophoneRetry();
   void refreshDevices();
   void showError(const QString& heading, const QString& detail);
 
@@ -207,27 +197,18 @@ private:
   std::shared_ptr<SampleRingBuffer> ring_, outputRing_;
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
-  bool microphoneLost_ = false;
   bool microphonePaused_ = false;
   QThread* analysisThread_ = nullptr;
   QThread* generatorThread_ = nullptr;
-  QThread* captureThread_ = nullptr;
   QThread* playbackThread_ = nullptr;
   QThread* outputThread_ = nullptr;
   AudioAnalysisWorker* worker_ = nullptr;
   GeneratorSource* generator_ = nullptr;
-  MicrophoneCapture* capture_ = nullptr;
+  CaptureSupervisor* capture_ = nullptr;
+  CaptureBanner* captureBanner_ = nullptr;
   FilePlaybackSource* player_ = nullptr;
   AudioOutput* output_ = nullptr;
   QTimer* displayTimer_ = nullptr;
-  QTimer* captureWatchdog_ = nullptr;
-  QTimer* captureLiveness_ = nullptr;
-  QTimer* retryTimer_ = nullptr;
-  int microphoneRetries_ = 0;
-  int failedRetriesInARow_ = 0; // since sound last arrived from the microphone
-  QElapsedTimer lostSince_;     // when the microphone was last lost
-  std::uint64_t lastWritten_ = 0;
-  bool captureStarted_ = false;
 
   AudioFileOverview file_;
   QFutureWatcher<AudioFileOverview> loading_;
