@@ -267,12 +267,18 @@ void ButterflyDiagram::drawHeatMap(DiagramCanvas& canvas) const
 void ButterflyDiagram::drawLegend(DiagramCanvas& canvas) const
 {
   const double y = p_.size.height() - 30;
-  QString legend = isHeatMap() ? QStringLiteral("colour: 20·log₁₀|x| per stage, from its largest value down")
-                   : p_.style == ValueStyle::Bars
-                       ? QStringLiteral("bar length: |x|, each stage on its own scale")
-                       : QStringLiteral("arrow: x as a phasor, length |x|, angle = phase");
-  if (p_.result->schedule.algorithm == Algorithm::RegisterExchange && !isHeatMap())
-    legend += QStringLiteral("   ·   node colour: work-item   ·   orange ring: came through local memory");
+  // Short enough for the narrowest diagram (about 420 pixels at scale 2 on a 1920 x 1080 screen).
+  const bool exchange = p_.result->schedule.algorithm == Algorithm::RegisterExchange;
+  QString legend;
+  if (isHeatMap())
+    legend = QStringLiteral("colour: 20·log₁₀|x| per stage, from its largest value down");
+  else if (exchange)
+    legend = p_.style == ValueStyle::Bars
+                 ? QStringLiteral("bars: |x| · node colour: work-item · ring: via local memory")
+                 : QStringLiteral("arrows: x · node colour: work-item · ring: via local memory");
+  else
+    legend = p_.style == ValueStyle::Bars ? QStringLiteral("bar length: |x|, each stage on its own scale")
+                                          : QStringLiteral("arrow: x as a phasor, length |x|, angle = phase");
   canvas.text({kLeft, y}, legend, kDone, 11);
   drawColourKey(canvas, {kLeft, y + 8});
 }
