@@ -13,6 +13,8 @@
 #include "spectrascope/ui/learn/PhaseLessonPage.h"
 #include "spectrascope/ui/learn/PictureTile.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
+#include "spectrascope/ui/learn/RowColumnPage.h"
+#include "spectrascope/ui/learn/StagesPage.h"
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
 
 #include <QLabel>
@@ -186,6 +188,16 @@ void LearnPagesTest::everyPageHasAGuide()
   }
   QVERIFY(LessonGuide::toHtml(stagesLesson(steps::Algorithm::Radix2Dif)).contains(QStringLiteral("<sup>")));
   QVERIFY(stagesLesson(steps::Algorithm::Stockham).details.contains(stagesDeviceRule()));
+  // Every page fits scale 2 on a 1920 x 1080 screen (about 950 x 390 for a page) without scrolling.
+  for (QWidget* page :
+       {static_cast<QWidget*>(tab.stagesPage()), tab.rowColumnPage()->parentWidget(),
+        static_cast<QWidget*>(tab.phaseLessonPage()), static_cast<QWidget*>(tab.accuracyPage())}) {
+    const QSize needed = page->minimumSizeHint();
+    QVERIFY2(needed.width() <= 950 && needed.height() <= 390, qPrintable(QStringLiteral("%1 needs %2 x %3")
+                                                                             .arg(page->objectName())
+                                                                             .arg(needed.width())
+                                                                             .arg(needed.height())));
+  }
 }
 
 // The engine's reconstructions reach the page in the background: phase only keeps the picture's
