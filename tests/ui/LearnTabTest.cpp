@@ -27,11 +27,13 @@
 #include <QLabel>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextEdit>
@@ -695,8 +697,9 @@ QWidget* stageExplanation(QWidget* root)
 // not fit scrolls.
 void LearnTabTest::explanationFitsAndWrapsAtTheDefaultSize()
 {
-  // The window's first size, a 1366 x 768 screen, and scale 2 on 1920 x 1080 (in logical pixels).
-  for (const QSize size : {QSize(1100, 560), QSize(1366, 620), QSize(950, 420)}) {
+  // The window's first size (without and with the Timings dock open below), a 1366 x 768 screen, and
+  // scale 2 on 1920 x 1080 (in logical pixels).
+  for (const QSize size : {QSize(1100, 560), QSize(1100, 400), QSize(1366, 620), QSize(950, 420)}) {
     auto tab = std::make_unique<LearnTab>();
     tab->resize(size);
     tab->show();
@@ -705,7 +708,9 @@ void LearnTabTest::explanationFitsAndWrapsAtTheDefaultSize()
       choose(tab->findChild<QComboBox*>(QStringLiteral("learnAlgorithm")), int(a));
       QCoreApplication::processEvents();
       // The page fits the room it has: no scrolling inside the tab.
-      const QSize needed = tab->findChild<QWidget*>(QStringLiteral("learnStagesPage"))->minimumSizeHint();
+      auto* pages = tab->findChild<QTabWidget*>(QStringLiteral("learnPages"));
+      auto* scroll = qobject_cast<QScrollArea*>(pages->currentWidget());
+      const QSize needed = (scroll ? scroll->widget() : pages->currentWidget())->minimumSizeHint();
       QVERIFY2(needed.width() <= size.width() && needed.height() <= size.height() - 30, // the page tabs
                qPrintable(QStringLiteral("%1x%2 needs %3x%4")
                               .arg(size.width())
