@@ -2,16 +2,21 @@
 // kernels return must equal the double-precision CPU reference of the same stage, the output must equal
 // FFTW in double precision, and register exchange must hold each value where the diagram says. Every
 // launch and transfer is timed for the Timings panel, and the 2D row/column passes equal FFTW's 2D DFT.
+// The accuracy page's measurement on the device stays within the reference libraries' figures.
 
 #include "OpenClTestDevice.h"
+#include "spectrascope/engine/BackendRegistry.h"
+#include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/Reference.h"
 #include "spectrascope/engine/TransformDescriptor.h"
+#include "spectrascope/engine/learn/Accuracy.h"
 #include "spectrascope/engine/learn/Signals.h"
 #include "spectrascope/engine/learn/StepRunner.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <memory>
 
 using namespace spectrascope;
@@ -258,3 +263,19 @@ TEST(LearnRowColumn, WrongPixelCountIsAClearError)
 }
 
 } // namespace
+
+// The accuracy page on this device: every transform the app runs stays as exact as the reference
+// libraries on the GPU, never above cuFFT's largest figure (3.1e-7). Prints the figures the page shows.
+TEST(LearnAccuracyOnDevice, AsExactAsTheReferenceLibraries)
+{
+  const auto device = test::preferredOpenClDevice();
+  if (!device) GTEST_SKIP() << "no OpenCL device";
+  Engine engine(createBackend("opencl:" + std::to_string(*device)));
+  for (const auto& c : appTransforms()) {
+    const AccuracyMeasurement m = measureAccuracy(engine, c, 20261121);
+    std::printf("%-28s %-10s %.2e\n", c.label.c_str(), m.backend.c_str(), m.relativeError);
+    EXPECT_LT(m.relativeError, peerAccuracy("cuFFT").back().relativeError) << c.label;
+    EXPECT_GT(m.relativeError, 1e-9) << c.label;
+    EXPECT_TRUE(m.fallbackReason.empty()) << c.label << ": " << m.fallbackReason;
+  }
+}

@@ -26,12 +26,17 @@
 #include <QImage>
 #include <QLabel>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextEdit>
 #include <QToolButton>
 
 #include <numbers>
@@ -85,6 +90,11 @@ private slots:
   void twiddlesAreWrittenAsTwiddleFactors();
   void saysWhichDeviceComputesTheStages();
   void withoutOpenClTheCpuReferenceComputesTheStages();
+  void stagesRunOnOneStatedDeviceWhateverTheEngine();
+  void explanationFitsAndWrapsAtTheDefaultSize();
+  void mathsIsTypesetAndNoCommandLineFlagsAppear();
+  void hoverNumbersAreRoundedForPeople();
+  void diagramLegendsExplainTheColours();
 
 private:
   // A tab showing its first result, with N and algorithm as given.
@@ -495,7 +505,7 @@ void LearnTabTest::valuesShowAsPhasors()
   QCOMPARE(phasors.count("<line"), 48 + 32);
   QCOMPARE(phasors.count("<circle"), bars.count("<circle") + 32);
   QVERIFY(phasors.count("<rect") < bars.count("<rect")); // no bars
-  QVERIFY(phasors.contains("phasor: x on each stage's own scale"));
+  QVERIFY(phasors.contains("arrow: x as a phasor, length |x|, angle = phase"));
   // The choice is remembered.
   tab.reset();
   auto again = readyTab(8, steps::Algorithm::Radix2Dit);
@@ -518,8 +528,9 @@ void LearnTabTest::hoveringAValueShowsItsNumbers()
   QTRY_VERIFY(!view->hoverText().isEmpty());
   const QString text = view->hoverText();
   QVERIFY2(text.startsWith(QStringLiteral("stage 3, position 1\n")), qPrintable(text));
-  QVERIFY2(text.contains(QString::number(value.real(), 'g', 6)), qPrintable(text));
-  QVERIFY2(text.contains(QStringLiteral("|x| = %1").arg(std::abs(value), 0, 'g', 6)), qPrintable(text));
+  // Rounded for people: X[1] of two tones is 4 (its float noise is not shown).
+  QVERIFY2(text.contains(QStringLiteral("x = 4\n")), qPrintable(text));
+  QVERIFY2(text.contains(QStringLiteral("|x| = 4,")), qPrintable(text));
   QVERIFY(std::abs(std::abs(value) - 4.0) < 1e-5);
   // A stage not reached yet shows no numbers.
   tab->setStage(1);
@@ -572,7 +583,8 @@ void LearnTabTest::saysWhichDeviceComputesTheStages()
                        [&](const auto& d) { return text.contains(QString::fromStdString(d.name)); }),
            qPrintable(text));
   if (service.backendName() == QStringLiteral("fftw"))
-    QVERIFY2(text.contains(QStringLiteral("The Engine menu's FFTW has no stages to show")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("The other tabs use FFTW, which has no stages to show")),
+             qPrintable(text));
   else
     QVERIFY2(!text.contains(QStringLiteral("FFTW")), qPrintable(text));
 }
@@ -610,6 +622,224 @@ void LearnTabTest::withoutOpenClTheCpuReferenceComputesTheStages()
   QVERIFY(!device->toolTip().isEmpty()); // why there is none, from the driver
   for (std::size_t s = 0; s < tab->result()->stages.size(); ++s)
     QVERIFY(tab->result()->stageMatches(s));
+}
+
+// With FFTW chosen in the Engine menu the stages used to come from the CPU reference, while with "auto"
+// (which also settles on FFTW without a GPU) they came from PoCL. Now one rule: kernels on an OpenCL
+// device whenever there is one, whatever the other tabs use, and the tab states the rule.
+void LearnTabTest::stagesRunOnOneStatedDeviceWhateverTheEngine()
+{
+  const bool haveOpenCl = !spectrascope::enumerateOpenClDevices().devices.empty();
+  EngineService service;
+  service.start(QStringLiteral("fftw"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kTimeoutMs);
+  QCOMPARE(service.backendName(), QStringLiteral("fftw"));
+  auto tab = std::make_unique<LearnTab>();
+  tab->setEngineService(&service);
+  tab->show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing(), kTimeoutMs);
+  const auto computedOn = [&] { return QString::fromStdString(tab->result()->computedOn); };
+  const QString first = computedOn();
+  QVERIFY2(first.startsWith(haveOpenCl ? QStringLiteral("OpenCL: ") : QStringLiteral("CPU")),
+           qPrintable(first));
+  // Switching the Engine menu between FFTW and "auto" must not move the stages.
+  for (const char* backend : {"auto", "fftw"}) {
+    service.selectBackend(QString::fromLatin1(backend));
+    QTRY_VERIFY_WITH_TIMEOUT(service.isReady() && service.requestedBackend() == QLatin1String(backend),
+                             kTimeoutMs);
+    choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(8)); // a fresh result
+    QTRY_VERIFY_WITH_TIMEOUT(tab->result() && tab->result()->schedule.n == 8 && !tab->isComputing(),
+                             kTimeoutMs);
+    QCOMPARE(computedOn(), first);
+    choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(16));
+    QTRY_VERIFY_WITH_TIMEOUT(tab->result() && tab->result()->schedule.n == 16 && !tab->isComputing(),
+                             kTimeoutMs);
+  }
+  const QString device = tab->findChild<QLabel*>(QStringLiteral("learnDevice"))->text();
+  QVERIFY2(device.contains(QStringLiteral("stages always run as OpenCL kernels")), qPrintable(device));
+}
+
+namespace {
+
+// Every text a person can read in `root`: labels, rich text panels, tool tips, combo box items.
+QStringList readableTexts(QWidget* root)
+{
+  QStringList texts;
+  for (QWidget* w : root->findChildren<QWidget*>()) {
+    if (!w->toolTip().isEmpty()) texts << w->toolTip();
+    if (auto* label = qobject_cast<QLabel*>(w)) texts << label->text();
+    if (auto* edit = qobject_cast<QTextEdit*>(w)) texts << edit->toPlainText();
+    if (auto* box = qobject_cast<QComboBox*>(w))
+      for (int i = 0; i < box->count(); ++i)
+        texts << box->itemText(i) << box->itemData(i, Qt::ToolTipRole).toString();
+  }
+  return texts;
+}
+
+// The widget that explains what a stage holds ("Stage 0 is ...").
+QWidget* stageExplanation(QWidget* root)
+{
+  for (QWidget* w : root->findChildren<QWidget*>()) {
+    if (!w->isVisible()) continue;
+    if (auto* label = qobject_cast<QLabel*>(w); label && label->text().contains(QStringLiteral("Stage 0")))
+      return w;
+    if (auto* edit = qobject_cast<QTextEdit*>(w);
+        edit && edit->toPlainText().contains(QStringLiteral("Stage 0")))
+      return w;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+// At the size the main window opens with (1100 x 720, of which the Learn tab gets about 1100 x 560) the
+// stage definition used to be cut off below. Now it wraps to its panel and nothing is hidden: what does
+// not fit scrolls.
+void LearnTabTest::explanationFitsAndWrapsAtTheDefaultSize()
+{
+  // The window's first size (without and with the Timings dock open below), a 1366 x 768 screen, and
+  // scale 2 on 1920 x 1080 (in logical pixels).
+  for (const QSize size : {QSize(1100, 560), QSize(1100, 400), QSize(1366, 620), QSize(950, 420)}) {
+    auto tab = std::make_unique<LearnTab>();
+    tab->resize(size);
+    tab->show();
+    QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+    for (steps::Algorithm a : steps::allAlgorithms()) {
+      choose(tab->findChild<QComboBox*>(QStringLiteral("learnAlgorithm")), int(a));
+      QCoreApplication::processEvents();
+      // The page fits the room it has: no scrolling inside the tab.
+      auto* pages = tab->findChild<QTabWidget*>(QStringLiteral("learnPages"));
+      auto* scroll = qobject_cast<QScrollArea*>(pages->currentWidget());
+      const QSize needed = (scroll ? scroll->widget() : pages->currentWidget())->minimumSizeHint();
+      QVERIFY2(needed.width() <= size.width() && needed.height() <= size.height() - 30, // the page tabs
+               qPrintable(QStringLiteral("%1x%2 needs %3x%4")
+                              .arg(size.width())
+                              .arg(size.height())
+                              .arg(needed.width())
+                              .arg(needed.height())));
+      QWidget* explanation = stageExplanation(tab.get());
+      QVERIFY2(explanation, "no visible stage definition");
+      if (auto* label = qobject_cast<QLabel*>(explanation)) {
+        QVERIFY2(label->wordWrap(), "the definition does not wrap");
+        const int needed = label->heightForWidth(label->width());
+        QVERIFY2(label->height() >= needed,
+                 qPrintable(QStringLiteral("%1x%2, %3: %4 px shown of %5")
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(QString::fromUtf8(steps::algorithmName(a).data()))
+                                .arg(label->height())
+                                .arg(needed)));
+      } else {
+        auto* edit = qobject_cast<QTextEdit*>(explanation);
+        QCOMPARE(edit->horizontalScrollBar()->maximum(), 0); // wraps: no sideways scrolling
+        QVERIFY2(edit->verticalScrollBar()->maximum() == 0 || edit->verticalScrollBar()->isVisible(),
+                 "text below the panel's edge with no way to reach it");
+        QVERIFY2(edit->viewport()->width() >= 150, "the explanation is squeezed to a sliver");
+      }
+      // Wholly inside the tab: not cut off at the window's edge.
+      const QRect placed(explanation->mapTo(tab.get(), QPoint(0, 0)), explanation->size());
+      QVERIFY2(tab->rect().contains(placed),
+               qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())));
+    }
+    saveScreenshot(*tab, QStringLiteral("learn-%1x%2.png").arg(size.width()).arg(size.height()));
+  }
+}
+
+// Maths reads as maths (W₈³, e with a superscript exponent, π and a real minus sign), never as program
+// text (exp(-2 pi i k / 2^s)); and a GUI names no command-line flags (--threads).
+void LearnTabTest::mathsIsTypesetAndNoCommandLineFlagsAppear()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  const QRegularExpression flag(QStringLiteral("(^|[\\s(])--[a-z]"));
+  for (steps::Algorithm a : steps::allAlgorithms()) {
+    choose(tab->findChild<QComboBox*>(QStringLiteral("learnAlgorithm")), int(a));
+    QCoreApplication::processEvents();
+    for (const QString& text : readableTexts(tab.get())) {
+      QVERIFY2(!text.contains(flag), qPrintable(text));
+      QVERIFY2(!text.contains(QStringLiteral("exp(")), qPrintable(text));
+      QVERIFY2(!text.contains(QStringLiteral(" pi ")), qPrintable(text));
+      QVERIFY2(!text.contains(QLatin1Char('^')), qPrintable(text));
+    }
+    QWidget* explanation = stageExplanation(tab.get());
+    QVERIFY(explanation);
+    const QString shown = qobject_cast<QTextEdit*>(explanation)
+                              ? qobject_cast<QTextEdit*>(explanation)->toHtml()
+                              : qobject_cast<QLabel*>(explanation)->text();
+    QVERIFY2(shown.contains(QStringLiteral("π")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("−")), qPrintable(shown)); // U+2212, not a hyphen
+  }
+}
+
+// Tool tips used to show float noise ("8 - 2.94384e-08 i", six digits everywhere); now about three
+// significant digits and no exponents for values of ordinary size.
+void LearnTabTest::hoverNumbersAreRoundedForPeople()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+  const QRegularExpression number(QStringLiteral("\\d+(\\.\\d+)?"));
+  // The input box's values: 1 step, 3 two tones, 4 random.
+  for (int input : {4, 3, 1}) {
+    choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), input);
+    QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() && tab->result()->input.size() == 8,
+                             kTimeoutMs);
+    QTest::qWait(50);
+    tab->setStage(3);
+    ButterflyDiagramParameters p = view->parameters();
+    p.size = view->size();
+    const ButterflyDiagram diagram(p);
+    for (int stage = 0; stage <= 3; ++stage)
+      for (int position = 0; position < 8; ++position) {
+        QTest::mouseMove(view, diagram.node(stage, position).toPoint());
+        QTRY_VERIFY(
+            view->hoverText().startsWith(QStringLiteral("stage %1, position %2\n").arg(stage).arg(position)));
+        const QString values = view->hoverText().section(QLatin1Char('\n'), 1, 2);
+        QVERIFY2(!values.contains(QStringLiteral("e-")) && !values.contains(QStringLiteral("e+")),
+                 qPrintable(values));
+        auto it = number.globalMatch(values);
+        while (it.hasNext()) {
+          QString digits = it.next().captured(0);
+          if (!digits.contains(QLatin1Char('.'))) continue; // whole numbers, degrees
+          digits.remove(QLatin1Char('.'));
+          while (digits.startsWith(QLatin1Char('0')))
+            digits.remove(0, 1);
+          QVERIFY2(digits.size() <= 3, qPrintable(values));
+        }
+      }
+  }
+}
+
+// The colours of the bars and phasors (phase) and of the heat map (decibels) have a key under the
+// diagram, in the widget and in exports.
+void LearnTabTest::diagramLegendsExplainTheColours()
+{
+  auto tab = readyTab(8, steps::Algorithm::Radix2Dit);
+  tab->setStage(3);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QTemporaryDir dir;
+  const QString svg = dir.filePath(QStringLiteral("d.svg"));
+  QVERIFY(view->exportSvg(svg).isEmpty());
+  QFile file(svg);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(file.readAll());
+  for (const char* label : {"phase", ">−180°<", ">0°<", ">+90°<"})
+    QVERIFY2(text.contains(QString::fromUtf8(label)), label);
+  // The key's swatches are the phase colours themselves: 36 steps of 10° from −180°, each drawn in the
+  // colour of its middle angle (here −85°, 5° and 95°).
+  for (int step : {9, 18, 27}) {
+    const QColor swatch =
+        ButterflyDiagram::phaseColour(-std::numbers::pi + (step + 0.5) * std::numbers::pi / 18);
+    QVERIFY2(text.contains(QStringLiteral("fill=\"%1\"").arg(swatch.name())), qPrintable(swatch.name()));
+  }
+  // Above N = 64 the heat map's decibels have their key.
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(128));
+  waitForResult(*tab, 128, steps::Algorithm::Radix2Dit);
+  QVERIFY(view->exportSvg(svg).isEmpty());
+  QFile heat(svg);
+  QVERIFY(heat.open(QIODevice::ReadOnly));
+  const QString heatText = QString::fromUtf8(heat.readAll());
+  QVERIFY(heatText.contains(QStringLiteral(">−60 dB<")));
+  QVERIFY(heatText.contains(QStringLiteral(">0 dB<")));
 }
 
 #include "LearnTabTest.moc"

@@ -12,7 +12,7 @@ using spectrascope::learn::Algorithm;
 using spectrascope::learn::Butterfly;
 using spectrascope::learn::Complex;
 
-constexpr double kLeft = 44, kRight = 16, kTop = 40, kBottom = 34;
+constexpr double kLeft = 44, kRight = 16, kTop = 40, kBottom = 50;
 constexpr double kNodeRadius = 3.2;
 const QColor kInk(0x22, 0x22, 0x22);
 const QColor kActive(0xd9, 0x48, 0x0f); // the butterflies of the current stage
@@ -262,16 +262,57 @@ void ButterflyDiagram::drawHeatMap(DiagramCanvas& canvas) const
                 DiagramCanvas::Align::Right);
 }
 
+// Two lines under the plot: what size and colour mean, and a colour key (phase hues from −180° to
+// +180°, or the heat map's decibels), so that no colour has to be guessed.
 void ButterflyDiagram::drawLegend(DiagramCanvas& canvas) const
 {
-  const double y = p_.size.height() - 12;
-  QString legend = isHeatMap() ? QStringLiteral("colour: 20 log10 |x| per stage, 0 to -60 dB (viridis)")
-                   : p_.style == ValueStyle::Bars
-                       ? QStringLiteral("bar: |x| on each stage's own scale, colour: phase")
-                       : QStringLiteral("phasor: x on each stage's own scale");
-  if (p_.result->schedule.algorithm == Algorithm::RegisterExchange && !isHeatMap())
-    legend += QStringLiteral("   ·   node colour: work-item   ·   orange ring: came through local memory");
+  const double y = p_.size.height() - 30;
+  // Short enough for the narrowest diagram (about 420 pixels at scale 2 on a 1920 x 1080 screen).
+  const bool exchange = p_.result->schedule.algorithm == Algorithm::RegisterExchange;
+  QString legend;
+  if (isHeatMap())
+    legend = QStringLiteral("colour: 20·log₁₀|x| per stage, from its largest value down");
+  else if (exchange)
+    legend = p_.style == ValueStyle::Bars
+                 ? QStringLiteral("bars: |x| · node colour: work-item · ring: via local memory")
+                 : QStringLiteral("arrows: x · node colour: work-item · ring: via local memory");
+  else
+    legend = p_.style == ValueStyle::Bars ? QStringLiteral("bar length: |x|, each stage on its own scale")
+                                          : QStringLiteral("arrow: x as a phasor, length |x|, angle = phase");
   canvas.text({kLeft, y}, legend, kDone, 11);
+  drawColourKey(canvas, {kLeft, y + 8});
+}
+
+void ButterflyDiagram::drawColourKey(DiagramCanvas& canvas, QPointF at) const
+{
+  constexpr int kSteps = 36;
+  constexpr double kStepWidth = 5, kHeight = 8;
+  const double labelY = at.y() + kHeight + 11;
+  if (isHeatMap()) {
+    static const auto viridis = spectrascope::audio::Colormap::byName("viridis");
+    canvas.text({at.x(), at.y() + kHeight}, QStringLiteral("colour key:"), kDone, 11);
+    const double left = at.x() + 70;
+    for (int i = 0; i < kSteps; ++i)
+      canvas.rect(QRectF(left + i * kStepWidth, at.y(), kStepWidth, kHeight),
+                  QColor::fromRgba(viridis->argb(double(i) / (kSteps - 1))));
+    canvas.text({left, labelY}, QStringLiteral("−60 dB"), kDone, 10, DiagramCanvas::Align::Center);
+    canvas.text({left + kSteps * kStepWidth, labelY}, QStringLiteral("0 dB"), kDone, 10,
+                DiagramCanvas::Align::Center);
+    return;
+  }
+  canvas.text({at.x(), at.y() + kHeight}, QStringLiteral("colour = phase:"), kDone, 11);
+  const double left = at.x() + 92;
+  for (int i = 0; i < kSteps; ++i) {
+    const double angle = -std::numbers::pi + (i + 0.5) * 2 * std::numbers::pi / kSteps;
+    canvas.rect(QRectF(left + i * kStepWidth, at.y(), kStepWidth, kHeight), phaseColour(angle));
+  }
+  const double width = kSteps * kStepWidth;
+  canvas.text({left, labelY}, QStringLiteral("−180°"), kDone, 10, DiagramCanvas::Align::Center);
+  canvas.text({left + width / 4, labelY}, QStringLiteral("−90°"), kDone, 10, DiagramCanvas::Align::Center);
+  canvas.text({left + width / 2, labelY}, QStringLiteral("0°"), kDone, 10, DiagramCanvas::Align::Center);
+  canvas.text({left + 3 * width / 4, labelY}, QStringLiteral("+90°"), kDone, 10,
+              DiagramCanvas::Align::Center);
+  canvas.text({left + width, labelY}, QStringLiteral("±180°"), kDone, 10, DiagramCanvas::Align::Center);
 }
 
 std::optional<std::pair<int, int>> ButterflyDiagram::hitTest(QPointF point) const

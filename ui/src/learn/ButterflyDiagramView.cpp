@@ -1,6 +1,7 @@
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 
 #include "spectrascope/ui/learn/PainterCanvas.h"
+#include "spectrascope/ui/learn/ReadableNumbers.h"
 #include "spectrascope/ui/learn/SvgCanvas.h"
 
 #include <QMouseEvent>
@@ -85,14 +86,12 @@ QString ButterflyDiagramView::describe(int stage, int position) const
   const auto& r = *parameters_.result;
   if (stage >= int(r.stages.size())) return {};
   const auto v = r.stages[stage][position];
-  QString text = tr("stage %1, position %2\n%3 %4 %5 i\n|x| = %6, phase = %7°")
+  // Rounded for people: single-precision noise such as 8 − 2.9×10⁻⁸ i reads as 8.
+  QString text = tr("stage %1, position %2\nx = %3\n|x| = %4, phase %5")
                      .arg(stage)
                      .arg(position)
-                     .arg(v.real(), 0, 'g', 6)
-                     .arg(v.imag() < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                     .arg(std::abs(v.imag()), 0, 'g', 6)
-                     .arg(std::abs(v), 0, 'g', 6)
-                     .arg(std::arg(v) * 180 / M_PI, 0, 'f', 1);
+                     .arg(readableComplex(v), readableReal(std::abs(v)),
+                          std::abs(v) > 0 ? readableDegrees(std::arg(v)) : tr("none (x = 0)"));
   const auto& holders = r.schedule.stages[stage].holders;
   if (!holders.empty()) {
     text += tr("\nwork-item %1, register %2").arg(holders[position].workItem).arg(holders[position].slot);

@@ -1,5 +1,7 @@
 #include "spectrascope/ui/learn/DftComparisonView.h"
 
+#include "spectrascope/ui/learn/ReadableNumbers.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -52,7 +54,7 @@ void DftComparisonView::paintEvent(QPaintEvent*)
   for (const auto& X : dft_)
     peak = std::max(peak, std::abs(X));
   const double top = caption(tr("|X[k]|: FFT bars, direct DFT dots; largest difference %1 of the peak")
-                                 .arg(relativeDifference(), 0, 'g', 2));
+                                 .arg(scientific(relativeDifference())));
   const QRectF area = QRectF(rect()).adjusted(8, top + 4, -8, -6);
   if (area.height() < 8) return;
   const double step = area.width() / double(fft_.size());

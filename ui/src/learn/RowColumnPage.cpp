@@ -1,5 +1,6 @@
 #include "spectrascope/ui/learn/RowColumnPage.h"
 
+#include "spectrascope/ui/learn/ReadableNumbers.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
 #include "spectrascope/ui/learn/StepsComputation.h"
 
@@ -34,8 +35,7 @@ QToolButton* passButton(QStyle::StandardPixmap icon, const QString& tip, QWidget
 void showCheck(QLabel* label, bool ok, const QString& what, double error)
 {
   label->setText(QStringLiteral("%1 %2 (relative error %3)")
-                     .arg(ok ? QStringLiteral("✓") : QStringLiteral("✗"), what)
-                     .arg(error, 0, 'g', 2));
+                     .arg(ok ? QStringLiteral("✓") : QStringLiteral("✗"), what, scientific(error)));
   label->setStyleSheet(ok ? QStringLiteral("color: #2b8a3e; font-weight: bold;")
                           : QStringLiteral("color: #c92a2a; font-weight: bold;"));
 }

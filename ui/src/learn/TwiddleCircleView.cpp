@@ -2,6 +2,7 @@
 
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <cmath>
@@ -21,51 +22,91 @@ void TwiddleCircleView::setTwiddles(std::vector<spectrascope::learn::Twiddle> tw
   update();
 }
 
+QFont TwiddleCircleView::labelFont() const
+{
+  QFont small = font();
+  small.setPixelSize(12); // sub- and superscript digits are small already
+  return small;
+}
+
+QPointF TwiddleCircleView::centre() const
+{
+  return {width() / 2.0, kCaptionHeight + (height() - kCaptionHeight) / 2.0};
+}
+
+// Room for the labels around the circle: their half width left and right, their half height above and
+// below.
+double TwiddleCircleView::radius() const
+{
+  return std::max(
+      10.0, std::min(width() / 2.0 - kLabelGap - 26, (height() - kCaptionHeight) / 2.0 - kLabelGap - 9));
+}
+
+QList<QRectF> TwiddleCircleView::labelRects() const
+{
+  if (twiddles_.empty() || int(twiddles_.size()) > kMaxLabels) return {};
+  const QFontMetricsF metrics(labelFont());
+  const QRectF inside = QRectF(rect()).adjusted(0, kCaptionHeight, 0, 0);
+  QList<QRectF> rects;
+  for (const auto& t : twiddles_) {
+    const auto w = t.value();
+    const QSizeF size = metrics.boundingRect(ButterflyDiagram::twiddleSymbol(t.m, t.k)).size() + QSizeF(2, 0);
+    const QPointF middle = centre() + QPointF(w.real(), -w.imag()) * (radius() + kLabelGap);
+    const QRectF r(middle - QPointF(size.width() / 2, size.height() / 2), size);
+    // A label that leaves the widget or touches another makes them all unreadable: show none.
+    if (!inside.contains(r)) return {};
+    for (const QRectF& other : rects)
+      if (other.intersects(r)) return {};
+    rects.push_back(r);
+  }
+  return rects;
+}
+
+QString TwiddleCircleView::shownCaption() const
+{
+  if (!twiddles_.empty() && labelRects().isEmpty())
+    return tr("%1 (widen the panel for labels; hover the diagram)").arg(caption_);
+  return caption_;
+}
+
 void TwiddleCircleView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
   painter.setRenderHint(QPainter::Antialiasing);
   painter.fillRect(rect(), Qt::white);
   painter.setPen(palette().color(QPalette::PlaceholderText));
-  painter.drawText(QRectF(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter, caption_);
+  painter.drawText(QRectF(6, 2, width() - 12, kCaptionHeight - 4), Qt::AlignLeft | Qt::AlignVCenter,
+                   shownCaption());
 
-  // Room for the labels around the circle (kLabelGap out from it): their half width left and right,
-  // their half height above and below.
-  constexpr double kLabelGap = 13;
-  const double radius =
-      std::max(10.0, std::min(width() / 2.0 - kLabelGap - 26, (height() - 22) / 2.0 - kLabelGap - 9));
-  const QPointF centre(width() / 2.0, 22 + (height() - 22) / 2.0);
+  const QPointF c = centre();
+  const double r = radius();
   painter.setPen(QPen(QColor(0xd0, 0xd4, 0xd8), 1));
-  painter.drawLine(centre - QPointF(radius + 8, 0), centre + QPointF(radius + 8, 0));
-  painter.drawLine(centre - QPointF(0, radius + 8), centre + QPointF(0, radius + 8));
+  painter.drawLine(c - QPointF(r + 8, 0), c + QPointF(r + 8, 0));
+  painter.drawLine(c - QPointF(0, r + 8), c + QPointF(0, r + 8));
   painter.setPen(QPen(QColor(0x9a, 0xa0, 0xa6), 1.2));
   painter.setBrush(Qt::NoBrush);
-  painter.drawEllipse(centre, radius, radius);
+  painter.drawEllipse(c, r, r);
 
   const QColor active(0xd9, 0x48, 0x0f);
-  const bool labelAll = twiddles_.size() <= 8;
-  QFont small = font();
-  small.setPixelSize(12); // sub- and superscript digits are small already
-  painter.setFont(small);
-  for (const auto& t : twiddles_) {
+  const QList<QRectF> labels = labelRects();
+  painter.setFont(labelFont());
+  for (std::size_t i = 0; i < twiddles_.size(); ++i) {
+    const auto& t = twiddles_[i];
     const auto w = t.value();
-    // The imaginary axis points up.
-    const QPointF at = centre + QPointF(w.real(), -w.imag()) * radius;
+    const QPointF at = c + QPointF(w.real(), -w.imag()) * r; // the imaginary axis points up
     painter.setPen(QPen(active.lighter(140), 1));
-    painter.drawLine(centre, at);
+    painter.drawLine(c, at);
     painter.setPen(Qt::NoPen);
     painter.setBrush(active);
     painter.drawEllipse(at, 3.5, 3.5);
-    if (labelAll) {
+    if (i < std::size_t(labels.size())) {
       painter.setPen(active.darker(140));
-      const QPointF label = centre + QPointF(w.real(), -w.imag()) * (radius + kLabelGap);
-      painter.drawText(QRectF(label - QPointF(24, 8), QSizeF(48, 16)), Qt::AlignCenter,
-                       ButterflyDiagram::twiddleSymbol(t.m, t.k));
+      painter.drawText(labels[int(i)], Qt::AlignCenter, ButterflyDiagram::twiddleSymbol(t.m, t.k));
     }
   }
   if (twiddles_.empty()) {
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(QRectF(centre - QPointF(60, 10), QSizeF(120, 20)), Qt::AlignCenter, tr("no twiddles"));
+    painter.drawText(QRectF(c - QPointF(60, 10), QSizeF(120, 20)), Qt::AlignCenter, tr("no twiddles"));
   }
 }
 

@@ -4,7 +4,8 @@
 // highlighted; earlier ones are grey, later ones faint, and values are shown up to the current stage as
 // bars (length |x| on each stage's own scale, colour = phase) or phasors. For register exchange each node
 // takes its work-item's colour and an orange ring marks values that arrived through local memory.
-// Above kMaxDiagramSize positions the same columns become a heat map of 20 log10 |x|.
+// Above kMaxDiagramSize positions the same columns become a heat map of 20 log10 |x|. Under the plot a
+// legend says what length and colour mean, with a colour key (phase hues, or the heat map's decibels).
 
 #include "spectrascope/engine/learn/StepRunner.h"
 #include "spectrascope/ui/learn/DiagramCanvas.h"
@@ -61,6 +62,7 @@ private:
   void drawValue(DiagramCanvas& canvas, int stage, int position, double scale) const;
   void drawHeatMap(DiagramCanvas& canvas) const;
   void drawLegend(DiagramCanvas& canvas) const;
+  void drawColourKey(DiagramCanvas& canvas, QPointF at) const;
 
   ButterflyDiagramParameters p_;
 };

@@ -1,5 +1,7 @@
 #pragma once
-// The twiddle factors one stage uses, as points on the unit circle with their W_m^k labels.
+// The twiddle factors one stage uses, as points on the unit circle with their W_m^k labels. Labels are
+// drawn only where each has room of its own: when the circle is too small (or a stage has more than
+// eight twiddles) they are left out and the caption says how to read them, rather than overlap.
 
 #include "spectrascope/engine/learn/Schedule.h"
 
@@ -15,13 +17,24 @@ public:
   explicit TwiddleCircleView(QWidget* parent = nullptr);
 
   void setTwiddles(std::vector<spectrascope::learn::Twiddle> twiddles, const QString& caption);
+  // Where the labels go at the current size, one per twiddle, or none when they would not fit apart.
+  QList<QRectF> labelRects() const;
+  // The caption as drawn, with the note when labels are left out.
+  QString shownCaption() const;
   QSize sizeHint() const override { return {220, 220}; }
-  QSize minimumSizeHint() const override { return {150, 150}; }
+  QSize minimumSizeHint() const override { return {120, 120}; }
 
 protected:
   void paintEvent(QPaintEvent* event) override;
 
 private:
+  static constexpr int kMaxLabels = 8;
+  static constexpr double kCaptionHeight = 22;
+  static constexpr double kLabelGap = 13; // from the circle to the middle of a label
+  QFont labelFont() const;
+  QPointF centre() const;
+  double radius() const;
+
   std::vector<spectrascope::learn::Twiddle> twiddles_;
   QString caption_;
 };

@@ -1,0 +1,172 @@
+#include "spectrascope/ui/learn/PhaseLessonPage.h"
+
+#include "spectrascope/ui/learn/ImagePicker.h"
+#include "spectrascope/ui/learn/LessonGuide.h"
+#include "spectrascope/ui/learn/LessonTexts.h"
+#include "spectrascope/ui/learn/PhaseLessonComputation.h"
+#include "spectrascope/ui/learn/PictureTile.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMimeData>
+#include <QPainter>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace spectrascope::ui {
+namespace {
+
+const char* kSampleImage = ":/samples/coffee.png";
+
+} // namespace
+
+PhaseLessonPage::PhaseLessonPage(QWidget* parent) : QWidget(parent)
+{
+  setObjectName(QStringLiteral("learnPhasePage"));
+  setAcceptDrops(true);
+  computation_ = new PhaseLessonComputation(this);
+  auto* layout = new QHBoxLayout(this);
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->setChildrenCollapsible(false);
+  guide_ = new LessonGuide(splitter);
+  guide_->setLesson(phaseLesson());
+
+  auto* content = new QWidget(splitter);
+  auto* column = new QVBoxLayout(content);
+  column->setContentsMargins(0, 0, 0, 0);
+  picker_ = new ImagePicker(content);
+  statusLabel_ = new QLabel(content);
+  statusLabel_->setObjectName(QStringLiteral("learnPhaseStatus"));
+  statusLabel_->setWordWrap(true);
+  statusLabel_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
+  auto* grid = new QGridLayout;
+  pictureA_ = new PictureTile(tr("Picture A"), content);
+  magnitudeOnly_ = new PictureTile(tr("A's magnitude only (phase set to 0)"), content);
+  phaseOnly_ = new PictureTile(tr("A's phase only (magnitude set to 1)"), content);
+  pictureB_ = new PictureTile(tr("Picture B"), content);
+  magnitudeAPhaseB_ = new PictureTile(tr("A's magnitude with B's phase"), content);
+  magnitudeBPhaseA_ = new PictureTile(tr("B's magnitude with A's phase"), content);
+  grid->addWidget(pictureA_, 0, 0);
+  grid->addWidget(magnitudeOnly_, 0, 1);
+  grid->addWidget(phaseOnly_, 0, 2);
+  grid->addWidget(pictureB_, 1, 0);
+  grid->addWidget(magnitudeAPhaseB_, 1, 1);
+  grid->addWidget(magnitudeBPhaseA_, 1, 2);
+  column->addWidget(picker_);
+  column->addLayout(grid, 1);
+  column->addWidget(statusLabel_);
+  splitter->addWidget(guide_);
+  splitter->addWidget(content);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({280, 800});
+  layout->addWidget(splitter);
+
+  for (PictureTile* tile : tiles())
+    tile->setPlaceholder(tr("computing…"));
+  picker_->setImage(lettering({256, 192}), tr("lettering (drawn here)"));
+  setImage({}, {});
+  connect(picker_, &ImagePicker::imageChosen, this, [this] {
+    dirty_ = true;
+    recompute();
+  });
+  connect(computation_, &PhaseLessonComputation::finished, this, &PhaseLessonPage::showOutcome);
+}
+
+QList<PictureTile*> PhaseLessonPage::tiles() const
+{
+  return {pictureA_, magnitudeOnly_, phaseOnly_, pictureB_, magnitudeAPhaseB_, magnitudeBPhaseA_};
+}
+
+bool PhaseLessonPage::isComputing() const
+{
+  return computation_->isBusy();
+}
+
+QImage PhaseLessonPage::lettering(QSize size)
+{
+  QImage image(size, QImage::Format_Grayscale8);
+  image.fill(230);
+  QPainter painter(&image);
+  QFont font = painter.font();
+  font.setBold(true);
+  font.setPixelSize(size.height() * 2 / 5);
+  painter.setFont(font);
+  painter.setPen(QColor(20, 20, 20));
+  painter.drawText(image.rect(), Qt::AlignCenter, QStringLiteral("FFT"));
+  painter.setPen(QPen(QColor(20, 20, 20), 4));
+  painter.drawRect(image.rect().adjusted(8, 8, -8, -8));
+  return image;
+}
+
+void PhaseLessonPage::setImage(const QImage& image, const QString& name)
+{
+  image_ = image.isNull() ? QImage(QString::fromLatin1(kSampleImage)) : image;
+  imageName_ = image.isNull() ? tr("the bundled sample") : name;
+  pictureA_->setCaption(tr("Picture A: %1").arg(imageName_));
+  dirty_ = true;
+  if (isVisible()) recompute();
+}
+
+void PhaseLessonPage::setEngine(std::shared_ptr<Engine> engine)
+{
+  engine_ = std::move(engine);
+  dirty_ = true;
+  if (isVisible()) recompute();
+}
+
+void PhaseLessonPage::showEvent(QShowEvent* event)
+{
+  QWidget::showEvent(event);
+  if (dirty_) recompute();
+}
+
+void PhaseLessonPage::recompute()
+{
+  dirty_ = false;
+  statusLabel_->setText(tr("Transforming both pictures and back (six 2D FFTs)…"));
+  computation_->request(image_, picker_->image(), engine_);
+}
+
+void PhaseLessonPage::showOutcome(const PhaseLessonOutcome& outcome)
+{
+  if (!outcome.error.isEmpty()) {
+    statusLabel_->setText(tr("Could not compute the lesson: %1").arg(outcome.error));
+    for (PictureTile* tile : tiles())
+      tile->setPlaceholder(tr("not computed"));
+    emit resultShown();
+    return;
+  }
+  pictureA_->setImage(outcome.pictureA);
+  magnitudeOnly_->setImage(outcome.magnitudeOnly);
+  phaseOnly_->setImage(outcome.phaseOnly);
+  pictureB_->setImage(outcome.pictureB);
+  magnitudeAPhaseB_->setImage(outcome.magnitudeAPhaseB);
+  magnitudeBPhaseA_->setImage(outcome.magnitudeBPhaseA);
+  pictureB_->setCaption(tr("Picture B: %1").arg(picker_->name()));
+  statusLabel_->setText(tr("Computed by %1 at %2 × %3 pixels (brightness only).")
+                            .arg(outcome.computedBy)
+                            .arg(outcome.pictureA.width())
+                            .arg(outcome.pictureA.height()));
+  emit resultShown();
+}
+
+// Drops anywhere on the page choose the second picture.
+void PhaseLessonPage::dragEnterEvent(QDragEnterEvent* event)
+{
+  if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void PhaseLessonPage::dropEvent(QDropEvent* event)
+{
+  for (const QUrl& url : event->mimeData()->urls())
+    if (url.isLocalFile()) {
+      event->acceptProposedAction();
+      picker_->open(url.toLocalFile());
+      return;
+    }
+}
+
+} // namespace spectrascope::ui
