@@ -10,7 +10,7 @@
 
 namespace spectrascope::detail {
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
-    : OpenClPlan(d), backend_(backend), job_(AxisJob::fromDescriptor(d))
+    : StagedOpenClPlan(backend, d), job_(AxisJob::fromDescriptor(d))
 {
   schedule_ = planStockham(d, limits);
   prepare();
@@ -18,7 +18,7 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
 
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job,
                              const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks)
-    : OpenClPlan(d), backend_(backend), job_(job), hooks_(std::move(hooks))
+    : StagedOpenClPlan(backend, d), job_(job), hooks_(std::move(hooks))
 {
   schedule_ = planStockham(job, limits);
   prepare();
@@ -199,19 +199,6 @@ std::vector<OpenClFftPlan::Step> OpenClFftPlan::steps(const cl::Buffer& input, c
   return result;
 }
 
-void OpenClFftPlan::enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const
-{
-  std::vector<cl::Event> events;
-  std::vector<KernelRecord> records;
-  try {
-    std::lock_guard lock(mutex_);
-    enqueueLocked(input, output, events, records);
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + descriptor().toString());
-  }
-}
-
 // The generic-shape program reads the length and radices here and its exchange buffer is sized here;
 // the specialised one ignores them (a minimal local buffer keeps every implementation happy).
 void OpenClFftPlan::setShapeArguments(cl::Kernel& kernel, const Launch& l) const
@@ -246,13 +233,19 @@ void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& outpu
                                 std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
                                 const cl::Buffer* axisData) const
 {
-  std::lock_guard lock(mutex_);
-  enqueueLocked(input, output, events, records, axisData);
+  std::lock_guard lock(executionMutex());
+  enqueueSteps(input, output, events, records, axisData);
 }
 
 void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
-                                  std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
-                                  const cl::Buffer* axisData) const
+                                  std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+{
+  enqueueSteps(input, output, events, records, nullptr);
+}
+
+void OpenClFftPlan::enqueueSteps(const cl::Buffer& input, const cl::Buffer& output,
+                                 std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
+                                 const cl::Buffer* axisData) const
 {
   const std::size_t bytes = complexCount() * 2 * sizeof(float);
   cl::CommandQueue& queue = backend_.queue();
@@ -313,37 +306,6 @@ void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& out
     }
     events.push_back(event);
     records.push_back(r);
-  }
-}
-
-void OpenClFftPlan::executeChecked(const float* input, float* output, ExecutionReport* report) const
-{
-  const TransformDescriptor& d = descriptor();
-  const std::size_t bytes = complexCount() * 2 * sizeof(float);
-  cl::CommandQueue& queue = backend_.queue();
-  try {
-    std::lock_guard lock(mutex_);
-    if (!stagingIn_()) stagingIn_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
-    const bool inPlace = d.placement == Placement::InPlace;
-    if (!inPlace && !stagingOut_()) stagingOut_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
-    const cl::Buffer& deviceOut = inPlace ? stagingIn_ : stagingOut_;
-
-    std::vector<cl::Event> events(1);
-    std::vector<KernelRecord> records(1);
-    queue.enqueueWriteBuffer(stagingIn_, CL_FALSE, 0, bytes, input, nullptr, &events[0]);
-    records[0].name = "upload";
-    records[0].type = KernelRecord::Type::Upload;
-    records[0].bytes = bytes;
-    enqueueLocked(stagingIn_, deviceOut, events, records);
-    events.emplace_back();
-    queue.enqueueReadBuffer(deviceOut, CL_TRUE, 0, bytes, output, nullptr, &events.back());
-    records.push_back({});
-    records.back().name = "download";
-    records.back().type = KernelRecord::Type::Download;
-    records.back().bytes = bytes;
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + d.toString());
   }
 }
 
