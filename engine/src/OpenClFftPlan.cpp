@@ -74,6 +74,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, bool first, bool 
       if (first && hooks_->forward) options += " -DLOAD_CHIRP=1";
       if (last) options += hooks_->forward ? " -DSTORE_HOOK=1" : " -DSTORE_HOOK=2";
     }
+    if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
     options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) +
                " -DTHREADS=" + std::to_string(p.threads) + " -DVMAX=" + std::to_string(p.registerValues) +
@@ -226,7 +227,11 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
   kernel.setArg(22, cl_uint(hooks_ ? hooks_->inner : 1));
   kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : 0));
   kernel.setArg(24, l.loadsChirp ? hooks_->chirp : l.localTwiddles);
-  kernel.setArg(25, l.storeHook == 1 ? hooks_->filter : l.storeHook == 2 ? hooks_->chirp : l.localTwiddles);
+  // REAL_ROWS reads the real step's twiddles where STORE_HOOK reads its table (a plan has one or the other).
+  kernel.setArg(25, l.storeHook == 1   ? hooks_->filter
+                    : l.storeHook == 2 ? hooks_->chirp
+                    : l.pass.realRows  ? l.realTwiddles
+                                       : l.localTwiddles);
 }
 
 void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output,
