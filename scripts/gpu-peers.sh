@@ -8,7 +8,8 @@
 # Needs the Debian packages of scripts/fetch-gpu-deps.sh in .deps/ (with libclfft2, libclfft-dev and
 # libvkfft-dev for the peers) and the peer harness (fftpeers.cpp, cufft_peer.py, vkfft-1.3.4/) in $PEERS.
 # Knobs: C2C and R2C (comma-separated sizes, fastest dimension first), RUN_TESTS=0, TEST_REGEX,
-# BUILD_DIR (default build-gpu), OUT (default gpu-results), BENCH_ARGS (extra spectrascope-bench options).
+# BUILD_DIR (default build-gpu), OUT (default gpu-results), BENCH_ARGS (extra spectrascope-bench options),
+# TEST_TIMEOUT (seconds for the whole test run, default 300), SWEEP (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -55,6 +56,9 @@ fi
 bench=$BUILD_DIR/app/spectrascope-bench
 $bench --backend opencl --sizes "$C2C" --kind c2c ${BENCH_ARGS:-} --json >"$OUT/ours.jsonl"
 $bench --backend opencl --sizes "$R2C" --kind r2c ${BENCH_ARGS:-} --json >>"$OUT/ours.jsonl"
+# SWEEP: extra spectrascope-bench arguments timed once more after the main list (e.g. an older shape
+# through --max-pass-length, to compare with the planner's choice in the same run).
+[ -z "${SWEEP:-}" ] || $bench --backend opencl $SWEEP --no-check | tee "$OUT/sweep.txt"
 echo "ours done at ${SECONDS}s"
 
 cases=()
