@@ -356,6 +356,44 @@ inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint line
   }
 }
 
+#ifndef REAL_ROWS
+#define REAL_ROWS 0
+#endif
+#if REAL_ROWS
+// REAL_ROWS 1 (R2C rows in one launch, no hooks): the line is Z = DFT_H of a real row's pairs, H = len,
+// and the launch stores X[0..H] of the row (cl/real_fft.cl has the formulas) instead of Z. The whole line
+// is in local memory after the last local pass, so each X[k] finds Z[H-k] there. storeTable holds
+// W_{2H}^k for k in [0, H/2], from double.
+inline cfloat realStepTwiddle(__global const cfloat* table, const uint k, const uint halfLength)
+{
+  if (2 * k <= halfLength) return table[k];
+  const cfloat w = table[halfLength - k];
+  return (cfloat)(-w.x, w.y); // W^k = -conj(W^(H-k))
+}
+
+inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
+                        const uint lid, const uint len, const uint groupSize)
+{
+  for (uint idx = lid; idx < LINES * len; idx += groupSize) {
+    const uint m = idx / len, k = idx % len;
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) continue;
+    __local cfloat* line = lines + m * lineStride;
+    const cfloat z = line[PADDED(k)];
+    if (k == 0) {
+      storeOutput(out, step, g, 0, len, (cfloat)(z.x + z.y, 0.0f));
+      storeOutput(out, step, g, len, len, (cfloat)(z.x - z.y, 0.0f));
+      continue;
+    }
+    const cfloat mirror = line[PADDED(len - k)];
+    const cfloat a = 0.5f * z, bc = 0.5f * (cfloat)(mirror.x, -mirror.y);
+    const cfloat d = a - bc;
+    const cfloat w = realStepTwiddle(step->storeTable, k, len);
+    storeOutput(out, step, g, k, len, a + bc + cmul(w, (cfloat)(d.y, -d.x))); // E + W^k (-i) O
+  }
+}
+#endif
+
 #ifndef NUM_RADICES
 #define NUM_RADICES 1
 #endif
@@ -461,9 +499,14 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     localPass(line, localTwiddles, tLds, localNs, (int)radices[p], length, lineThreads);
     localNs *= radices[p];
   }
+#if REAL_ROWS
+  if (count > 1) localPass(line, localTwiddles, tLds, localNs, (int)radices[count - 1], length, lineThreads);
+  realPostOut(out, lines, lineStride, &step, lid, length, groupSize);
+#else
   if (count > 1) lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, (int)radices[count - 1], length,
                           lineThreads);
   else copyOut(out, lines, lineStride, &step, lid, length, groupSize);
+#endif
 #else
   firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0), LEN, THREADS);
   {
@@ -478,7 +521,13 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     MIDDLE_PASS(8)
     MIDDLE_PASS(9)
     MIDDLE_PASS(10)
+#if REAL_ROWS
 #if NUM_RADICES > 1
+    // The last pass also into local memory, where each value meets its mirror.
+    localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#endif
+    realPostOut(out, lines, lineStride, &step, lid, LEN, groupSize);
+#elif NUM_RADICES > 1
     lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #else
     copyOut(out, lines, lineStride, &step, lid, LEN, groupSize);

@@ -10,7 +10,7 @@
 
 namespace spectrascope::detail {
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
-    : OpenClPlan(d), backend_(backend), job_(AxisJob::fromDescriptor(d))
+    : StagedOpenClPlan(backend, d), job_(AxisJob::fromDescriptor(d))
 {
   schedule_ = planStockham(d, limits);
   prepare();
@@ -18,7 +18,7 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
 
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job,
                              const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks)
-    : OpenClPlan(d), backend_(backend), job_(job), hooks_(std::move(hooks))
+    : StagedOpenClPlan(backend, d), job_(job), hooks_(std::move(hooks))
 {
   schedule_ = planStockham(job, limits);
   prepare();
@@ -74,6 +74,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, bool first, bool 
       if (first && hooks_->forward) options += " -DLOAD_CHIRP=1";
       if (last) options += hooks_->forward ? " -DSTORE_HOOK=1" : " -DSTORE_HOOK=2";
     }
+    if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
     options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) +
                " -DTHREADS=" + std::to_string(p.threads) + " -DVMAX=" + std::to_string(p.registerValues) +
@@ -199,19 +200,6 @@ std::vector<OpenClFftPlan::Step> OpenClFftPlan::steps(const cl::Buffer& input, c
   return result;
 }
 
-void OpenClFftPlan::enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const
-{
-  std::vector<cl::Event> events;
-  std::vector<KernelRecord> records;
-  try {
-    std::lock_guard lock(mutex_);
-    enqueueLocked(input, output, events, records);
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + descriptor().toString());
-  }
-}
-
 // The generic-shape program reads the length and radices here and its exchange buffer is sized here;
 // the specialised one ignores them (a minimal local buffer keeps every implementation happy).
 void OpenClFftPlan::setShapeArguments(cl::Kernel& kernel, const Launch& l) const
@@ -239,20 +227,30 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
   kernel.setArg(22, cl_uint(hooks_ ? hooks_->inner : 1));
   kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : 0));
   kernel.setArg(24, l.loadsChirp ? hooks_->chirp : l.localTwiddles);
-  kernel.setArg(25, l.storeHook == 1 ? hooks_->filter : l.storeHook == 2 ? hooks_->chirp : l.localTwiddles);
+  // REAL_ROWS reads the real step's twiddles where STORE_HOOK reads its table (a plan has one or the other).
+  kernel.setArg(25, l.storeHook == 1   ? hooks_->filter
+                    : l.storeHook == 2 ? hooks_->chirp
+                    : l.pass.realRows  ? l.realTwiddles
+                                       : l.localTwiddles);
 }
 
 void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output,
                                 std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
                                 const cl::Buffer* axisData) const
 {
-  std::lock_guard lock(mutex_);
-  enqueueLocked(input, output, events, records, axisData);
+  std::lock_guard lock(executionMutex());
+  enqueueSteps(input, output, events, records, axisData);
 }
 
 void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
-                                  std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
-                                  const cl::Buffer* axisData) const
+                                  std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+{
+  enqueueSteps(input, output, events, records, nullptr);
+}
+
+void OpenClFftPlan::enqueueSteps(const cl::Buffer& input, const cl::Buffer& output,
+                                 std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
+                                 const cl::Buffer* axisData) const
 {
   const std::size_t bytes = complexCount() * 2 * sizeof(float);
   cl::CommandQueue& queue = backend_.queue();
@@ -313,37 +311,6 @@ void OpenClFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& out
     }
     events.push_back(event);
     records.push_back(r);
-  }
-}
-
-void OpenClFftPlan::executeChecked(const float* input, float* output, ExecutionReport* report) const
-{
-  const TransformDescriptor& d = descriptor();
-  const std::size_t bytes = complexCount() * 2 * sizeof(float);
-  cl::CommandQueue& queue = backend_.queue();
-  try {
-    std::lock_guard lock(mutex_);
-    if (!stagingIn_()) stagingIn_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
-    const bool inPlace = d.placement == Placement::InPlace;
-    if (!inPlace && !stagingOut_()) stagingOut_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, bytes);
-    const cl::Buffer& deviceOut = inPlace ? stagingIn_ : stagingOut_;
-
-    std::vector<cl::Event> events(1);
-    std::vector<KernelRecord> records(1);
-    queue.enqueueWriteBuffer(stagingIn_, CL_FALSE, 0, bytes, input, nullptr, &events[0]);
-    records[0].name = "upload";
-    records[0].type = KernelRecord::Type::Upload;
-    records[0].bytes = bytes;
-    enqueueLocked(stagingIn_, deviceOut, events, records);
-    events.emplace_back();
-    queue.enqueueReadBuffer(deviceOut, CL_TRUE, 0, bytes, output, nullptr, &events.back());
-    records.push_back({});
-    records.back().name = "download";
-    records.back().type = KernelRecord::Type::Download;
-    records.back().bytes = bytes;
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + d.toString());
   }
 }
 

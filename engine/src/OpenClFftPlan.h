@@ -4,11 +4,10 @@
 // Creating it builds (or loads) every kernel and uploads the twiddle tables; enqueue only sets
 // buffer arguments and launches.
 
+#include "StagedOpenClPlan.h"
 #include "StockhamPlanner.h"
-#include "spectrascope/engine/OpenClBackend.h"
 
 #include <memory>
-#include <mutex>
 #include <optional>
 
 namespace spectrascope::detail {
@@ -27,7 +26,7 @@ struct ConvolutionHooks
   cl::Buffer chirp, filter;
 };
 
-class OpenClFftPlan final : public OpenClPlan
+class OpenClFftPlan final : public StagedOpenClPlan
 {
 public:
   // `limits`: the device as the planner sees it (limitsOf), with a tuned shape's knobs applied.
@@ -38,10 +37,6 @@ public:
                 const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks = std::nullopt);
   ~OpenClFftPlan() override;
 
-  std::string backendName() const override { return backend_.name(); }
-  std::string deviceName() const override { return backend_.deviceName(); }
-  void enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const override;
-  OpenClBackend& backend() const override { return backend_; }
   const StockhamSchedule& schedule() const { return schedule_; }
   // Enqueues without waiting, appending one event and one record per launch (for composite plans).
   // `axisData`: the buffer a plan with ConvolutionHooks reads or writes.
@@ -49,7 +44,11 @@ public:
                    std::vector<KernelRecord>& records, const cl::Buffer* axisData = nullptr) const;
 
 protected:
-  void executeChecked(const float* input, float* output, ExecutionReport* report) const override;
+  void enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                     std::vector<KernelRecord>& records) const override;
+  // The composite plans' staging is complex values of the job (the descriptor names the whole transform).
+  std::size_t uploadBytes() const override { return complexCount() * 2 * sizeof(float); }
+  std::size_t downloadBytes() const override { return complexCount() * 2 * sizeof(float); }
 
 private:
   struct Launch
@@ -80,20 +79,17 @@ private:
                         const cl::Buffer* axisData) const;
   cl::Buffer uploadTable(const std::vector<float>& table);
   std::vector<Step> steps(const cl::Buffer& input, const cl::Buffer& output) const;
-  void enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                     std::vector<KernelRecord>& records, const cl::Buffer* axisData = nullptr) const;
+  void enqueueSteps(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                    std::vector<KernelRecord>& records, const cl::Buffer* axisData) const;
   std::size_t complexCount() const;
   std::size_t bufferBytes() const;
 
-  OpenClBackend& backend_;
   AxisJob job_;
   std::optional<ConvolutionHooks> hooks_;
   StockhamSchedule schedule_;
   std::vector<Launch> launches_;
   cl::Buffer scratch_;
   cl::Buffer secondScratch_; // only for in-place calls of an odd number (>= 3) of out-of-place launches
-  mutable std::mutex mutex_; // kernels' arguments and the staging buffers are shared state
-  mutable cl::Buffer stagingIn_, stagingOut_;
 };
 
 } // namespace spectrascope::detail

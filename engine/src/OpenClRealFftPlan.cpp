@@ -64,7 +64,7 @@ std::vector<AxisJob> OpenClRealFftPlan::requestedJobs(const TransformDescriptor&
 }
 
 OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
-    : OpenClPlan(d), backend_(backend)
+    : StagedOpenClPlan(backend, d)
 {
   if (auto why = stockhamCannotPlan(d)) throw unsupported(*why);
   const bool forward = d.kind == TransformKind::RealToComplex;
@@ -231,51 +231,11 @@ void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer
   rowPlan_->enqueueInto(output, output, events, records);
 }
 
-void OpenClRealFftPlan::enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const
+void OpenClRealFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
+                                      std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
 {
-  std::vector<cl::Event> events;
-  std::vector<KernelRecord> records;
-  try {
-    std::lock_guard lock(mutex_);
-    if (descriptor().kind == TransformKind::RealToComplex) enqueueForward(input, output, events, records);
-    else enqueueInverse(input, output, events, records);
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + descriptor().toString());
-  }
-}
-
-void OpenClRealFftPlan::executeChecked(const float* input, float* output, ExecutionReport* report) const
-{
-  const TransformDescriptor& d = descriptor();
-  const std::size_t inBytes = d.inputFloats() * sizeof(float), outBytes = d.outputFloats() * sizeof(float);
-  const bool inPlace = d.placement == Placement::InPlace;
-  cl::CommandQueue& queue = backend_.queue();
-  try {
-    std::lock_guard lock(mutex_);
-    const std::size_t stagingBytes = inPlace ? std::max(inBytes, outBytes) : inBytes;
-    if (!stagingIn_()) stagingIn_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, stagingBytes);
-    if (!inPlace && !stagingOut_()) stagingOut_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, outBytes);
-    const cl::Buffer& deviceOut = inPlace ? stagingIn_ : stagingOut_;
-
-    std::vector<cl::Event> events(1);
-    std::vector<KernelRecord> records(1);
-    queue.enqueueWriteBuffer(stagingIn_, CL_FALSE, 0, inBytes, input, nullptr, &events[0]);
-    records[0].name = "upload";
-    records[0].type = KernelRecord::Type::Upload;
-    records[0].bytes = double(inBytes);
-    if (d.kind == TransformKind::RealToComplex) enqueueForward(stagingIn_, deviceOut, events, records);
-    else enqueueInverse(stagingIn_, deviceOut, events, records);
-    events.emplace_back();
-    queue.enqueueReadBuffer(deviceOut, CL_TRUE, 0, outBytes, output, nullptr, &events.back());
-    records.push_back({});
-    records.back().name = "download";
-    records.back().type = KernelRecord::Type::Download;
-    records.back().bytes = double(outBytes);
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + d.toString());
-  }
+  if (descriptor().kind == TransformKind::RealToComplex) enqueueForward(input, output, events, records);
+  else enqueueInverse(input, output, events, records);
 }
 
 } // namespace spectrascope::detail

@@ -9,7 +9,7 @@
 
 namespace spectrascope::detail {
 
-class OpenClRealFftPlan final : public OpenClPlan
+class OpenClRealFftPlan final : public StagedOpenClPlan
 {
 public:
   OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits);
@@ -21,13 +21,9 @@ public:
   // fuse it into their launch with these limits. The tuner plans them to compare shapes.
   static std::vector<AxisJob> complexJobs(const TransformDescriptor& d, const DeviceLimits& limits);
 
-  std::string backendName() const override { return backend_.name(); }
-  std::string deviceName() const override { return backend_.deviceName(); }
-  void enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const override;
-  OpenClBackend& backend() const override { return backend_; }
-
 protected:
-  void executeChecked(const float* input, float* output, ExecutionReport* report) const override;
+  void enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                     std::vector<KernelRecord>& records) const override;
 
 private:
   void enqueueForward(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
@@ -46,7 +42,6 @@ private:
   static std::vector<AxisJob> requestedJobs(const TransformDescriptor& d);
   static AxisJob withoutFusedRows(AxisJob rows);
 
-  OpenClBackend& backend_;
   std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches
   std::size_t complexPitch_ = 0;            // nx/2 + 1
   std::size_t realPitch_ = 0;               // complex values per real row: h, or h + 1 in place
@@ -62,8 +57,6 @@ private:
   std::unique_ptr<OpenClFftPlan> fullPlan_; // R2C: every axis; C2R: the rows
   mutable cl::Buffer fullRows_;
   mutable cl::Kernel toFull_, fromFull_;
-  mutable std::mutex mutex_;
-  mutable cl::Buffer stagingIn_, stagingOut_;
 };
 
 } // namespace spectrascope::detail

@@ -78,23 +78,41 @@ std::filesystem::path ProgramCache::entryPath(const std::string& sourceName, con
 cl::Program ProgramCache::get(const std::string& sourceName, const std::string& requestedOptions)
 {
   const std::string options = requestedOptions + extraOptions();
-  std::lock_guard lock(mutex_);
   const std::string k = key(sourceName, options);
-  if (auto it = programs_.find(k); it != programs_.end()) {
-    ++stats_.memoryHits;
-    return it->second;
+  std::promise<cl::Program> promise;
+  std::shared_future<cl::Program> pending;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = programs_.find(k); it != programs_.end()) {
+      ++stats_.memoryHits;
+      pending = it->second;
+    } else {
+      programs_.emplace(k, promise.get_future().share());
+    }
   }
+  // Built, or being built by another caller: wait for that build (its error, if it fails, is ours too).
+  if (pending.valid()) return pending.get();
+
   const std::filesystem::path file = entryPath(sourceName, options);
-  cl::Program program = loadFromDisk(file, options);
-  if (program()) {
-    ++stats_.diskHits;
-  } else {
-    program = buildFromSource(sourceName, options);
+  cl::Program program;
+  bool fromDisk = false;
+  try {
+    program = loadFromDisk(file, options);
+    fromDisk = program();
+    if (!fromDisk) program = buildFromSource(sourceName, options);
+  } catch (...) {
+    promise.set_exception(std::current_exception());
+    std::lock_guard lock(mutex_);
+    programs_.erase(k); // not kept: the next call builds again
+    throw;
+  }
+  if (!fromDisk) {
     keepBuildLog(file, options, program, device_);
-    ++stats_.builds;
     storeOnDisk(file, program);
   }
-  programs_.emplace(k, program);
+  promise.set_value(program);
+  std::lock_guard lock(mutex_);
+  ++(fromDisk ? stats_.diskHits : stats_.builds);
   return program;
 }
 
@@ -110,6 +128,7 @@ cl::Program ProgramCache::loadFromDisk(const std::filesystem::path& file, const 
   if (!in) return {};
   std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.empty()) {
+    std::lock_guard lock(mutex_);
     ++stats_.rejectedEntries;
     return {};
   }
@@ -120,6 +139,7 @@ cl::Program ProgramCache::loadFromDisk(const std::filesystem::path& file, const 
     program.build({device_}, options.c_str());
     return program;
   } catch (const cl::Error&) {
+    std::lock_guard lock(mutex_);
     ++stats_.rejectedEntries;
     return {};
   }

@@ -197,6 +197,53 @@ bool transformsAxis(const AxisJob& job, int axis)
   return (job.axes >> axis) & 1u;
 }
 
+// Relative time of one launch over adjacent lines of `length` (a strided pass: loads or stores walk
+// adjacent lines), by how many lines fit local memory. Measured on the H200 with 48 KB (docs/benchmarks.md,
+// per 2^25 values): 16 lines or more (lines <= 256) run at ~95% of copy, 0.137-0.145 ms; 8 lines (512)
+// 0.19-0.20 ms; 4 lines (1024) 0.19-0.23 ms; lines that need the split re/im exchange (2048) 0.34-0.36 ms.
+double adjacentLaunchCost(std::size_t length, const DeviceLimits& limits)
+{
+  if (fitsLocalMemory(length, 16, false, limits)) return 1.0;
+  if (fitsLocalMemory(length, 8, false, limits)) return 1.35;
+  if (fitsLocalMemory(length, 4, false, limits)) return 1.45;
+  return 2.5;
+}
+
+// `n` split into `count` launch lengths of nearly equal exponents, largest first.
+std::vector<std::size_t> splitInto(std::size_t n, int count)
+{
+  const int bits = std::countr_zero(n);
+  std::vector<std::size_t> lengths;
+  for (int i = 0; i < count; ++i)
+    lengths.push_back(std::size_t{1} << (bits / count + (i < bits % count ? 1 : 0)));
+  return lengths;
+}
+
+// Launch lengths of a power-of-two axis. Contiguous lines that fit one launch take one. Otherwise the
+// fewest launches the local memory allows, or one more where shorter lines run enough faster to pay for
+// the extra read and write: 2^21 as 2048 x 1024 took 0.56 ms on the H200, where three launches of 128
+// run near the copy roof; 2048-long columns need the split exchange in one launch (0.34 ms) where two
+// launches of 64 x 32 take about 0.28.
+std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, const DeviceLimits& limits)
+{
+  const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
+  if (n <= singleMax && !columns) return {n};
+  const auto cost = [&](const std::vector<std::size_t>& lengths) {
+    double sum = 0;
+    for (std::size_t length : lengths)
+      sum += adjacentLaunchCost(length, limits);
+    return sum;
+  };
+  std::vector<std::size_t> best =
+      n <= singleMax ? std::vector<std::size_t>{n}
+                     : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
+  // Only where the planner may choose: a pass-length cap (tests, tuning) keeps its split.
+  if (limits.maxPassLength) return best;
+  const std::vector<std::size_t> more = splitInto(n, int(best.size()) + 1);
+  if (more.back() >= 2 && cost(more) < cost(best)) best = more;
+  return best;
+}
+
 std::size_t rowsOf(const AxisJob& job)
 {
   return job.extent[1] * job.extent[2] * job.batch;
@@ -233,9 +280,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
   const bool powerOfTwo = std::has_single_bit(n) && !job.mixedRadixOnly;
   std::vector<std::size_t> lengths;
   if (powerOfTwo) {
-    const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
-    lengths = n <= singleMax ? std::vector<std::size_t>{n}
-                             : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
+    lengths = powerOfTwoLaunchLengths(n, columns, limits);
   } else {
     // A single launch needs the line in local memory and a work-item per butterfly of its largest
     // radix; when split, any length up to twice the work-group size keeps that (every radix is >= 2).
@@ -255,9 +300,11 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
                                 : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
     p.ns = ns;
     p.nOverL = nOverL;
-    if (job.realRows && axis == 0 && lengths.size() == 1 && powerOfTwo && !p.splitExchange && !loadAdjacent &&
-        !storeAdjacent)
-      p.realRows = job.realRows;
+    // Whole rows in one launch do the pairwise step there. Mixed-radix rows: R2C only (cl/fft_mixed.cl's
+    // REAL_ROWS 1; C2R keeps its c2r_pre pass).
+    const bool wholeRows =
+        job.realRows && axis == 0 && lengths.size() == 1 && !loadAdjacent && !storeAdjacent;
+    if (wholeRows && (powerOfTwo ? !p.splitExchange : job.realRows == 1)) p.realRows = job.realRows;
     // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl, REAL_ROWS
     // 3).
     const bool lastOfRows = ns * length == n && lengths.size() > 1;

@@ -110,7 +110,9 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("twopass_n2pow20", D::complex1d(1u << 20), 1024));
   // Split re/im exchange and fewer lines, as on a GPU's 48 KB of local memory.
   c.push_back(make("split_exchange_n8192", D::complex1d(8192, 2), 0, 48 * 1024));
-  c.push_back(make("split_exchange_columns", D::complex2d(64, 2048), 0, 48 * 1024));
+  // 2048-long columns take the split exchange in one launch only where the pass length is held to it;
+  // by default the planner splits them in two launches of short lines (below).
+  c.push_back(make("split_exchange_columns", D::complex2d(64, 2048), 2048, 48 * 1024));
   c.push_back(make("tiny_local_memory_n1024", D::complex1d(1024, 3), 0, 8 * 1024));
   // 2D and 3D: rows in one launch, columns reading adjacent columns; multi-pass columns.
   c.push_back(make("2d_64x32", D::complex2d(64, 32, 2)));
@@ -119,6 +121,11 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("2d_one_column_1x64", D::complex2d(1, 64, 3)));
   c.push_back(make("3d_16x8x4", D::complex3d(16, 8, 4, 2)));
   c.push_back(make("3d_multipass_32x32x32", inverse(D::complex3d(32, 32, 32)), 8));
+  // With a GPU's 48 KB, one launch more where short lines pay for it: 2^21 in three launches of 128,
+  // 2048-long columns in two launches (in place, inverse).
+  c.push_back(make("threepass_gpu_local_memory_n2pow21", D::complex1d(1u << 21), 0, 48 * 1024));
+  c.push_back(make("columns_in_two_launches_inplace_32x2048", inPlace(inverse(D::complex2d(32, 2048, 2))), 0,
+                   48 * 1024));
   // Radix 32 (32 values per work-item), where the planner takes it: strided lines of 512 and 1024 (first
   // radix 16 and 32; twopass_n2pow20 above adds pass twiddles), one launch of 8192 with the split
   // exchange; and such lines held to radix 16.
@@ -136,6 +143,12 @@ std::vector<KernelCase> kernelCases()
   // it holds 16 lines or more, else in a separate pass (2^20 with a GPU's local memory); in place too.
   c.push_back(make("c2r_fused_pre_twopass_n4096", realInverse(D::complex1d(4096, 2)), 64));
   c.push_back(make("c2r_rows_inplace_n2pow20", inPlace(realInverse(D::complex1d(1u << 20))), 0, 48 * 1024));
+  // R2C rows of a mixed-radix half length in one launch store X instead of Z (cl/fft_mixed.cl REAL_ROWS 1):
+  // even and odd half lengths, one local pass (h = 5) and several, in place, and with the other axes.
+  c.push_back(make("r2c_mixed_fused_post_n1500", realForward(D::complex1d(1500, 3))));
+  c.push_back(make("r2c_mixed_fused_post_odd_half_n30", realForward(D::complex1d(30, 4))));
+  c.push_back(make("r2c_mixed_fused_post_one_pass_n10", realForward(D::complex1d(10, 3))));
+  c.push_back(make("r2c_mixed_fused_post_inplace_120x6", inPlace(realForward(D::complex2d(120, 6, 2)))));
   // Twiddles computed on the fly (kept for comparison with the double-precision tables).
   c.push_back(make("onthefly_n4096", D::complex1d(4096, 2), 0, 0, OpenClOptions::Twiddles::OnTheFly));
   c.push_back(

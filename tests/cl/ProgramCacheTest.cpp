@@ -10,22 +10,27 @@
 
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <vector>
 
 using namespace spectrascope;
 
 namespace {
 
-const std::string kOptions = "-cl-std=CL1.2 -DLEN=64 -DRADIX=16 -DFIRST_RADIX=4 -DLINES=4 -DLOAD_LINES_FASTEST=0 "
-                             "-DSTORE_LINES_FASTEST=0 -DSPLIT_EXCHANGE=0 -DPASS_TWIDDLE=0 -DTWIDDLE_ONTHEFLY=0 -DDIR=-1";
+const std::string kOptions =
+    "-cl-std=CL1.2 -DLEN=64 -DRADIX=16 -DFIRST_RADIX=4 -DLINES=4 -DLOAD_LINES_FASTEST=0 "
+    "-DSTORE_LINES_FASTEST=0 -DSPLIT_EXCHANGE=0 -DPASS_TWIDDLE=0 -DTWIDDLE_ONTHEFLY=0 -DDIR=-1";
 
-class ProgramCacheTest : public testing::Test {
+class ProgramCacheTest : public testing::Test
+{
 protected:
   std::filesystem::path dir;
   void SetUp() override
   {
     if (!test::preferredOpenClDevice()) GTEST_SKIP() << "no OpenCL device";
     dir = std::filesystem::path(testing::TempDir()) /
-          ("spectrascope-programs-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
+          ("spectrascope-programs-" +
+           std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::remove_all(dir);
   }
   std::unique_ptr<OpenClBackend> backend()
@@ -99,4 +104,30 @@ TEST(DeviceEnumeration, DevicesHaveSaneProperties)
     EXPECT_GT(d.localMemBytes, 0u);
     EXPECT_GT(d.maxWorkGroupSize, 0u);
   }
+}
+
+// Callers asking for one program at the same time share one build (the engine's workers plan at once).
+TEST_F(ProgramCacheTest, ConcurrentCallersShareOneBuild)
+{
+  auto b = backend();
+  std::vector<std::future<cl::Program>> callers;
+  for (int i = 0; i < 6; ++i)
+    callers.push_back(
+        std::async(std::launch::async, [&] { return b->programs().get("fft_stockham", kOptions); }));
+  std::vector<cl::Program> programs;
+  for (auto& c : callers)
+    programs.push_back(c.get());
+  for (const cl::Program& p : programs)
+    EXPECT_EQ(p(), programs.front()());
+  EXPECT_EQ(b->programs().stats().builds, 1);
+  EXPECT_EQ(b->programs().stats().memoryHits, 5);
+}
+
+// A failed build is not kept: asking again compiles again (and fails again, with the log).
+TEST_F(ProgramCacheTest, FailedBuildIsNotKept)
+{
+  auto b = backend();
+  EXPECT_THROW(b->programs().get("fft_stockham", "-DLEN=64 -DRADIX=banana"), BuildError);
+  EXPECT_THROW(b->programs().get("fft_stockham", "-DLEN=64 -DRADIX=banana"), BuildError);
+  EXPECT_EQ(b->programs().stats().memoryHits, 0);
 }

@@ -57,6 +57,59 @@ TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20), kGpu).passes.size(), 2u);
 }
 
+// Where the fewest launches would need long adjacent-line passes (8 lines or fewer per group, or the split
+// exchange), one launch more of short lines is cheaper: 2^21 and 2^22 in three launches, 2048-long
+// columns in two; 2^20 and 1024-long columns keep their two launches and one launch.
+TEST(Planner, OneLaunchMoreWhereShortLinesPayForIt)
+{
+  for (std::size_t n : {1u << 21, 1u << 22}) {
+    const auto s = planStockham(TransformDescriptor::complex1d(n, (1u << 25) / n), kGpu);
+    ASSERT_EQ(s.passes.size(), 3u) << n;
+    for (const auto& p : s.passes) {
+      EXPECT_LE(p.length, 256u) << n;
+      EXPECT_GE(p.lines, 16u) << n;
+      EXPECT_FALSE(p.splitExchange) << n;
+    }
+    expectFits(s, kGpu);
+  }
+  const auto columns = planStockham(TransformDescriptor::complex2d(2048, 2048, 8), kGpu);
+  ASSERT_EQ(columns.passes.size(), 3u);
+  EXPECT_EQ(columns.passes[1].axis, 1);
+  for (std::size_t i : {1u, 2u}) {
+    EXPECT_EQ(columns.passes[i].axis, 1);
+    EXPECT_LE(columns.passes[i].length, 256u);
+    EXPECT_GE(columns.passes[i].lines, 16u);
+  }
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(1024, 1024, 32), kGpu).passes.size(), 2u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 18, 128), kGpu).passes.size(), 2u);
+  // A pass-length cap (tests, tuning) keeps the fewest launches it allows.
+  DeviceLimits capped = kGpu;
+  capped.maxPassLength = 2048;
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(2048, 2048, 8), capped).passes.size(), 2u);
+}
+
+// Mixed-radix R2C rows in one launch carry the pairwise step (cl/fft_mixed.cl REAL_ROWS 1); C2R rows keep
+// their separate c2r_pre pass.
+TEST(Planner, MixedRadixRealRowsFuseTheForwardStep)
+{
+  for (std::size_t half : {960u, 1500u, 15u, 5u}) {
+    AxisJob rows;
+    rows.extent = {half, 1, 1};
+    rows.batch = 64;
+    rows.axes = 0b001;
+    rows.rowPitchOut = half + 1;
+    rows.realRows = 1;
+    const auto s = planStockham(rows, kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << half;
+    EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Mixed) << half;
+    EXPECT_EQ(s.passes[0].realRows, 1) << half;
+    rows.realRows = 2;
+    rows.rowPitchIn = half + 1;
+    rows.rowPitchOut = 0;
+    EXPECT_FALSE(realRowsFused(planStockham(rows, kGpu))) << half;
+  }
+}
+
 // A device with much local memory allows long single launches; the radix chosen for them must keep the
 // work-group within the device's maximum (contiguous lines prefer radix 16, which needs twice the items).
 TEST(Planner, LongLaunchesOnLargeLocalMemoriesKeepTheirGroupsWithinTheLimit)

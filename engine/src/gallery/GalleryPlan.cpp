@@ -5,21 +5,6 @@
 #include "spectrascope/engine/Errors.h"
 
 namespace spectrascope::gallery::detail {
-namespace {
-
-KernelRecord transferRecord(const char* name, KernelRecord::Type type, std::size_t bytes)
-{
-  KernelRecord r;
-  r.name = name;
-  r.type = type;
-  r.bytes = bytes;
-  return r;
-}
-
-} // namespace
-
-using spectrascope::detail::appendTimedRecords;
-
 std::vector<std::pair<Slot, Slot>> pingPong(std::size_t count)
 {
   std::vector<std::pair<Slot, Slot>> result(count);
@@ -30,17 +15,9 @@ std::vector<std::pair<Slot, Slot>> pingPong(std::size_t count)
   return result;
 }
 
-void rethrowDeviceError(const cl::Error& e, const std::string& what)
-{
-  if (e.err() == CL_OUT_OF_RESOURCES || e.err() == CL_MEM_OBJECT_ALLOCATION_FAILURE ||
-      e.err() == CL_OUT_OF_HOST_MEMORY)
-    throw outOfResources(what + ": the device ran out of memory (" + std::to_string(e.err()) + ")");
-  throw deviceUnavailable(what + " failed: " + e.what() + " (" + std::to_string(e.err()) + ")");
-}
-
 GalleryPlan::GalleryPlan(OpenClBackend& backend, const TransformDescriptor& d, std::string variantKey,
                          std::vector<Launch> launches, std::vector<cl::Buffer> tables)
-    : OpenClPlan(d), backend_(backend), variantKey_(std::move(variantKey)), launches_(std::move(launches)),
+    : StagedOpenClPlan(backend, d), variantKey_(std::move(variantKey)), launches_(std::move(launches)),
       tables_(std::move(tables))
 {
   bool usesScratch = false;
@@ -59,20 +36,9 @@ std::size_t GalleryPlan::bytes() const
   return descriptor().elementsPerTransform() * descriptor().batch * 2 * sizeof(float);
 }
 
-void GalleryPlan::enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const
+void GalleryPlan::checkBuffers(const cl::Buffer& input, const cl::Buffer& output) const
 {
-  // Every variant reads the caller's input in its first launch and may still need it later (FFT1
-  // alternates buffers), so the two must differ; descriptors are out of place anyway.
   if (input() == output()) throw invalidArgument("the kernel gallery transforms out of place only");
-  std::vector<cl::Event> events;
-  std::vector<KernelRecord> records;
-  try {
-    std::lock_guard lock(mutex_);
-    enqueueLocked(input, output, events, records);
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + variantKey_ + " " + descriptor().toString());
-  }
 }
 
 void GalleryPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
@@ -97,27 +63,6 @@ void GalleryPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& outpu
     r.flops = l.flops;
     events.push_back(event);
     records.push_back(std::move(r));
-  }
-}
-
-void GalleryPlan::executeChecked(const float* input, float* output, ExecutionReport* report) const
-{
-  const std::size_t size = bytes();
-  cl::CommandQueue& queue = backend_.queue();
-  try {
-    std::lock_guard lock(mutex_);
-    if (!stagingIn_()) stagingIn_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, size);
-    if (!stagingOut_()) stagingOut_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, size);
-    std::vector<cl::Event> events(1);
-    std::vector<KernelRecord> records{transferRecord("upload", KernelRecord::Type::Upload, size)};
-    queue.enqueueWriteBuffer(stagingIn_, CL_FALSE, 0, size, input, nullptr, &events[0]);
-    enqueueLocked(stagingIn_, stagingOut_, events, records);
-    events.emplace_back();
-    queue.enqueueReadBuffer(stagingOut_, CL_TRUE, 0, size, output, nullptr, &events.back());
-    records.push_back(transferRecord("download", KernelRecord::Type::Download, size));
-    if (report) appendTimedRecords(events, records, *report);
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "running " + variantKey_ + " " + descriptor().toString());
   }
 }
 

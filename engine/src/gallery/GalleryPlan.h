@@ -3,10 +3,10 @@
 // caller's output and one scratch buffer. Launches are built once at plan time (kernels compiled, scalar
 // arguments set); enqueue only binds the buffers and launches, like the production plans.
 
-#include "spectrascope/engine/OpenClBackend.h"
+#include "DeviceCalls.h"
+#include "StagedOpenClPlan.h"
 
 #include <array>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,7 +26,7 @@ struct Launch
   double flops = 0;
 };
 
-class GalleryPlan final : public OpenClPlan
+class GalleryPlan final : public spectrascope::detail::StagedOpenClPlan
 {
 public:
   // `tables` are device buffers the launches read (twiddles); the plan keeps them alive.
@@ -34,31 +34,31 @@ public:
               std::vector<Launch> launches, std::vector<cl::Buffer> tables);
 
   std::string backendName() const override { return backend_.name() + " " + variantKey_; }
-  std::string deviceName() const override { return backend_.deviceName(); }
-  void enqueue(const cl::Buffer& input, const cl::Buffer& output, ExecutionReport* report) const override;
-  OpenClBackend& backend() const override { return backend_; }
 
 protected:
-  void executeChecked(const float* input, float* output, ExecutionReport* report) const override;
+  void enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+                     std::vector<KernelRecord>& records) const override;
+  std::size_t uploadBytes() const override { return bytes(); }
+  std::size_t downloadBytes() const override { return bytes(); }
+  // Every variant reads the caller's input in its first launch and may still need it later (FFT1
+  // alternates buffers), so input and output always differ.
+  bool stagesInPlace() const override { return false; }
+  void checkBuffers(const cl::Buffer& input, const cl::Buffer& output) const override;
+  std::string label() const override { return variantKey_ + " " + descriptor().toString(); }
 
 private:
   std::size_t bytes() const;
-  void enqueueLocked(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                     std::vector<KernelRecord>& records) const;
 
-  OpenClBackend& backend_;
   std::string variantKey_;
   std::vector<Launch> launches_;
   std::vector<cl::Buffer> tables_;
   cl::Buffer scratch_;
-  mutable std::mutex mutex_; // kernel arguments and staging buffers are shared state
-  mutable cl::Buffer stagingIn_, stagingOut_;
 };
 
 // Sources and destinations of a chain of `count` out-of-place launches that starts from the input and
 // ends in the output, alternating between the output and the scratch buffer.
 std::vector<std::pair<Slot, Slot>> pingPong(std::size_t count);
 
-[[noreturn]] void rethrowDeviceError(const cl::Error& e, const std::string& what);
+using spectrascope::detail::rethrowDeviceError;
 
 } // namespace spectrascope::gallery::detail

@@ -5,6 +5,7 @@
 #include "spectrascope/engine/BackendRegistry.h"
 #include "spectrascope/engine/Plan.h"
 
+#include <future>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -12,7 +13,8 @@
 
 namespace spectrascope {
 
-class Engine {
+class Engine
+{
 public:
   // Selects the backend (see selectBackend). Creating an OpenCL backend compiles nothing yet; kernels
   // are built when plans are made, so call plan() off the GUI thread.
@@ -28,19 +30,31 @@ public:
 
   // Cached by descriptor. If the selected backend cannot plan `d`, FFTW serves it and the plan's
   // fallbackReason() says why. Throws EngineError only if no backend at all can serve it.
+  // Thread-safe, and plans are built outside the engine's lock: callers planning different descriptors
+  // build at the same time, a caller asking for a descriptor that is being built waits for that one build,
+  // and a build that throws is not cached (the next call tries again).
   std::shared_ptr<const Plan> plan(const TransformDescriptor& d);
 
   static constexpr std::size_t kPlanCacheCapacity = 32;
 
 private:
+  struct CacheEntry
+  {
+    TransformDescriptor descriptor;
+    std::shared_future<std::shared_ptr<const Plan>> plan;
+    bool built = false; // false while its build is in flight: such entries are never evicted
+  };
+
   std::shared_ptr<const Plan> createWithFallback(const TransformDescriptor& d);
   Backend& fftwBackend();
+  void evictBeyondCapacity(); // with mutex_ held
 
   SelectedBackend selection_;
+  std::once_flag fftwFallbackOnce_;
   std::unique_ptr<Backend> fftwFallback_;
-  std::mutex mutex_;
+  std::mutex mutex_; // guards cache_ only, never held through a build
   // Most recently used first.
-  std::list<std::pair<TransformDescriptor, std::shared_ptr<const Plan>>> cache_;
+  std::list<CacheEntry> cache_;
 };
 
 } // namespace spectrascope

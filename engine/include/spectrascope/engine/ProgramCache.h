@@ -7,22 +7,27 @@
 #include "spectrascope/engine/OpenCl.h"
 
 #include <filesystem>
+#include <future>
 #include <map>
 #include <mutex>
 #include <string>
 
 namespace spectrascope {
 
-class ProgramCache {
+class ProgramCache
+{
 public:
   // directory empty: $SPECTRASCOPE_CACHE_DIR, else $XDG_CACHE_HOME/spectrascope, else ~/.cache/spectrascope
   // (each + "/kernels"). If no directory can be created, caching on disk is silently skipped.
   ProgramCache(cl::Context context, cl::Device device, std::filesystem::path directory = {});
 
-  // Throws BuildError carrying the build log when the source does not compile.
+  // Throws BuildError carrying the build log when the source does not compile. Thread-safe; programs
+  // build outside the cache's lock, so different programs build at the same time and a second caller for
+  // a program being built waits for that build. A failed build is not kept.
   cl::Program get(const std::string& sourceName, const std::string& options);
 
-  struct Stats {
+  struct Stats
+  {
     int memoryHits = 0, diskHits = 0, builds = 0, rejectedEntries = 0;
   };
   Stats stats() const;
@@ -43,7 +48,8 @@ private:
   std::string deviceIdentity_;
   std::filesystem::path directory_;
   mutable std::mutex mutex_;
-  std::map<std::string, cl::Program> programs_;
+  std::map<std::string, std::shared_future<cl::Program>> programs_; // built or being built
+
   Stats stats_;
 };
 
