@@ -115,6 +115,7 @@ LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> en
   LoadedImage loaded;
   loaded.name = request.name;
   loaded.path = request.path;
+  loaded.sameImage = request.sameImage;
   loaded.original = request.path.isEmpty() ? request.image : decodeImage(request.path, &loaded.error);
   if (loaded.original.isNull()) {
     if (loaded.error.isEmpty()) loaded.error = tr("The image is empty.");

@@ -45,6 +45,9 @@ struct LoadRequest
   QString name;
   bool luminanceOnly = false;
   imaging::PadMode padding = imaging::PadMode::None;
+  // The picture already shown, transformed again (another backend, padding or luminance setting): the
+  // mask drawn on it stays. A new picture starts with a clean one.
+  bool sameImage = false;
 };
 
 struct LoadedImage
@@ -53,6 +56,7 @@ struct LoadedImage
   QImage original;
   SpectrumPicture magnitude, phase;
   QString name, path, error;
+  bool sameImage = false; // as asked for in the LoadRequest
 };
 
 struct FilterRequest
