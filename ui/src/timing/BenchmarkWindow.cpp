@@ -2,6 +2,7 @@
 
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/ui/timing/BenchmarkRunner.h"
+#include "spectrascope/ui/timing/PowerOfTwoSpinBox.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -17,6 +18,8 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -66,13 +69,7 @@ BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
 {
   setObjectName(QStringLiteral("benchmarkWindow"));
   setWindowTitle(tr("Benchmark — Spectrascope"));
-  runner_ = new BenchmarkRunner(this);
-  connect(runner_, &BenchmarkRunner::pointMeasured, this, &BenchmarkWindow::addPoint);
-  connect(runner_, &BenchmarkRunner::progress, this, [this](int done, int total) {
-    progress_->setMaximum(std::max(total, 1));
-    progress_->setValue(done);
-  });
-  connect(runner_, &BenchmarkRunner::finished, this, &BenchmarkWindow::finish);
+  createRunner();
   tuner_ = new TuningRunner(this);
   connect(tuner_, &TuningRunner::deviceOpened, this, &BenchmarkWindow::tuningDeviceOpened);
   connect(tuner_, &TuningRunner::caseStarted, this, &BenchmarkWindow::tuningCaseStarted);
@@ -88,7 +85,15 @@ BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
   pages_->addTab(createWorkGroupPage(), tr("Work-group sizes"));
   pages_->addTab(createTuningPage(), tr("Tuning"));
   auto* layout = new QHBoxLayout(this);
-  layout->addWidget(createSubjectControls());
+  // The list of subjects is long: on a short screen it scrolls rather than pushing the window off it.
+  auto* subjects = new QScrollArea(this);
+  subjects->setObjectName(QStringLiteral("benchmarkSubjects"));
+  subjects->setWidget(createSubjectControls());
+  subjects->setWidgetResizable(true);
+  subjects->setFrameShape(QFrame::NoFrame);
+  subjects->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  subjects->setMaximumWidth(340);
+  layout->addWidget(subjects);
   layout->addWidget(pages_, 1);
   refreshTuningTransforms(); // now that the devices are known
   resize(1080, 620);
@@ -97,6 +102,31 @@ BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
 BenchmarkWindow::~BenchmarkWindow()
 {
   runner_->cancel();
+}
+
+void BenchmarkWindow::createRunner()
+{
+  runner_ = new BenchmarkRunner(this);
+  connect(runner_, &BenchmarkRunner::pointMeasured, this, &BenchmarkWindow::addPoint);
+  connect(runner_, &BenchmarkRunner::progress, this, [this](int done, int total) {
+    progress_->setMaximum(std::max(total, 1));
+    progress_->setValue(done);
+  });
+  connect(runner_, &BenchmarkRunner::finished, this, &BenchmarkWindow::finish);
+}
+
+// A sweep can only stop between two calls, and one call may be a kernel build of seconds: the window
+// lets go of the runner at once (its late points are not shown) and takes a fresh one, so Cancel acts when
+// it is clicked. The old runner finishes its call in the background and deletes itself.
+void BenchmarkWindow::retireRunner()
+{
+  BenchmarkRunner* old = runner_;
+  old->cancel();
+  old->disconnect(this);
+  old->setParent(nullptr);
+  connect(old, &BenchmarkRunner::finished, old, &QObject::deleteLater);
+  if (!old->isRunning()) old->deleteLater();
+  createRunner();
 }
 
 QWidget* BenchmarkWindow::createSubjectControls()
@@ -145,12 +175,12 @@ QWidget* BenchmarkWindow::createSubjectControls()
 
   auto* sizes = new QGroupBox(tr("Sizes"), panel);
   auto* sizeForm = new QFormLayout(sizes);
-  minLog2_ = new QSpinBox(sizes);
-  maxLog2_ = new QSpinBox(sizes);
-  for (QSpinBox* box : {minLog2_, maxLog2_}) {
+  minLog2_ = new PowerOfTwoSpinBox(sizes);
+  maxLog2_ = new PowerOfTwoSpinBox(sizes);
+  minLog2_->setObjectName(QStringLiteral("benchmarkMinN"));
+  maxLog2_->setObjectName(QStringLiteral("benchmarkMaxN"));
+  for (QSpinBox* box : {minLog2_, maxLog2_})
     box->setRange(1, 24);
-    box->setPrefix(QStringLiteral("2^"));
-  }
   minLog2_->setValue(4);
   maxLog2_->setValue(18);
   sizeForm->addRow(tr("Smallest N"), minLog2_);
@@ -228,9 +258,8 @@ QWidget* BenchmarkWindow::createWorkGroupPage()
   for (const gallery::VariantInfo& v : gallery::allVariants())
     if (v.variant != gallery::Variant::Production && v.variant != gallery::Variant::CompactSingleGroup)
       workGroupVariant_->addItem(QString::fromUtf8(v.title.data(), int(v.title.size())), int(v.variant));
-  workGroupLog2N_ = new QSpinBox(page);
+  workGroupLog2N_ = new PowerOfTwoSpinBox(page);
   workGroupLog2N_->setRange(2, 24);
-  workGroupLog2N_->setPrefix(QStringLiteral("N = 2^"));
   workGroupLog2N_->setValue(18); // 512 x 512 values, the size of the book's image
   workGroupButton_ = new QPushButton(tr("Run work-group sweep"), page);
   workGroupButton_->setObjectName(QStringLiteral("workGroupRun"));
@@ -242,6 +271,7 @@ QWidget* BenchmarkWindow::createWorkGroupPage()
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Kernel:"), page));
   top->addWidget(workGroupVariant_);
+  top->addWidget(new QLabel(tr("N:"), page));
   top->addWidget(workGroupLog2N_);
   top->addWidget(workGroupButton_);
   top->addStretch(1);
@@ -490,6 +520,25 @@ void BenchmarkWindow::showEvent(QShowEvent* event)
 {
   refreshTuningTransforms(); // the Image tab's picture may have changed since the window was last shown
   QWidget::showEvent(event);
+  fitScreen();
+}
+
+// Whole on the screen it opens on (a small or scaled one included): no larger than its available area, and
+// moved inside it.
+void BenchmarkWindow::fitScreen()
+{
+  const QScreen* screen = this->screen();
+  if (!screen) return;
+  const QRect available = screen->availableGeometry();
+  const QSize frameExtra = frameGeometry().size() - geometry().size();
+  const QSize room = available.size() - frameExtra;
+  if (width() > room.width() || height() > room.height()) resize(size().boundedTo(room));
+  QRect frame = frameGeometry();
+  frame.moveLeft(std::clamp(frame.left(), available.left(),
+                            std::max(available.left(), available.right() - frame.width() + 1)));
+  frame.moveTop(std::clamp(frame.top(), available.top(),
+                           std::max(available.top(), available.bottom() - frame.height() + 1)));
+  if (frame.topLeft() != frameGeometry().topLeft()) move(frame.topLeft());
 }
 
 bool BenchmarkWindow::isRunning() const
@@ -584,9 +633,9 @@ void BenchmarkWindow::cancel()
     tuner_->cancel();
     return;
   }
-  if (!isRunning()) return;
-  status_->setText(tr("Cancelling after the current call…"));
-  runner_->cancel();
+  if (!runner_->isRunning()) return;
+  retireRunner();
+  finish(true, {});
 }
 
 void BenchmarkWindow::setRunning(bool running)

@@ -90,6 +90,9 @@ protected:
   void showEvent(QShowEvent* event) override;
 
 private:
+  void createRunner();
+  void retireRunner();
+  void fitScreen();
   QWidget* createSubjectControls();
   QWidget* createSweepPage();
   QWidget* createWorkGroupPage();
