@@ -324,6 +324,10 @@ void ImageTab::onLoaded(const image::LoadedImage& loaded)
   renderSpectrum();
   if (!loaded.path.isEmpty() && !loaded.path.startsWith(QLatin1Char(':'))) recent_->add(loaded.path);
   views_->showCaption(loaded);
+  // On a device the first drag would wait for its preview kernels: they are built now, in the background.
+  if (pipeline.onDevice())
+    worker_->preparePreview((resultView_->size() * resultView_->devicePixelRatioF())
+                                .expandedTo(QSize(kMinPreviewSide, kMinPreviewSide)));
   // E.g. an image beyond the device's largest buffer: the engine planned it on FFTW instead.
   if (const std::string why = pipeline.fallbackReason(); !why.empty())
     emit statusMessage(tr("%1: %2").arg(loaded.name, QString::fromStdString(why.substr(0, why.find('\n')))));

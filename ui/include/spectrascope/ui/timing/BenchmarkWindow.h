@@ -10,6 +10,7 @@
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/gallery/GallerySweep.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
+#include "spectrascope/ui/timing/BenchmarkPlotView.h"
 #include "spectrascope/ui/timing/TuningRunner.h"
 
 #include <QWidget>
@@ -31,7 +32,8 @@ class QTabWidget;
 namespace spectrascope::ui {
 
 class BenchmarkRunner;
-class BenchmarkPlotView;
+class TuningPage;
+class WorkGroupPage;
 
 class BenchmarkWindow : public QWidget
 {
@@ -50,9 +52,9 @@ public:
   int deviceCount() const { return int(deviceBoxes_.size()); }
   QPushButton* runButton() const { return runButton_; }
   QPushButton* cancelButton() const { return cancelButton_; }
-  QPushButton* workGroupButton() const { return workGroupButton_; }
+  QPushButton* workGroupButton() const;
   QProgressBar* progressBar() const { return progress_; }
-  QTableWidget* workGroupTable() const { return workGroupTable_; }
+  QTableWidget* workGroupTable() const;
   const std::vector<gallery::SweepPoint>& points() const { return points_; }
   bool isRunning() const;
   bool hasOpenClDevice() const; // at least one device is chosen
@@ -68,9 +70,9 @@ public:
   // What "Tune…" searches on a device of this kind.
   std::vector<TuningCase> tuningCases(bool cpuDevice) const;
   QPushButton* tuneButton() const { return tuneButton_; }
-  QTableWidget* tuningTable() const { return tuningTable_; }
-  const std::vector<TuningRow>& tuningRows() const { return tuningRows_; } // those done, in order
-  QStringList tuningCacheFiles() const;                                    // of the devices opened
+  QTableWidget* tuningTable() const;
+  const std::vector<TuningRow>& tuningRows() const; // those done, in order
+  QStringList tuningCacheFiles() const;             // of the devices opened
 
   bool exportCsv(const QString& path) const;
   bool exportPng(const QString& path) const;
@@ -95,28 +97,16 @@ private:
   void fitScreen();
   QWidget* createSubjectControls();
   QWidget* createSweepPage();
-  QWidget* createWorkGroupPage();
-  QWidget* createTuningPage();
-  TuningInputs tuningInputs() const;
-  bool isCpuDevice(int index) const;
-  void refreshTuningTransforms();
-  void tuningDeviceOpened(int job, const QString& device, const QString& cacheFile);
-  void tuningCaseStarted(int job, int item);
-  void addTuningRow(const TuningRow& row);
-  void finishTuning(bool cancelled);
-  int tuningTableRow(int job, int item) const;
-  void setTuningCell(int row, int column, const QString& text, const QString& tip = {});
   void addPoint(const gallery::SweepPoint& point);
   void finish(bool cancelled, const QString& error);
   void setRunning(bool running);
   void refreshPlot();
-  void refreshWorkGroupTable();
   std::vector<gallery::Variant> selectedVariants() const;
   void chooseCsvFile();
   void choosePngFile();
 
   BenchmarkRunner* runner_ = nullptr;
-  TuningRunner* tuner_ = nullptr;
+  TuningPage* tuningPage_ = nullptr;
   std::map<int, QCheckBox*> deviceBoxes_; // by device index
   std::map<int, OpenClDeviceInfo> devices_;
   QCheckBox* fftw_ = nullptr;
@@ -131,40 +121,10 @@ private:
   QHBoxLayout* actions_ = nullptr;
   QTabWidget* pages_ = nullptr;
   BenchmarkPlotView* plot_ = nullptr;
-  QComboBox* workGroupVariant_ = nullptr;
-  QSpinBox* workGroupLog2N_ = nullptr;
-  QPushButton* workGroupButton_ = nullptr;
-  QTableWidget* workGroupTable_ = nullptr;
+  WorkGroupPage* workGroupPage_ = nullptr;
   QPushButton* tuneButton_ = nullptr;
-  QLabel* tuningTransforms_ = nullptr;
-  QTableWidget* tuningTable_ = nullptr;
-  QLabel* tuningCacheLabel_ = nullptr;
-  TuningInputsSource tuningInputsSource_;
-  std::optional<std::vector<TuningCase>> customTuningCases_;
-  TuningRequest tuningRequest_;             // the run on show: rows follow its jobs and cases
-  std::map<int, QString> tuningCacheFiles_; // by job
-  std::vector<TuningRow> tuningRows_;
   std::vector<gallery::SweepPoint> points_;
-  std::vector<gallery::SweepPoint> workGroupPoints_;
   bool workGroupMode_ = false;
-};
-
-// Paints BenchmarkPlot for the window's points.
-class BenchmarkPlotView : public QWidget
-{
-  Q_OBJECT
-
-public:
-  explicit BenchmarkPlotView(QWidget* parent = nullptr);
-  void setData(PlotData data);
-  const PlotData& data() const { return data_; }
-  QSize sizeHint() const override { return {720, 460}; }
-
-protected:
-  void paintEvent(QPaintEvent* event) override;
-
-private:
-  PlotData data_;
 };
 
 } // namespace spectrascope::ui
