@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+
 #include <QHash>
 #include <QLabel>
 #include <QMessageBox>
@@ -24,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <atomic>
 
 using namespace spectrascope::ui;
 
@@ -50,6 +52,7 @@ private slots:
   void timingsDockIsHiddenUntilAskedForAndRemembered();
   void noKeySequenceIsGivenTwice();
   void switchingSaysWhatItWaitsFor();
+  void warmUpRunsBeforeTheEngineIsAnnounced();
 };
 
 void MainWindowTest::initTestCase()
@@ -235,6 +238,20 @@ void MainWindowTest::switchingSaysWhatItWaitsFor()
   QVERIFY2(text.contains(QStringLiteral("first")) && text.contains(QStringLiteral("minute")),
            qPrintable(text));
   QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+}
+
+// The views' first kernels are built on a new engine before it is announced, so that the status bar, the
+// tabs and the Timings all switch when the views can use it at once.
+void MainWindowTest::warmUpRunsBeforeTheEngineIsAnnounced()
+{
+  EngineService service;
+  std::atomic<int> warmed{0};
+  service.setWarmUp([&warmed](spectrascope::Engine&) { ++warmed; });
+  int warmedWhenAnnounced = -1;
+  connect(&service, &EngineService::backendChanged, this, [&] { warmedWhenAnnounced = warmed; });
+  service.start(QStringLiteral("fftw"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  QCOMPARE(warmedWhenAnnounced, 1);
 }
 
 QTEST_MAIN(MainWindowTest)
