@@ -2,6 +2,7 @@
 
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/ui/timing/BenchmarkRunner.h"
+#include "spectrascope/ui/timing/BenchmarkSubjects.h"
 #include "spectrascope/ui/timing/PowerOfTwoSpinBox.h"
 #include "spectrascope/ui/timing/TuningPage.h"
 #include "spectrascope/ui/timing/WorkGroupPage.h"
@@ -11,12 +12,8 @@
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QFormLayout>
-#include <QGroupBox>
 #include <QHeaderView>
-#include <QImageReader>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
@@ -29,8 +26,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <regex>
-#include <set>
 
 namespace spectrascope::ui {
 
@@ -39,7 +34,8 @@ BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
   setObjectName(QStringLiteral("benchmarkWindow"));
   setWindowTitle(tr("Benchmark — Spectrascope"));
   createRunner();
-  tuningPage_ = new TuningPage(devices_, this);
+  subjects_ = new BenchmarkSubjects(this); // lists the devices, which the pages name
+  tuningPage_ = new TuningPage(subjects_->devices(), this);
   connect(tuningPage_, &TuningPage::progress, this, [this](int done, int total) {
     progress_->setMaximum(std::max(total, 1));
     progress_->setValue(done);
@@ -79,13 +75,20 @@ BenchmarkWindow::~BenchmarkWindow()
 
 void BenchmarkWindow::createRunner()
 {
-  runner_ = new BenchmarkRunner(this);
-  connect(runner_, &BenchmarkRunner::pointMeasured, this, &BenchmarkWindow::addPoint);
-  connect(runner_, &BenchmarkRunner::progress, this, [this](int done, int total) {
+  auto* runner = new BenchmarkRunner(this);
+  runner_ = runner;
+  // Signals already queued when a runner is let go still arrive: only the current runner's count.
+  connect(runner, &BenchmarkRunner::pointMeasured, this, [this, runner](const gallery::SweepPoint& point) {
+    if (runner == runner_) addPoint(point);
+  });
+  connect(runner, &BenchmarkRunner::progress, this, [this, runner](int done, int total) {
+    if (runner != runner_) return;
     progress_->setMaximum(std::max(total, 1));
     progress_->setValue(done);
   });
-  connect(runner_, &BenchmarkRunner::finished, this, &BenchmarkWindow::finish);
+  connect(runner, &BenchmarkRunner::finished, this, [this, runner](bool cancelled, const QString& error) {
+    if (runner == runner_) finish(cancelled, error);
+  });
 }
 
 // A sweep can only stop between two calls, and one call may be a kernel build of seconds: the window
@@ -106,59 +109,9 @@ QWidget* BenchmarkWindow::createSubjectControls()
 {
   auto* panel = new QWidget(this);
   panel->setMaximumWidth(330);
-  auto* subjects = new QGroupBox(tr("Subjects"), panel);
-  auto* form = new QVBoxLayout(subjects);
-  // Every device can be in one sweep (a GPU beside PoCL, two GPUs): each gets its own series. The first
-  // GPU is chosen to begin with, else the first device.
-  const DeviceEnumeration all = enumerateOpenClDevices();
-  form->addWidget(new QLabel(all.devices.empty() ? tr("No OpenCL device: FFTW only")
-                                                 : tr("OpenCL devices for the kernels:"),
-                             subjects));
-  const auto gpu = std::find_if(all.devices.begin(), all.devices.end(),
-                                [](const OpenClDeviceInfo& d) { return d.type == "GPU"; });
-  const int preferred = gpu != all.devices.end() ? gpu->index
-                        : all.devices.empty()    ? -1
-                                                 : all.devices[0].index;
-  for (const OpenClDeviceInfo& d : all.devices) {
-    devices_[d.index] = d;
-    auto* box = new QCheckBox(
-        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)),
-        subjects);
-    box->setObjectName(QStringLiteral("benchmarkDevice_%1").arg(d.index));
-    box->setToolTip(QString::fromStdString(d.platform));
-    box->setChecked(d.index == preferred);
-    deviceBoxes_[d.index] = box;
-    connect(box, &QCheckBox::toggled, this, [this] { tuningPage_->showTransforms(selectedDevices()); });
-    form->addWidget(box);
-  }
-  fftw_ = new QCheckBox(tr("FFTW on the CPU (reference)"), subjects);
-  fftw_->setChecked(true);
-  form->addWidget(fftw_);
-  for (const gallery::VariantInfo& v : gallery::allVariants()) {
-    auto* box = new QCheckBox(QString::fromUtf8(v.title.data(), int(v.title.size())), subjects);
-    box->setObjectName(QStringLiteral("variant_") + QString::fromUtf8(v.key.data(), int(v.key.size())));
-    box->setToolTip(
-        QStringLiteral("%1: %2").arg(QString::fromUtf8(v.origin.data(), int(v.origin.size())),
-                                     QString::fromUtf8(v.launches.data(), int(v.launches.size()))));
-    box->setChecked(true);
-    box->setEnabled(!all.devices.empty());
-    variantBoxes_[v.variant] = box;
-    form->addWidget(box);
-  }
-
-  auto* sizes = new QGroupBox(tr("Sizes"), panel);
-  auto* sizeForm = new QFormLayout(sizes);
-  minLog2_ = new PowerOfTwoSpinBox(sizes);
-  maxLog2_ = new PowerOfTwoSpinBox(sizes);
-  minLog2_->setObjectName(QStringLiteral("benchmarkMinN"));
-  maxLog2_->setObjectName(QStringLiteral("benchmarkMaxN"));
-  for (QSpinBox* box : {minLog2_, maxLog2_})
-    box->setRange(1, 24);
-  minLog2_->setValue(4);
-  maxLog2_->setValue(18);
-  sizeForm->addRow(tr("Smallest N"), minLog2_);
-  sizeForm->addRow(tr("Largest N"), maxLog2_);
-
+  connect(subjects_, &BenchmarkSubjects::devicesChanged, this,
+          [this] { tuningPage_->showTransforms(selectedDevices()); });
+  const bool anyDevice = !subjects_->devices().empty();
   runButton_ = new QPushButton(tr("Run sweep"), panel);
   runButton_->setObjectName(QStringLiteral("benchmarkRun"));
   runButton_->setDefault(true);
@@ -171,7 +124,7 @@ QWidget* BenchmarkWindow::createSubjectControls()
   tuneButton_->setObjectName(QStringLiteral("benchmarkTune"));
   tuneButton_->setToolTip(tr("Search the planner's shapes for the app's transforms on the chosen devices "
                              "and keep the fastest in each device's tuning file (the Tuning page)"));
-  tuneButton_->setEnabled(!all.devices.empty());
+  tuneButton_->setEnabled(anyDevice);
   connect(tuneButton_, &QPushButton::clicked, this, &BenchmarkWindow::startTuning);
   actions_ = new QHBoxLayout;
   actions_->addWidget(runButton_);
@@ -193,8 +146,7 @@ QWidget* BenchmarkWindow::createSubjectControls()
 
   auto* layout = new QVBoxLayout(panel);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(subjects);
-  layout->addWidget(sizes);
+  layout->addWidget(subjects_);
   layout->addLayout(actions_);
   layout->addWidget(progress_);
   layout->addWidget(status_);
@@ -313,50 +265,14 @@ bool BenchmarkWindow::hasOpenClDevice() const
   return !selectedDevices().empty();
 }
 
-std::vector<int> BenchmarkWindow::selectedDevices() const
-{
-  std::vector<int> indices;
-  for (const auto& [index, box] : deviceBoxes_)
-    if (box->isChecked()) indices.push_back(index);
-  return indices;
-}
-
-void BenchmarkWindow::selectDevices(const std::vector<int>& indices)
-{
-  for (const auto& [index, box] : deviceBoxes_)
-    box->setChecked(std::find(indices.begin(), indices.end(), index) != indices.end());
-}
-
-void BenchmarkWindow::setSizeRange(int log2Min, int log2Max)
-{
-  minLog2_->setValue(log2Min);
-  maxLog2_->setValue(log2Max);
-}
-
-void BenchmarkWindow::selectOnly(const std::vector<std::string>& subjects)
-{
-  const std::set<std::string> wanted(subjects.begin(), subjects.end());
-  fftw_->setChecked(wanted.count("fftw") > 0);
-  for (const auto& [variant, box] : variantBoxes_)
-    box->setChecked(wanted.count(std::string(gallery::info(variant).key)) > 0);
-}
-
-std::vector<gallery::Variant> BenchmarkWindow::selectedVariants() const
-{
-  std::vector<gallery::Variant> variants;
-  for (const auto& [variant, box] : variantBoxes_)
-    if (box->isChecked() && box->isEnabled()) variants.push_back(variant);
-  return variants;
-}
-
 void BenchmarkWindow::startSweep()
 {
   if (isRunning()) return;
   BenchmarkRequest request;
   request.openClDevices = selectedDevices();
-  request.variants = selectedVariants();
-  request.fftw = fftw_->isChecked();
-  request.sizes = gallery::powerOfTwoSizes(minLog2_->value(), std::max(minLog2_->value(), maxLog2_->value()));
+  request.variants = subjects_->selectedVariants();
+  request.fftw = subjects_->fftwChosen();
+  request.sizes = subjects_->sizes();
   if ((request.variants.empty() || request.openClDevices.empty()) && !request.fftw) {
     status_->setText(tr("Choose FFTW, or a device and at least one kernel, to measure."));
     return;
@@ -393,7 +309,7 @@ void BenchmarkWindow::setRunning(bool running)
 {
   runButton_->setEnabled(!running);
   workGroupPage_->runButton()->setEnabled(!running);
-  tuneButton_->setEnabled(!running && !devices_.empty());
+  tuneButton_->setEnabled(!running && !subjects_->devices().empty());
   cancelButton_->setEnabled(running);
   if (running) {
     progress_->setValue(0);

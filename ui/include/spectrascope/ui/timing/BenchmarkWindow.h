@@ -11,6 +11,7 @@
 #include "spectrascope/engine/gallery/GallerySweep.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
 #include "spectrascope/ui/timing/BenchmarkPlotView.h"
+#include "spectrascope/ui/timing/BenchmarkSubjects.h"
 #include "spectrascope/ui/timing/TuningRunner.h"
 
 #include <QWidget>
@@ -44,12 +45,12 @@ public:
   ~BenchmarkWindow() override;
 
   // For tests and scripted runs.
-  void setSizeRange(int log2Min, int log2Max);
-  void selectOnly(const std::vector<std::string>& subjects); // "fftw" and variant keys
+  void setSizeRange(int log2Min, int log2Max) { subjects_->setSizeRange(log2Min, log2Max); }
+  void selectOnly(const std::vector<std::string>& subjects) { subjects_->selectOnly(subjects); }
   // Device indices as in "opencl:<index>"; unknown ones are ignored.
-  void selectDevices(const std::vector<int>& indices);
-  std::vector<int> selectedDevices() const;
-  int deviceCount() const { return int(deviceBoxes_.size()); }
+  void selectDevices(const std::vector<int>& indices) { subjects_->selectDevices(indices); }
+  std::vector<int> selectedDevices() const { return subjects_->selectedDevices(); }
+  int deviceCount() const { return int(subjects_->devices().size()); }
   QPushButton* runButton() const { return runButton_; }
   QPushButton* cancelButton() const { return cancelButton_; }
   QPushButton* workGroupButton() const;
@@ -101,18 +102,12 @@ private:
   void finish(bool cancelled, const QString& error);
   void setRunning(bool running);
   void refreshPlot();
-  std::vector<gallery::Variant> selectedVariants() const;
   void chooseCsvFile();
   void choosePngFile();
 
+  BenchmarkSubjects* subjects_ = nullptr;
   BenchmarkRunner* runner_ = nullptr;
   TuningPage* tuningPage_ = nullptr;
-  std::map<int, QCheckBox*> deviceBoxes_; // by device index
-  std::map<int, OpenClDeviceInfo> devices_;
-  QCheckBox* fftw_ = nullptr;
-  std::map<gallery::Variant, QCheckBox*> variantBoxes_;
-  QSpinBox* minLog2_ = nullptr;
-  QSpinBox* maxLog2_ = nullptr;
   QComboBox* metric_ = nullptr;
   QPushButton* runButton_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
