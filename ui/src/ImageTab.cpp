@@ -13,6 +13,7 @@
 #include "spectrascope/ui/image/MaskControls.h"
 #include "spectrascope/ui/image/MaskInput.h"
 #include "spectrascope/ui/image/MaskRendering.h"
+#include "spectrascope/ui/image/PictureDrops.h"
 #include "spectrascope/ui/image/ResultSaver.h"
 #include "spectrascope/ui/image/SpectrumContrastButton.h"
 #include "spectrascope/ui/image/SpectrumControls.h"
@@ -24,13 +25,10 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMimeData>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -64,7 +62,10 @@ ImageTab::ImageTab(QWidget* parent)
       saver_(new image::ResultSaver(this))
 {
   setObjectName(QStringLiteral("imageTab"));
-  setAcceptDrops(true);
+  auto* drops = new image::PictureDrops(this);
+  connect(drops, &image::PictureDrops::fileDropped, this, &ImageTab::openFile);
+  connect(drops, &image::PictureDrops::imageDropped, this,
+          [this](const QImage& image) { openImage(image, tr("dropped image")); });
   editor_->updateGesture([](image::MaskState& s) { s.spec.cutoff = kStartCutoff, s.spec.cutoff2 = 0.15; });
   actions_ = new image::ImageActions(this, editor_->undoStack());
   maskControls_ = new image::MaskControls(actions_->open, this);
@@ -417,30 +418,6 @@ void ImageTab::copyResult()
   if (result_.isNull()) return;
   QGuiApplication::clipboard()->setImage(result_);
   emit statusMessage(tr("Filtered image copied to the clipboard."));
-}
-
-// A local file (whatever its format: one that cannot be read gets a message) or image data; links to
-// remote files are not taken, as nothing would open.
-static bool isDroppableImage(const QMimeData* data)
-{
-  return (data->hasUrls() && !data->urls().isEmpty() && data->urls().first().isLocalFile()) ||
-         data->hasImage();
-}
-
-void ImageTab::dragEnterEvent(QDragEnterEvent* event)
-{
-  if (isDroppableImage(event->mimeData())) event->acceptProposedAction();
-}
-
-void ImageTab::dropEvent(QDropEvent* event)
-{
-  const QMimeData* data = event->mimeData();
-  if (!isDroppableImage(data)) return event->ignore();
-  if (data->hasUrls() && data->urls().first().isLocalFile())
-    openFile(data->urls().first().toLocalFile());
-  else
-    openImage(qvariant_cast<QImage>(data->imageData()), tr("dropped image"));
-  event->acceptProposedAction();
 }
 
 } // namespace spectrascope::ui

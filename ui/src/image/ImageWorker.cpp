@@ -203,7 +203,11 @@ void ImageWorker::onLoaded()
   } else {
     pipeline_ = image.pipeline;
     paintCache_ = std::make_shared<PaintedHalfPlaneCache>();
+    // The receivers reset the mask for the new picture and ask for a filter update: held until they are
+    // done, so that one update follows a load, not one for each of their requests.
+    busy_ = true;
     emit loaded(image);
+    busy_ = false;
     pendingFilter_ = true;
   }
   schedule();

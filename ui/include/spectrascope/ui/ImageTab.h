@@ -122,10 +122,6 @@ signals:
   void errorMessage(const QString& heading, const QString& detail);
   void statusMessage(const QString& text);
 
-protected:
-  void dragEnterEvent(QDragEnterEvent* event) override;
-  void dropEvent(QDropEvent* event) override;
-
 private:
   QWidget* createViews();
   void connectActions();
