@@ -2,6 +2,7 @@
 
 #include "CommandLine.h"
 #include "ScreenshotTaker.h"
+#include "spectrascope/ui/BackgroundWork.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
 
@@ -34,5 +35,9 @@ int main(int argc, char** argv)
     screenshot = std::make_unique<spectrascope::gui::ScreenshotTaker>(window, engine, options.screenshot);
   window.show();
   engine.start(options.backend);
-  return app.exec();
+  const int code = app.exec();
+  // A kernel build still running (the first start on a device) must not keep the process alive for a
+  // minute after its window closed.
+  spectrascope::ui::leavePromptlyIfBusy(code);
+  return code;
 }

@@ -13,6 +13,7 @@
 #include "spectrascope/ui/image/ImageFiles.h"
 #include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
+#include "support/LayoutChecks.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -22,6 +23,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QImageReader>
 #include <QImageWriter>
 #include <QLabel>
@@ -60,11 +62,15 @@ QString dataFile(const char* name)
   return QStringLiteral(SPECTRASCOPE_TEST_DATA "/") + QLatin1String(name);
 }
 
+// Quiet time after which no further result is expected: long enough for the full update that follows a
+// drag's previews on a loaded two-core machine (300 ms was not, at a load average of 18).
+constexpr int kQuietMs = 1000;
+
 // Waits until the tab has shown a result for the latest request (no update left in flight).
 bool settle(QSignalSpy& results)
 {
   if (!results.wait(kTimeoutMs)) return false;
-  while (results.wait(300)) {
+  while (results.wait(kQuietMs)) {
   }
   return true;
 }
@@ -77,7 +83,7 @@ bool settleAfter(QSignalSpy& results, int seen)
   clock.start();
   while (results.count() <= seen)
     if (!results.wait(100) && clock.elapsed() > kTimeoutMs) return false;
-  while (results.wait(300)) {
+  while (results.wait(kQuietMs)) {
   }
   return true;
 }
@@ -246,6 +252,13 @@ private slots:
   void editCopyPutsTheFilteredImageOnTheClipboard();
   void draggingTheCutoffRingsChangesTheCutoffs();
   void recentFilesReopenAndForget();
+  void undoAndRedoWorkFromTheKeyboard();
+  void readoutFollowsTheMaskWithoutAMouseMove();
+  void aNewImageStartsWithoutTheOldNotches();
+  void secondCutoffIsDisabledOutsideTheBands();
+  void notchRadiusStopsShortOfDc();
+  void slowSliderDragShowsPreviewsUntilRelease();
+  void fitsSmallAndScaledScreens();
 };
 
 void ImageTabTest::showsTheSampleImageOnStart()
@@ -726,6 +739,11 @@ void ImageTabTest::slowLoadShowsProgressAndCancelKeepsTheImage()
   if (!loaded.isEmpty())
     QSKIP("this machine transformed 3000 x 2000 in under half a second: no progress shown");
   QVERIFY(cancel->isVisible());
+  // The wait says what it waits for: the picture's name and the work.
+  auto* what = tab.findChild<QLabel*>(QStringLiteral("loadProgressText"));
+  QVERIFY(what && what->isVisible());
+  QVERIFY2(what->text().contains(QStringLiteral("big")) && what->text().contains(QStringLiteral("FFTW")),
+           qPrintable(what->text()));
   QTest::mouseClick(cancel, Qt::LeftButton);
   QVERIFY(!progress->isVisible());
   QCOMPARE(tab.originalImage().size(), QSize(600, 400));
@@ -755,7 +773,7 @@ void ImageTabTest::followsTheServicesBackendChosenDuringTheFirstLoad()
   QTRY_VERIFY2_WITH_TIMEOUT(timings->fullText().contains(QStringLiteral(" on opencl")),
                             qPrintable(timings->fullText()), kTimeoutMs);
   QSignalSpy results(&tab, &ImageTab::resultUpdated);
-  while (results.wait(300)) { // nothing left in flight when the tab goes
+  while (results.wait(kQuietMs)) { // nothing left in flight when the tab goes
   }
 }
 
@@ -791,23 +809,19 @@ void ImageTabTest::fitsTheDefaultWindowOnEachBackend()
       2 * kTimeoutMs);
   QTest::qWait(100); // let the layouts settle
 
-  auto* scroll = qobject_cast<QScrollArea*>(tab->parentWidget()->parentWidget());
-  QVERIFY(scroll);
-  QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
-           qPrintable(QStringLiteral("the tab wants %1 pixels of %2")
-                          .arg(tab->minimumSizeHint().width())
-                          .arg(scroll->viewport()->width())));
-  const QList<QToolBar*> bars = tab->findChildren<QToolBar*>();
-  QCOMPARE(bars.size(), 2);
-  for (QToolBar* bar : bars) {
-    auto* overflow = bar->findChild<QWidget*>(QStringLiteral("qt_toolbar_ext_button"));
-    QVERIFY2(!overflow || !overflow->isVisible(),
-             qPrintable(bar->objectName() + QStringLiteral(" overflows")));
-    for (QAction* action : bar->actions())
-      if (!action->isSeparator())
-        QVERIFY2(bar->widgetForAction(action) && bar->widgetForAction(action)->isVisible(),
-                 qPrintable(bar->objectName() + QStringLiteral(": ") + action->text() +
-                            QStringLiteral(" hidden")));
+  const QStringList problems = spectrascope::test::layoutProblems(window);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+  // Every control of both rows is on show (none wrapped out of sight or squeezed to nothing).
+  for (const char* row : {"imageMaskBar", "spectrumBar"}) {
+    auto* controls = tab->findChild<QWidget*>(QLatin1String(row));
+    QVERIFY(controls && controls->isVisible());
+    for (QWidget* w : controls->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+      if (!w->isWindow() && !w->isHidden())
+        QVERIFY2(w->isVisible() && w->width() > 0 &&
+                     QRect(QPoint(0, 0), window.size())
+                         .contains(QRect(w->mapTo(&window, QPoint(0, 0)), w->size())),
+                 qPrintable(QLatin1String(row) + QStringLiteral(": ") + w->objectName() + QLatin1Char(' ') +
+                            QLatin1String(w->metaObject()->className())));
   }
   auto* luminance = tab->findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
   QVERIFY(luminance->isVisible());
@@ -1142,3 +1156,239 @@ void ImageTabTest::recentFilesReopenAndForget()
 
 QTEST_MAIN(ImageTabTest)
 #include "ImageTabTest.moc"
+
+// Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo. A key sequence given twice (to one action or two) makes Qt
+// call it ambiguous and trigger nothing.
+void ImageTabTest::undoAndRedoWorkFromTheKeyboard()
+{
+  ImageTab tab;
+  // The platform's bindings (X11's Redo is Ctrl+Shift+Z alone) plus Ctrl+Y, each once.
+  QHash<QKeySequence, QString> owners;
+  for (QAction* action : tab.findChildren<QAction*>())
+    for (const QKeySequence& key : action->shortcuts()) {
+      QVERIFY2(!owners.contains(key),
+               qPrintable(key.toString() + QStringLiteral(" is given to ") + owners.value(key) +
+                          QStringLiteral(" and ") + action->text()));
+      owners.insert(key, action->text());
+    }
+  for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo))
+    QVERIFY2(tab.redoAction()->shortcuts().contains(key), qPrintable(key.toString()));
+  QVERIFY(tab.redoAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+  QVERIFY(tab.undoAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Z)));
+
+  tab.resize(1200, 700);
+  tab.show();
+  QApplication::setActiveWindow(&tab);
+  if (!QTest::qWaitForWindowActive(&tab))
+    QSKIP("no window manager activates windows here; the keys are pressed on the offscreen platform");
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  QUndoStack* stack = tab.maskEditor()->undoStack();
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::HighPass)));
+  QCOMPARE(stack->index(), 1);
+  tab.spectrumView()->setFocus();
+  QTest::keyClick(tab.spectrumView(), Qt::Key_Z, Qt::ControlModifier);
+  QCOMPARE(stack->index(), 0);
+  QVERIFY(tab.maskSpec().kind == MaskKind::LowPass);
+  QTest::keyClick(tab.spectrumView(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+  QCOMPARE(stack->index(), 1);
+  QVERIFY(tab.maskSpec().kind == MaskKind::HighPass);
+  QTest::keyClick(tab.spectrumView(), Qt::Key_Z, Qt::ControlModifier);
+  QCOMPARE(stack->index(), 0);
+  QTest::keyClick(tab.spectrumView(), Qt::Key_Y, Qt::ControlModifier);
+  QCOMPARE(stack->index(), 1);
+}
+
+// The readout names the mask's value at the bin under the cursor: after a click adds a notch there, or the
+// cutoff moves under it, it says so at once, not only once the mouse moves again.
+void ImageTabTest::readoutFollowsTheMaskWithoutAMouseMove()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  tab.openImage(periodicNoiseImage(256), QStringLiteral("noise"));
+  QVERIFY(settleAfter(results, int(results.count())));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::Notch)));
+  QVERIFY(settleAfter(results, int(results.count())));
+  auto* view = tab.spectrumView();
+  view->zoomBy(4, widgetPosOfBin(*view, QPointF(24, 10)));
+  const QPoint peak = widgetPosOfBin(*view, QPointF(24, 10));
+  QTest::mouseMove(view, peak);
+  QVERIFY2(tab.readout()->text().contains(QStringLiteral("mask 1.00")), qPrintable(tab.readout()->text()));
+  const int seen = int(results.count());
+  QTest::mouseClick(view, Qt::LeftButton, {}, peak); // a notch on the peak under the cursor
+  QCOMPARE(tab.maskSpec().notches.size(), std::size_t(1));
+  QVERIFY(settleAfter(results, seen));
+  QVERIFY2(tab.readout()->text().contains(QStringLiteral("mask 0.00")), qPrintable(tab.readout()->text()));
+
+  // Low-pass at 0.05 c/px passes bin (5, 0) (0.0195 c/px); a cutoff of 0.010 stops it.
+  tab.maskEditor()->reset();
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
+  tab.cutoffSlider()->setValue(50);
+  QVERIFY(settleAfter(results, int(results.count())));
+  QTest::mouseMove(view, widgetPosOfBin(*view, QPointF(5, 0)));
+  QVERIFY2(tab.readout()->text().contains(QStringLiteral("u 5, v 0 ")), qPrintable(tab.readout()->text()));
+  QVERIFY2(tab.readout()->text().contains(QStringLiteral("mask 1.00")), qPrintable(tab.readout()->text()));
+  tab.cutoffSlider()->setValue(10);
+  QVERIFY(settleAfter(results, int(results.count())));
+  QVERIFY2(tab.readout()->text().contains(QStringLiteral("mask 0.00")), qPrintable(tab.readout()->text()));
+}
+
+// Notches sit on the peaks of the image they were placed on: another image of the same size starts without
+// them (and without their undo history); the same image loaded again (a setting changed) keeps them.
+void ImageTabTest::aNewImageStartsWithoutTheOldNotches()
+{
+  ImageTab tab;
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  QVERIFY(settle(results));
+  tab.openImage(periodicNoiseImage(256), QStringLiteral("first"));
+  QVERIFY(settleAfter(results, int(results.count())));
+  tab.maskEditor()->addNotch({24, 10, 3});
+  QVERIFY(settleAfter(results, int(results.count())));
+
+  auto* luminance = tab.findChild<QCheckBox*>(QStringLiteral("luminanceOnly"));
+  const int loads = int(loaded.count());
+  int seen = int(results.count());
+  luminance->setChecked(!luminance->isChecked()); // the same picture again
+  QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loads, kTimeoutMs);
+  QVERIFY(settleAfter(results, seen));
+  QCOMPARE(tab.maskSpec().notches.size(), std::size_t(1));
+
+  QImage second = periodicNoiseImage(256).mirrored(true, false);
+  seen = int(results.count());
+  tab.openImage(second, QStringLiteral("second"));
+  QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loads + 1, kTimeoutMs);
+  QVERIFY(settleAfter(results, seen));
+  QVERIFY(tab.maskSpec().notches.empty());
+  QVERIFY(!tab.maskEditor()->undoStack()->canUndo());
+}
+
+// F2 only means something for band-pass and band-stop: elsewhere it is disabled, and drawn so.
+void ImageTabTest::secondCutoffIsDisabledOutsideTheBands()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  QSlider* f2 = tab.cutoff2Slider();
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandPass)));
+  QVERIFY(f2->isEnabled());
+  QVERIFY(f2->isVisible());
+  const QImage enabled = f2->grab().toImage();
+  for (const MaskKind kind : {MaskKind::LowPass, MaskKind::HighPass, MaskKind::Notch}) {
+    tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(kind)));
+    QVERIFY2(!f2->isEnabled(), qPrintable(tab.kindBox()->currentText()));
+    // Its name greys out with it: a slider drawn disabled beside an enabled "F2" reads as stuck.
+    const auto labels = tab.findChildren<QLabel*>();
+    const auto name = std::find_if(labels.begin(), labels.end(),
+                                   [](QLabel* l) { return l->text().trimmed() == QStringLiteral("F2"); });
+    QVERIFY(name != labels.end());
+    QVERIFY(!(*name)->isEnabled());
+    QVERIFY2(!f2->isVisible() || f2->grab().toImage() != enabled,
+             "a disabled F2 slider must not look like an enabled one");
+  }
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandStop)));
+  QVERIFY(f2->isEnabled());
+}
+
+// The notch radius box cannot grow a notch over DC (which would take the picture's mean away and leave it
+// black), nor beyond what the command line accepts.
+void ImageTabTest::notchRadiusStopsShortOfDc()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  tab.openImage(periodicNoiseImage(256), QStringLiteral("noise"));
+  QVERIFY(settleAfter(results, int(results.count())));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::Notch)));
+  auto* view = tab.spectrumView();
+  view->zoomBy(4, widgetPosOfBin(*view, QPointF(24, 10)));
+  QTest::mouseClick(view, Qt::LeftButton, {}, widgetPosOfBin(*view, QPointF(24, 10)));
+  QCOMPARE(tab.maskSpec().notches.size(), std::size_t(1));
+  QVERIFY(settleAfter(results, int(results.count())));
+  auto* radius = tab.findChild<QDoubleSpinBox*>(QStringLiteral("notchRadius"));
+  QVERIFY(radius->isEnabled());
+  QVERIFY2(radius->maximum() < std::hypot(24.0, 10.0),
+           qPrintable(QStringLiteral("the box goes up to %1").arg(radius->maximum())));
+  radius->setValue(999);
+  QVERIFY(tab.maskSpec().notches[0].radius < std::hypot(24.0, 10.0));
+  QVERIFY(settleAfter(results, int(results.count())));
+  // The picture keeps its mean brightness (about 104 of 255): not black.
+  const QImage result = tab.resultImage().convertToFormat(QImage::Format_Grayscale8);
+  double sum = 0;
+  for (int y = 0; y < result.height(); ++y)
+    for (int x = 0; x < result.width(); ++x)
+      sum += result.constScanLine(y)[x];
+  const double mean = sum / (result.width() * result.height());
+  QVERIFY2(mean > 80, qPrintable(QStringLiteral("mean %1").arg(mean)));
+}
+
+// A slow drag (pauses longer than the idle time while the slider is held) keeps the result view on quick
+// previews of the newest value: a full-resolution update mid-drag would hold the worker for seconds on a
+// large photo while the slider moves on. The full result follows on release, for the last value.
+void ImageTabTest::slowSliderDragShowsPreviewsUntilRelease()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy previews(&tab, &ImageTab::previewUpdated);
+  QVERIFY(settle(results));
+  QSignalSpy loaded(&tab, &ImageTab::imageLoaded);
+  const int seen = int(results.count());
+  tab.openImage(periodicNoiseImage(1536), QStringLiteral("large"));
+  QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
+  QVERIFY(settleAfter(results, seen)); // the large picture's own first result, not an earlier one
+  const int fullBefore = int(results.count());
+  QSlider* slider = tab.cutoffSlider();
+  slider->setSliderDown(true); // pressed, as by the mouse
+  for (int value = 45; value >= 5; value -= 10) {
+    slider->setValue(value);
+    QTest::qWait(400); // a slow hand: longer than the idle time between steps
+  }
+  QTRY_VERIFY_WITH_TIMEOUT(previews.count() > 0, kTimeoutMs);
+  QCOMPARE(int(results.count()), fullBefore); // only previews while the slider is held
+  slider->setSliderDown(false);
+  QVERIFY(settleAfter(results, fullBefore));
+  QCOMPARE(tab.maskSpec().cutoff, 0.005);
+  // The full result is the one for the last value: the same as a fresh update at that cutoff.
+  const QImage last = tab.resultImage();
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::HighPass)));
+  QVERIFY(settleAfter(results, int(results.count())));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
+  QVERIFY(settleAfter(results, int(results.count())));
+  QCOMPARE(tab.resultImage(), last);
+}
+
+// The main window on a 1366 x 768 screen and on a 1920 x 1080 one at scale 2 (run under QT_SCALE_FACTOR=2
+// by its own ctest): every control of the Image tab on show, nothing scrolls sideways. With
+// SPECTRASCOPE_TEST_SCREENSHOTS=DIR the windows are saved there.
+void ImageTabTest::fitsSmallAndScaledScreens()
+{
+  EngineService service;
+  MainWindow window(service);
+  QSignalSpy results(window.findChild<ImageTab*>(), &ImageTab::resultUpdated);
+  const bool scaled = qEnvironmentVariableIntValue("QT_SCALE_FACTOR") == 2;
+  const QList<QSize> screens = scaled ? QList<QSize>{QSize(1920, 1080)} : QList<QSize>{QSize(1366, 768)};
+  for (const QSize screen : screens) {
+    const QSize logical = spectrascope::test::showAsOnScreen(window, screen);
+    QVERIFY(settleAfter(results, 0)); // the sample's result may have come while the window was shown
+    const QString name = QStringLiteral("image-tab-%1x%2%3")
+                             .arg(screen.width())
+                             .arg(screen.height())
+                             .arg(scaled ? QStringLiteral("-scale2") : QString());
+    spectrascope::test::saveScreenshot(window, name);
+    const QStringList problems = spectrascope::test::layoutProblems(window);
+    QVERIFY2(
+        problems.isEmpty(),
+        qPrintable(
+            QStringLiteral("%1 (%2 x %3 logical): ").arg(name).arg(logical.width()).arg(logical.height()) +
+            problems.join(QStringLiteral("; "))));
+  }
+}

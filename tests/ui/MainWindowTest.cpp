@@ -16,12 +16,16 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+
+#include <QHash>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <atomic>
 
 using namespace spectrascope::ui;
 
@@ -45,6 +49,10 @@ private slots:
   void aboutDialogOpensAndCloses();
   void geometryIsRestored();
   void learnTabTakesTheOtherTabsInputs();
+  void timingsDockIsHiddenUntilAskedForAndRemembered();
+  void noKeySequenceIsGivenTwice();
+  void switchingSaysWhatItWaitsFor();
+  void warmUpRunsBeforeTheEngineIsAnnounced();
 };
 
 void MainWindowTest::initTestCase()
@@ -172,6 +180,78 @@ void MainWindowTest::geometryIsRestored()
   }
   MainWindow second(service);
   QCOMPARE(second.size(), QSize(640, 480));
+}
+
+// The Timings dock is for those who study the figures: closed at first, its View menu toggle remembered
+// at once (not only at a clean exit).
+void MainWindowTest::timingsDockIsHiddenUntilAskedForAndRemembered()
+{
+  EngineService service;
+  {
+    MainWindow window(service);
+    window.show();
+    QVERIFY(!window.timingDock()->isVisible());
+    auto* toggle = window.findChild<QAction*>(QStringLiteral("timingsAction"));
+    QVERIFY(toggle);
+    toggle->trigger();
+    QVERIFY(window.timingDock()->isVisible());
+  }
+  MainWindow again(service);
+  again.show();
+  QVERIFY(again.timingDock()->isVisible());
+}
+
+// Qt triggers nothing for a key sequence that two shortcuts of a window share ("Ambiguous shortcut
+// overload"), so none may be given twice.
+void MainWindowTest::noKeySequenceIsGivenTwice()
+{
+  EngineService service;
+  MainWindow window(service);
+  QHash<QKeySequence, QString> owners;
+  for (QAction* action : window.findChildren<QAction*>()) {
+    if (action->shortcutContext() == Qt::WidgetShortcut) continue;
+    for (const QKeySequence& key : action->shortcuts()) {
+      QVERIFY2(!owners.contains(key), qPrintable(key.toString() + QStringLiteral(": ") + owners.value(key) +
+                                                 QStringLiteral(" and ") + action->text()));
+      owners.insert(key, action->text());
+    }
+  }
+  QVERIFY(owners.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+  QVERIFY(owners.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+}
+
+// While a backend is being opened the status bar says what is waited for and roughly how long.
+void MainWindowTest::switchingSaysWhatItWaitsFor()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  service.start(QStringLiteral("fftw"));
+  QVERIFY(service.isBusy());
+  QVERIFY2(window.backendLabel()->text().contains(QStringLiteral("FFTW")),
+           qPrintable(window.backendLabel()->text()));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  // Automatic selection may open an OpenCL device, whose first start builds kernels for a while.
+  service.selectBackend(QStringLiteral("auto"));
+  QVERIFY(service.isBusy());
+  const QString text = window.backendLabel()->text();
+  QVERIFY2(text.contains(QStringLiteral("first")) && text.contains(QStringLiteral("minute")),
+           qPrintable(text));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+}
+
+// The views' first kernels are built on a new engine before it is announced, so that the status bar, the
+// tabs and the Timings all switch when the views can use it at once.
+void MainWindowTest::warmUpRunsBeforeTheEngineIsAnnounced()
+{
+  EngineService service;
+  std::atomic<int> warmed{0};
+  service.setWarmUp([&warmed](spectrascope::Engine&) { ++warmed; });
+  int warmedWhenAnnounced = -1;
+  connect(&service, &EngineService::backendChanged, this, [&] { warmedWhenAnnounced = warmed; });
+  service.start(QStringLiteral("fftw"));
+  QTRY_VERIFY_WITH_TIMEOUT(service.isReady(), kEngineTimeoutMs);
+  QCOMPARE(warmedWhenAnnounced, 1);
 }
 
 QTEST_MAIN(MainWindowTest)

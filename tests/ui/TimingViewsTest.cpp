@@ -17,9 +17,12 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QThreadPool>
@@ -474,6 +477,144 @@ private slots:
     window.reset();
     QTest::qWait(200);
     QThreadPool::globalInstance()->waitForDone(); // let the search end before the directory goes
+  }
+
+  // The size boxes take what they show: "2^10" typed over everything, or over the exponent only (which
+  // leaves the "2^" in front), or the exponent, or N itself.
+  void sizeBoxesTakeWhatTheyShow()
+  {
+    BenchmarkWindow window;
+    window.show();
+    auto* box = window.findChild<QSpinBox*>(QStringLiteral("benchmarkMinN"));
+    QVERIFY(box);
+    QCOMPARE(box->text(), QStringLiteral("2^%1").arg(box->value()));
+    QLineEdit* edit = box->findChild<QLineEdit*>();
+    const auto type = [&](const QString& text, bool wholeText) {
+      box->setFocus();
+      if (wholeText)
+        box->selectAll();
+      else
+        edit->setSelection(2, int(edit->text().size()) - 2); // the exponent, as a double click selects it
+      QTest::keyClicks(edit, text);
+      QTest::keyClick(edit, Qt::Key_Return);
+      return box->value();
+    };
+    QCOMPARE(type(QStringLiteral("2^10"), true), 10);
+    QCOMPARE(type(QStringLiteral("2^12"), false), 12);
+    QCOMPARE(type(QStringLiteral("7"), true), 7);
+    QCOMPARE(type(QStringLiteral("1024"), true), 10);
+    QCOMPARE(box->text(), QStringLiteral("2^10"));
+  }
+
+  // Cancel acts when it is clicked: Run is back at once and the window says so, even while the runner is
+  // inside a call that takes seconds (a kernel build, a large size).
+  void cancelActsAtOnce()
+  {
+    BenchmarkWindow window;
+    window.setSizeRange(20, 24);
+    window.selectOnly({"fftw"});
+    window.show();
+    QSignalSpy finished(&window, &BenchmarkWindow::sweepFinished);
+    window.startSweep();
+    QVERIFY(window.isRunning());
+    QTest::qWait(50);
+    QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
+    QCOMPARE(finished.size(), 1); // no waiting for the call in progress
+    QCOMPARE(finished.front().front().toBool(), true);
+    QVERIFY(window.runButton()->isEnabled());
+    QVERIFY(!window.cancelButton()->isEnabled());
+    const auto labels = window.findChildren<QLabel*>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(),
+                        [](QLabel* l) { return l->text().startsWith(QStringLiteral("Cancelled")); }));
+    const std::size_t kept = window.points().size();
+    QTest::qWait(500);
+    QCOMPARE(window.points().size(), kept); // the old runner's late points are not shown
+  }
+
+  // Every series of a plot has a colour of its own: at least 30 apart (CIE76) from each other and from
+  // FFTW's grey, however many variants and devices are plotted.
+  void seriesColoursAreDistinct()
+  {
+    std::vector<gallery::SweepPoint> points;
+    for (const char* subject : {"fftw", "a", "b", "c", "d", "e", "f", "g", "h"}) {
+      gallery::SweepPoint p;
+      p.subject = subject;
+      p.n = 1024;
+      p.wallMs = p.deviceMs = 1;
+      points.push_back(p);
+    }
+    const PlotData data = plotData(points, BenchmarkMetric::TimeMs);
+    QCOMPARE(int(data.series.size()), 9);
+    const auto lab = [](const QColor& c) {
+      const auto linear = [](double u) {
+        return u > 0.04045 ? std::pow((u + 0.055) / 1.055, 2.4) : u / 12.92;
+      };
+      const double r = linear(c.redF()), g = linear(c.greenF()), b = linear(c.blueF());
+      const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+      const double x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047),
+                   y = f(0.2126 * r + 0.7152 * g + 0.0722 * b),
+                   z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+      return std::array<double, 3>{116 * y - 16, 500 * (x - y), 200 * (y - z)};
+    };
+    for (std::size_t i = 0; i < data.series.size(); ++i)
+      for (std::size_t j = i + 1; j < data.series.size(); ++j) {
+        const auto a = lab(data.series[i].colour), b = lab(data.series[j].colour);
+        const double distance = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+        QVERIFY2(
+            distance >= 30,
+            qPrintable(
+                QStringLiteral("%1 and %2: %3").arg(data.series[i].name, data.series[j].name).arg(distance)));
+      }
+  }
+
+  // Two short kernels a long idle wait apart: the bar shows the work, not the wait.
+  void timelineUsesItsWidthForTheWork()
+  {
+    ExecutionReport report;
+    report.records = {record("first", KernelRecord::Type::Kernel, 0, 100000),
+                      record("second", KernelRecord::Type::Kernel, 20000000, 20100000)};
+    TimelineParameters p;
+    p.size = QSize(400, 48);
+    p.background = Qt::white;
+    const QImage image = TimelineRenderer::render(report, p);
+    int covered = 0;
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, 17);
+      covered += c == TimelineRenderer::colourFor(report.records[0], 0) ||
+                 c == TimelineRenderer::colourFor(report.records[1], 1);
+    }
+    QVERIFY2(covered > 0.8 * (400 - 12),
+             qPrintable(QStringLiteral("%1 of 388 pixels show work").arg(covered)));
+  }
+
+  // The panel says what wall, device and host time are where it shows them.
+  void panelExplainsItsClocks()
+  {
+    TimingPanel panel;
+    panel.showReport(QStringLiteral("Image"), sampleReport());
+    auto* heading = panel.findChild<QLabel*>(QStringLiteral("timingHeading"));
+    QVERIFY(heading->text().contains(QStringLiteral("wall")));
+    for (const QString& word :
+         {QStringLiteral("Wall time"), QStringLiteral("Device time"), QStringLiteral("Host time")})
+      QVERIFY2(heading->toolTip().contains(word), qPrintable(heading->toolTip()));
+    auto* legend = panel.findChild<QLabel*>(QStringLiteral("timingLegend"));
+    QVERIFY(legend && legend->text().contains(QStringLiteral("Wall")));
+  }
+
+  // The window opens whole on a small screen (the offscreen screen is 800 x 600).
+  void benchmarkWindowFitsTheScreen()
+  {
+    BenchmarkWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QRect available = window.screen()->availableGeometry();
+    QVERIFY2(available.contains(window.frameGeometry()), qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
+                                                                        .arg(window.frameGeometry().x())
+                                                                        .arg(window.frameGeometry().y())
+                                                                        .arg(window.frameGeometry().width())
+                                                                        .arg(window.frameGeometry().height())
+                                                                        .arg(available.width())
+                                                                        .arg(available.height())));
   }
 };
 

@@ -29,10 +29,15 @@ void BackendStatusLabel::showBackend(const QString& name, const QString& device,
   setToolTip(tip);
 }
 
-void BackendStatusLabel::showSwitching()
+void BackendStatusLabel::showSwitching(const QString& requested)
 {
-  setText(tr("Switching backend…"));
-  setToolTip({});
+  const bool device = requested.startsWith(QLatin1String("opencl")) || requested == QLatin1String("auto");
+  const QString what = requested.isEmpty() ? tr("the backend") : backendDisplayName(requested);
+  setText(device ? tr("Opening %1: a device's first start builds its OpenCL kernels (up to a minute, once)…")
+                       .arg(what)
+                 : tr("Opening %1…").arg(what));
+  setToolTip(tr("The views keep the previous backend until this one is ready; OpenCL kernels are cached, so "
+                "later starts on the same device take seconds."));
 }
 
 // The reason can be a paragraph (a driver error); the status bar keeps about sixty characters of it.

@@ -1,7 +1,11 @@
 #include "spectrascope/ui/BackgroundWork.h"
 
 #include <QCoreApplication>
+#include <QSettings>
 #include <QThreadPool>
+
+#include <cstdio>
+#include <cstdlib>
 
 namespace spectrascope::ui {
 namespace {
@@ -26,6 +30,11 @@ void waitForLearnSteps()
   learnStepsPool().waitForDone();
 }
 
+void waitForFileWriting()
+{
+  fileWritingPool().waitForDone();
+}
+
 } // namespace
 
 QThreadPool& engineSetupPool()
@@ -38,6 +47,27 @@ QThreadPool& learnStepsPool()
 {
   static OneThreadPool pool(&waitForLearnSteps);
   return pool;
+}
+
+QThreadPool& fileWritingPool()
+{
+  static OneThreadPool pool(&waitForFileWriting);
+  return pool;
+}
+
+bool backgroundWorkRunning()
+{
+  return engineSetupPool().activeThreadCount() > 0 || learnStepsPool().activeThreadCount() > 0 ||
+         QThreadPool::globalInstance()->activeThreadCount() > 0;
+}
+
+void leavePromptlyIfBusy(int exitCode)
+{
+  fileWritingPool().waitForDone();
+  if (!backgroundWorkRunning()) return;
+  QSettings().sync();
+  std::fflush(nullptr);
+  std::_Exit(exitCode);
 }
 
 } // namespace spectrascope::ui

@@ -62,11 +62,18 @@ QString EngineService::fallbackReason() const
   return engine_ ? QString::fromStdString(engine_->fallbackReason()) : QString();
 }
 
-EngineService::Creation EngineService::createEngine(Request request)
+EngineService::Creation EngineService::createEngine(Request request, std::function<void(Engine&)> warmUp)
 {
   Creation created{request, nullptr, {}, false};
   try {
     created.engine = std::make_shared<Engine>(request.name.toStdString());
+    if (warmUp) {
+      try {
+        warmUp(*created.engine);
+      } catch (const std::exception&) {
+        // Best effort: the view that plans this for real reports what went wrong.
+      }
+    }
   } catch (const EngineError& e) {
     created.error = QString::fromStdString(e.what());
     created.badName = e.kind() == EngineError::Kind::InvalidArgument;
@@ -95,12 +102,13 @@ void EngineService::request(Request request)
 
 void EngineService::launch(Request request)
 {
+  opening_ = request.name;
   if (!busy_) {
     busy_ = true;
     emit busyChanged(true);
   }
   creation_.setFuture(
-      QtConcurrent::run(&engineSetupPool(), &EngineService::createEngine, std::move(request)));
+      QtConcurrent::run(&engineSetupPool(), &EngineService::createEngine, std::move(request), warmUp_));
 }
 
 void EngineService::onEngineCreated()

@@ -26,6 +26,8 @@ namespace spectrascope::ui {
 namespace {
 const char* kGeometryKey = "mainWindow/geometry";
 const char* kStateKey = "mainWindow/state";
+// Whether the Timings dock is open: it is for those who study the engine's figures, closed at first.
+const char* kTimingsVisibleKey = "view/timingsVisible";
 constexpr int kErrorMessageMs = 15000;
 } // namespace
 
@@ -59,6 +61,9 @@ void MainWindow::createTabs()
   tabs_->setDocumentMode(true);
   imageTab_ = new ImageTab(tabs_);
   imageTab_->setEngineService(&engine_); // the tab follows the Engine menu's backend
+  // A new engine builds the Image tab's first kernels before it is announced, so the tab's reload on it
+  // finds them cached (a first start on a PoCL device spends tens of seconds building).
+  engine_.setWarmUp(&ImageTab::warmUpEngine);
   tabs_->addTab(scrollable(imageTab_), tr("Image"));
   connect(imageTab_, &ImageTab::errorMessage, this, &MainWindow::showEngineError);
   connect(imageTab_, &ImageTab::statusMessage, this,
@@ -131,7 +136,7 @@ void MainWindow::connectEngine()
   connect(&engine_, &EngineService::errorMessage, this, &MainWindow::showEngineError);
   connect(&engine_, &EngineService::busyChanged, this, [this](bool busy) {
     if (busy) {
-      backendLabel_->showSwitching();
+      backendLabel_->showSwitching(engine_.openingBackend());
       return;
     }
     // Also re-checks the working backend's action after a switch that failed.
@@ -200,6 +205,10 @@ void MainWindow::createTimingViews()
   view->addSeparator();
   QAction* toggle = timingDock_->toggleViewAction();
   toggle->setObjectName(QStringLiteral("timingsAction"));
+  toggle->setToolTip(tr("Show the engine's timings of the tab in front: wall, device and host time"));
+  // Remembered as soon as it changes (not only with the window's state at a clean exit).
+  connect(toggle, &QAction::triggered, this,
+          [](bool shown) { QSettings().setValue(kTimingsVisibleKey, shown); });
   toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
   view->addAction(toggle);
 
@@ -244,10 +253,13 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::restoreWindowGeometry()
 {
   QSettings settings;
+  const bool timings = settings.value(kTimingsVisibleKey, false).toBool();
   if (restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
     restoreState(settings.value(kStateKey).toByteArray());
+    timingDock_->setVisible(timings);
     return;
   }
+  timingDock_->setVisible(timings);
   // First start: three quarters of the screen, so that the Image tab's three views get room on a large
   // one, but at least 1100 x 720 (what the tabs are laid out for) and at most 1800 x 1150 (wider windows
   // only stretch the toolbars); never more than 90 % of the screen.
@@ -257,8 +269,8 @@ void MainWindow::restoreWindowGeometry()
     size = (available * 0.75).expandedTo(size).boundedTo(QSize(1800, 1150)).boundedTo(available * 0.9);
   }
   resize(size);
-  // The tabs are what people came for: the Timings dock starts as a short strip below them.
-  resizeDocks({timingDock_}, {size.height() / 4}, Qt::Vertical);
+  // The tabs are what people came for: the Timings dock, when opened, is a short strip below them.
+  resizeDocks({timingDock_}, {std::min(size.height() / 5, 200)}, Qt::Vertical);
 }
 
 void MainWindow::saveWindowGeometry() const

@@ -6,6 +6,7 @@
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/imaging/HalfSpectrum.h"
 
 #include <algorithm>
 #include <chrono>
@@ -365,16 +366,12 @@ PlanarBytes FilterPipeline::applyPreview(const std::vector<float>& cropMask, std
 // there, rebuilt from the half-plane by conjugate symmetry: F(k, l) = conj(F(W-k, H-l)).
 template <typename PerCentredBin> void FilterPipeline::forEachCentredBin(PerCentredBin&& f) const
 {
-  const std::size_t w = image_.width, h = image_.height, row = halfRow();
-  for (std::size_t cy = 0; cy < h; ++cy) {
-    const std::size_t l = (cy + h - h / 2) % h; // unshifted row of centred row cy
+  const std::size_t w = image_.width, h = image_.height;
+  for (std::size_t cy = 0; cy < h; ++cy)
     for (std::size_t cx = 0; cx < w; ++cx) {
-      const std::size_t k = (cx + w - w / 2) % w;
-      const bool direct = k < row;
-      const std::size_t hk = direct ? k : w - k, hl = direct ? l : (h - l) % h;
-      f(cy * w + cx, hl * row + hk, direct);
+      const HalfSpectrumBin bin = halfSpectrumBinOfCentredPixel(cx, cy, w, h);
+      f(cy * w + cx, bin.index, bin.direct);
     }
-  }
 }
 
 std::complex<float> FilterPipeline::halfBinValue(std::size_t bin, bool direct, int channel) const
@@ -396,11 +393,8 @@ std::complex<float> FilterPipeline::halfBinValue(std::size_t bin, bool direct, i
 std::complex<float> FilterPipeline::binValue(long u, long v, int channel) const
 {
   if (channel >= 0 && std::size_t(channel) >= image_.channels) throw invalidArgument("no such channel");
-  const long w = long(image_.width), h = long(image_.height);
-  const std::size_t k = std::size_t(((u % w) + w) % w), l = std::size_t(((v % h) + h) % h);
-  const bool direct = k < halfRow();
-  const std::size_t hk = direct ? k : image_.width - k, hl = direct ? l : (image_.height - l) % image_.height;
-  return halfBinValue(hl * halfRow() + hk, direct, channel);
+  const HalfSpectrumBin bin = halfSpectrumBinOfCentred(u, v, image_.width, image_.height);
+  return halfBinValue(bin.index, bin.direct, channel);
 }
 
 std::vector<float> FilterPipeline::centredLogMagnitude(int channel) const

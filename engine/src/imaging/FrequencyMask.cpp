@@ -1,6 +1,7 @@
 #include "spectrascope/engine/imaging/FrequencyMask.h"
 
 #include "spectrascope/engine/Errors.h"
+#include "spectrascope/engine/imaging/HalfSpectrum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -319,15 +320,9 @@ std::vector<float> centredFromHalfPlane(const std::vector<float>& half, std::siz
   const std::size_t row = width / 2 + 1;
   if (half.size() != row * height) throw invalidArgument("the mask must have (W/2+1) x H values");
   std::vector<float> centred(width * height);
-  for (std::size_t cy = 0; cy < height; ++cy) {
-    const std::size_t l = (cy + height - height / 2) % height; // unshifted row of centred row cy
-    for (std::size_t cx = 0; cx < width; ++cx) {
-      const std::size_t k = (cx + width - width / 2) % width;
-      const bool direct = k < row;
-      const std::size_t hk = direct ? k : width - k, hl = direct ? l : (height - l) % height;
-      centred[cy * width + cx] = half[hl * row + hk];
-    }
-  }
+  for (std::size_t cy = 0; cy < height; ++cy)
+    for (std::size_t cx = 0; cx < width; ++cx)
+      centred[cy * width + cx] = half[halfSpectrumBinOfCentredPixel(cx, cy, width, height).index];
   return centred;
 }
 

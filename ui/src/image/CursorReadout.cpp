@@ -1,5 +1,7 @@
 #include "spectrascope/ui/image/CursorReadout.h"
 
+#include "spectrascope/engine/imaging/BinReadout.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -25,23 +27,22 @@ QString pixelReadout(const QImage& image, QPointF imagePos)
 
 QString spectrumReadout(const SpectrumBin& bin)
 {
-  const double fu = double(bin.u) / double(bin.width), fv = double(bin.v) / double(bin.height);
-  const double f = std::hypot(fu, fv);
-  // Orientation of the wave vector, counter-clockwise from the x axis with v pointing down the screen:
-  // the stripes it makes run perpendicular to it.
-  const double orientation = f > 0 ? std::atan2(-fv, fu) * 180 / std::numbers::pi : 0.0;
-  const double magnitude = std::abs(bin.value);
+  const imaging::BinDescription d =
+      imaging::describeBin(bin.u, bin.v, std::size_t(bin.width), std::size_t(bin.height), bin.value);
   const QString dB =
-      magnitude > 0 ? QString::number(20 * std::log10(magnitude), 'f', 1) : QStringLiteral("-∞");
+      std::isinf(d.magnitudeDb) ? QStringLiteral("-∞") : QString::number(d.magnitudeDb, 'f', 1);
   QString text = tr("u %1, v %2 cycles/image · %3, %4 cycles/px · |f| %5 cycles/px")
                      .arg(bin.u)
                      .arg(bin.v)
-                     .arg(fu, 0, 'f', 4)
-                     .arg(fv, 0, 'f', 4)
-                     .arg(f, 0, 'f', 4);
-  text += f > 0 ? tr(" · period %1 px · %2°").arg(1 / f, 0, 'f', 1).arg(orientation, 0, 'f', 1)
-                : tr(" · DC (the mean)");
-  text += tr(" · |F| %1 dB · phase %2°").arg(dB).arg(std::arg(bin.value) * 180 / std::numbers::pi, 0, 'f', 1);
+                     .arg(d.fu, 0, 'f', 4)
+                     .arg(d.fv, 0, 'f', 4)
+                     .arg(d.frequency, 0, 'f', 4);
+  // The stripes a bin makes run perpendicular to its orientation.
+  text +=
+      d.frequency > 0
+          ? tr(" · period %1 px · %2°").arg(d.periodPixels, 0, 'f', 1).arg(d.orientationDegrees, 0, 'f', 1)
+          : tr(" · DC (the mean)");
+  text += tr(" · |F| %1 dB · phase %2°").arg(dB).arg(d.phaseDegrees, 0, 'f', 1);
   if (bin.maskValue) text += tr(" · mask %1").arg(double(*bin.maskValue), 0, 'f', 2);
   return text;
 }

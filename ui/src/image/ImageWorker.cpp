@@ -56,6 +56,10 @@ ImageWorker::ImageWorker(QObject* parent) : QObject(parent)
 {
   connect(&loading_, &QFutureWatcher<LoadedImage>::finished, this, &ImageWorker::onLoaded);
   connect(&filtering_, &QFutureWatcher<FilterResult>::finished, this, &ImageWorker::onFiltered);
+  connect(&preparing_, &QFutureWatcher<void>::finished, this, [this] {
+    busy_ = false;
+    schedule();
+  });
 }
 
 ImageWorker::~ImageWorker()
@@ -63,12 +67,14 @@ ImageWorker::~ImageWorker()
   // Jobs capture no pointer to us; waiting only keeps the pipeline's last user off a dying watcher.
   loading_.waitForFinished();
   filtering_.waitForFinished();
+  preparing_.waitForFinished();
 }
 
 void ImageWorker::load(LoadRequest request)
 {
   pendingLoad_ = std::move(request);
   pendingFilter_ = false;
+  pendingPrepare_.reset();
   schedule();
 }
 
@@ -79,6 +85,12 @@ void ImageWorker::cancelLoad()
     loadCancelled_ = true;
     *loadCancelFlag_ = true;
   }
+}
+
+void ImageWorker::preparePreview(QSize preview)
+{
+  pendingPrepare_ = preview;
+  schedule();
 }
 
 void ImageWorker::requestFilter()
@@ -105,6 +117,11 @@ void ImageWorker::schedule()
     pendingFilter_ = false;
     filtering_.setFuture(
         QtConcurrent::run(&ImageWorker::runFilter, pipeline_, requestSource_(), paintCache_));
+  } else if (pendingPrepare_ && pipeline_) {
+    busy_ = true;
+    const QSize preview = *pendingPrepare_;
+    pendingPrepare_.reset();
+    preparing_.setFuture(QtConcurrent::run(&ImageWorker::runPrepare, pipeline_, preview));
   }
 }
 
@@ -115,6 +132,7 @@ LoadedImage ImageWorker::runLoad(LoadRequest request, std::shared_ptr<Engine> en
   LoadedImage loaded;
   loaded.name = request.name;
   loaded.path = request.path;
+  loaded.sameImage = request.sameImage;
   loaded.original = request.path.isEmpty() ? request.image : decodeImage(request.path, &loaded.error);
   if (loaded.original.isNull()) {
     if (loaded.error.isEmpty()) loaded.error = tr("The image is empty.");
@@ -160,6 +178,20 @@ FilterResult ImageWorker::runFilter(std::shared_ptr<imaging::FilterPipeline> pip
   return filtered;
 }
 
+// An all-pass preview whose picture nobody sees: what matters is the plan it leaves in the engine.
+void ImageWorker::runPrepare(std::shared_ptr<imaging::FilterPipeline> pipeline, QSize preview)
+{
+  const std::size_t w = pipeline->width(), h = pipeline->height();
+  const auto [cw, ch] = imaging::FilterPipeline::previewExtent(w, h, std::size_t(preview.width()),
+                                                               std::size_t(preview.height()));
+  if (cw == w && ch == h) return; // the full result is the preview: nothing else to plan
+  try {
+    pipeline->applyPreview(std::vector<float>((cw / 2 + 1) * ch, 1.0f), cw, ch, imaging::PixelRange::Clamp);
+  } catch (const std::exception&) {
+    // The drag will plan it again and report what went wrong.
+  }
+}
+
 void ImageWorker::onLoaded()
 {
   busy_ = false;
@@ -171,7 +203,11 @@ void ImageWorker::onLoaded()
   } else {
     pipeline_ = image.pipeline;
     paintCache_ = std::make_shared<PaintedHalfPlaneCache>();
+    // The receivers reset the mask for the new picture and ask for a filter update: held until they are
+    // done, so that one update follows a load, not one for each of their requests.
+    busy_ = true;
     emit loaded(image);
+    busy_ = false;
     pendingFilter_ = true;
   }
   schedule();

@@ -149,9 +149,9 @@ void MaskEditor::endGesture(const QString& text)
     liveSnapshot_.reset();
     liveDirty_ = false;
   }
-  if (state_ == gestureStart_) return;
   // push() calls redo(), which restores the state we are already in: no second update.
-  undo_->push(new MaskEditCommand(this, gestureStart_, state_, text));
+  if (state_ != gestureStart_) undo_->push(new MaskEditCommand(this, gestureStart_, state_, text));
+  emit gestureFinished();
 }
 
 MaskState MaskEditor::workerSnapshot()

@@ -1,5 +1,7 @@
 #include "spectrascope/ui/image/MaskRendering.h"
 
+#include "spectrascope/engine/imaging/HalfSpectrum.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,10 +12,8 @@ namespace {
 float centredValue(const std::vector<float>& half, std::size_t w, std::size_t h, std::size_t cx,
                    std::size_t cy)
 {
-  const std::size_t row = w / 2 + 1;
-  const std::size_t l = (cy + h - h / 2) % h, k = (cx + w - w / 2) % w;
-  const bool direct = k < row;
-  return half[(direct ? l : (h - l) % h) * row + (direct ? k : w - k)];
+  return half[imaging::halfSpectrumBinOfCentredPixel(cx, cy, w, h).index]; // masks are symmetric: no
+                                                                           // conjugate
 }
 
 } // namespace
@@ -64,8 +64,8 @@ template <typename MaskAt> QImage tintOf(MaskAt&& maskAt, std::size_t width, std
 
 QImage maskTint(const std::vector<float>& half, std::size_t width, std::size_t height, int maxSide)
 {
-  return tintOf([&](std::size_t cx, std::size_t cy) { return centredValue(half, width, height, cx, cy); }, width,
-                height, maxSide);
+  return tintOf([&](std::size_t cx, std::size_t cy) { return centredValue(half, width, height, cx, cy); },
+                width, height, maxSide);
 }
 
 QImage maskTint(const MaskState& state, std::size_t width, std::size_t height, int maxSide)

@@ -36,6 +36,12 @@ void ZoomableImageView::setImage(const QImage& image)
   update();
 }
 
+void ZoomableImageView::setPlaceholderText(const QString& text)
+{
+  placeholder_ = text;
+  update();
+}
+
 void ZoomableImageView::setPreview(const QImage& preview)
 {
   preview_ = preview;
@@ -149,7 +155,11 @@ void ZoomableImageView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
   painter.fillRect(rect(), kBackground);
-  if (image_.isNull()) return;
+  if (image_.isNull()) {
+    painter.setPen(QColor(0xb0, 0xb4, 0xba)); // readable on the fixed dark background
+    painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, placeholder_);
+    return;
+  }
   const QTransform transform = imageToWidget();
   const QRectF target = transform.mapRect(QRectF(image_.rect()));
   if (!preview_.isNull()) {

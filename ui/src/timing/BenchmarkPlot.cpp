@@ -14,9 +14,11 @@
 namespace spectrascope::ui {
 namespace {
 
-const std::array<QColor, 8> kPalette{QColor(0, 0, 0),     QColor(0, 114, 178),   QColor(230, 159, 0),
-                                     QColor(0, 158, 115), QColor(204, 121, 167), QColor(86, 180, 233),
-                                     QColor(213, 94, 0),  QColor(240, 200, 40)};
+// Told apart by people with the common colour-vision deficiencies too, and from each other and from FFTW's
+// dark grey by a CIE76 distance of at least 30 (the two yellows of an earlier palette were 20 apart).
+const std::array<QColor, 8> kPalette{QColor(0, 114, 178),   QColor(213, 94, 0),    QColor(0, 158, 115),
+                                     QColor(204, 121, 167), QColor(100, 200, 240), QColor(230, 159, 0),
+                                     QColor(117, 68, 170),  QColor(150, 110, 60)};
 
 struct Range
 {
@@ -265,11 +267,12 @@ PlotData plotData(const std::vector<gallery::SweepPoint>& points, BenchmarkMetri
     if (!values.count(key)) order.push_back(key);
     values[key][p.n] = v;
   }
+  std::size_t coloured = 0; // FFTW, the reference, is grey and takes no colour from the others
   for (std::size_t i = 0; i < order.size(); ++i) {
     const auto& [subject, device] = order[i];
     const std::string name = device.empty() ? subject : subject + " · " + shortDevice(device);
-    PlotSeries s{QString::fromStdString(name), kPalette[i % kPalette.size()], {}};
-    if (subject == "fftw") s.colour = QColor(60, 60, 60);
+    PlotSeries s{QString::fromStdString(name), QColor(60, 60, 60), {}};
+    if (subject != "fftw") s.colour = kPalette[coloured++ % kPalette.size()];
     for (const auto& [n, v] : values[order[i]])
       s.points.emplace_back(double(n), v);
     data.series.push_back(std::move(s));

@@ -2,21 +2,23 @@
 
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/ui/timing/BenchmarkRunner.h"
+#include "spectrascope/ui/timing/BenchmarkSubjects.h"
+#include "spectrascope/ui/timing/PowerOfTwoSpinBox.h"
+#include "spectrascope/ui/timing/TuningPage.h"
+#include "spectrascope/ui/timing/WorkGroupPage.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QFormLayout>
-#include <QGroupBox>
 #include <QHeaderView>
-#include <QImageReader>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -24,73 +26,45 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <regex>
-#include <set>
 
 namespace spectrascope::ui {
-namespace {
-
-enum TuningColumn { DeviceColumn, TransformColumn, HeuristicColumn, TunedColumn, GainColumn, ShapeColumn };
-
-// The local sizes of the OpenCL book's Table 6.1.
-const std::vector<std::size_t> kBookWorkGroupSizes{1, 16, 32, 64, 128, 256, 512};
-
-// "butterfly s3" and "fft3 s12" are one kernel at different stages: the table sums them per kernel.
-std::string kernelFamily(const std::string& launchName)
-{
-  static const std::regex stageSuffix(R"( (s|p)\d+$)");
-  return std::regex_replace(launchName, stageSuffix, "");
-}
-
-} // namespace
-
-BenchmarkPlotView::BenchmarkPlotView(QWidget* parent) : QWidget(parent)
-{
-  setObjectName(QStringLiteral("benchmarkPlot"));
-  setMinimumSize(360, 240);
-}
-
-void BenchmarkPlotView::setData(PlotData data)
-{
-  data_ = std::move(data);
-  update();
-}
-
-void BenchmarkPlotView::paintEvent(QPaintEvent*)
-{
-  QPainter painter(this);
-  BenchmarkPlot::paint(painter, rect(), data_, palette());
-}
 
 BenchmarkWindow::BenchmarkWindow(QWidget* parent) : QWidget(parent, Qt::Window)
 {
   setObjectName(QStringLiteral("benchmarkWindow"));
   setWindowTitle(tr("Benchmark — Spectrascope"));
-  runner_ = new BenchmarkRunner(this);
-  connect(runner_, &BenchmarkRunner::pointMeasured, this, &BenchmarkWindow::addPoint);
-  connect(runner_, &BenchmarkRunner::progress, this, [this](int done, int total) {
+  createRunner();
+  subjects_ = new BenchmarkSubjects(this); // lists the devices, which the pages name
+  tuningPage_ = new TuningPage(subjects_->devices(), this);
+  connect(tuningPage_, &TuningPage::progress, this, [this](int done, int total) {
     progress_->setMaximum(std::max(total, 1));
     progress_->setValue(done);
   });
-  connect(runner_, &BenchmarkRunner::finished, this, &BenchmarkWindow::finish);
-  tuner_ = new TuningRunner(this);
-  connect(tuner_, &TuningRunner::deviceOpened, this, &BenchmarkWindow::tuningDeviceOpened);
-  connect(tuner_, &TuningRunner::caseStarted, this, &BenchmarkWindow::tuningCaseStarted);
-  connect(tuner_, &TuningRunner::caseTuned, this, &BenchmarkWindow::addTuningRow);
-  connect(tuner_, &TuningRunner::progress, this, [this](int done, int total) {
-    progress_->setMaximum(std::max(total, 1));
-    progress_->setValue(done);
+  connect(tuningPage_, &TuningPage::statusChanged, this,
+          [this](const QString& text) { status_->setText(text); });
+  connect(tuningPage_, &TuningPage::finished, this, [this](bool cancelled) {
+    setRunning(false);
+    emit tuningFinished(cancelled);
   });
-  connect(tuner_, &TuningRunner::finished, this, &BenchmarkWindow::finishTuning);
 
   pages_ = new QTabWidget(this);
   pages_->addTab(createSweepPage(), tr("Sweep over N"));
-  pages_->addTab(createWorkGroupPage(), tr("Work-group sizes"));
-  pages_->addTab(createTuningPage(), tr("Tuning"));
+  workGroupPage_ = new WorkGroupPage(this);
+  connect(workGroupPage_, &WorkGroupPage::runRequested, this, &BenchmarkWindow::startWorkGroupSweep);
+  pages_->addTab(workGroupPage_, tr("Work-group sizes"));
+  pages_->addTab(tuningPage_, tr("Tuning"));
   auto* layout = new QHBoxLayout(this);
-  layout->addWidget(createSubjectControls());
+  // The list of subjects is long: on a short screen it scrolls rather than pushing the window off it.
+  auto* subjects = new QScrollArea(this);
+  subjects->setObjectName(QStringLiteral("benchmarkSubjects"));
+  subjects->setWidget(createSubjectControls());
+  subjects->setWidgetResizable(true);
+  subjects->setFrameShape(QFrame::NoFrame);
+  subjects->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  subjects->setMaximumWidth(340);
+  layout->addWidget(subjects);
   layout->addWidget(pages_, 1);
-  refreshTuningTransforms(); // now that the devices are known
+  tuningPage_->showTransforms(selectedDevices()); // now that the devices are known
   resize(1080, 620);
 }
 
@@ -99,63 +73,45 @@ BenchmarkWindow::~BenchmarkWindow()
   runner_->cancel();
 }
 
+void BenchmarkWindow::createRunner()
+{
+  auto* runner = new BenchmarkRunner(this);
+  runner_ = runner;
+  // Signals already queued when a runner is let go still arrive: only the current runner's count.
+  connect(runner, &BenchmarkRunner::pointMeasured, this, [this, runner](const gallery::SweepPoint& point) {
+    if (runner == runner_) addPoint(point);
+  });
+  connect(runner, &BenchmarkRunner::progress, this, [this, runner](int done, int total) {
+    if (runner != runner_) return;
+    progress_->setMaximum(std::max(total, 1));
+    progress_->setValue(done);
+  });
+  connect(runner, &BenchmarkRunner::finished, this, [this, runner](bool cancelled, const QString& error) {
+    if (runner == runner_) finish(cancelled, error);
+  });
+}
+
+// A sweep can only stop between two calls, and one call may be a kernel build of seconds: the window
+// lets go of the runner at once (its late points are not shown) and takes a fresh one, so Cancel acts when
+// it is clicked. The old runner finishes its call in the background and deletes itself.
+void BenchmarkWindow::retireRunner()
+{
+  BenchmarkRunner* old = runner_;
+  old->cancel();
+  old->disconnect(this);
+  old->setParent(nullptr);
+  connect(old, &BenchmarkRunner::finished, old, &QObject::deleteLater);
+  if (!old->isRunning()) old->deleteLater();
+  createRunner();
+}
+
 QWidget* BenchmarkWindow::createSubjectControls()
 {
   auto* panel = new QWidget(this);
   panel->setMaximumWidth(330);
-  auto* subjects = new QGroupBox(tr("Subjects"), panel);
-  auto* form = new QVBoxLayout(subjects);
-  // Every device can be in one sweep (a GPU beside PoCL, two GPUs): each gets its own series. The first
-  // GPU is chosen to begin with, else the first device.
-  const DeviceEnumeration all = enumerateOpenClDevices();
-  form->addWidget(new QLabel(all.devices.empty() ? tr("No OpenCL device: FFTW only")
-                                                 : tr("OpenCL devices for the kernels:"),
-                             subjects));
-  const auto gpu = std::find_if(all.devices.begin(), all.devices.end(),
-                                [](const OpenClDeviceInfo& d) { return d.type == "GPU"; });
-  const int preferred = gpu != all.devices.end() ? gpu->index
-                        : all.devices.empty()    ? -1
-                                                 : all.devices[0].index;
-  for (const OpenClDeviceInfo& d : all.devices) {
-    devices_[d.index] = d;
-    auto* box = new QCheckBox(
-        QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(d.type)),
-        subjects);
-    box->setObjectName(QStringLiteral("benchmarkDevice_%1").arg(d.index));
-    box->setToolTip(QString::fromStdString(d.platform));
-    box->setChecked(d.index == preferred);
-    deviceBoxes_[d.index] = box;
-    connect(box, &QCheckBox::toggled, this, [this] { refreshTuningTransforms(); });
-    form->addWidget(box);
-  }
-  fftw_ = new QCheckBox(tr("FFTW on the CPU (reference)"), subjects);
-  fftw_->setChecked(true);
-  form->addWidget(fftw_);
-  for (const gallery::VariantInfo& v : gallery::allVariants()) {
-    auto* box = new QCheckBox(QString::fromUtf8(v.title.data(), int(v.title.size())), subjects);
-    box->setObjectName(QStringLiteral("variant_") + QString::fromUtf8(v.key.data(), int(v.key.size())));
-    box->setToolTip(
-        QStringLiteral("%1: %2").arg(QString::fromUtf8(v.origin.data(), int(v.origin.size())),
-                                     QString::fromUtf8(v.launches.data(), int(v.launches.size()))));
-    box->setChecked(true);
-    box->setEnabled(!all.devices.empty());
-    variantBoxes_[v.variant] = box;
-    form->addWidget(box);
-  }
-
-  auto* sizes = new QGroupBox(tr("Sizes"), panel);
-  auto* sizeForm = new QFormLayout(sizes);
-  minLog2_ = new QSpinBox(sizes);
-  maxLog2_ = new QSpinBox(sizes);
-  for (QSpinBox* box : {minLog2_, maxLog2_}) {
-    box->setRange(1, 24);
-    box->setPrefix(QStringLiteral("2^"));
-  }
-  minLog2_->setValue(4);
-  maxLog2_->setValue(18);
-  sizeForm->addRow(tr("Smallest N"), minLog2_);
-  sizeForm->addRow(tr("Largest N"), maxLog2_);
-
+  connect(subjects_, &BenchmarkSubjects::devicesChanged, this,
+          [this] { tuningPage_->showTransforms(selectedDevices()); });
+  const bool anyDevice = !subjects_->devices().empty();
   runButton_ = new QPushButton(tr("Run sweep"), panel);
   runButton_->setObjectName(QStringLiteral("benchmarkRun"));
   runButton_->setDefault(true);
@@ -168,7 +124,7 @@ QWidget* BenchmarkWindow::createSubjectControls()
   tuneButton_->setObjectName(QStringLiteral("benchmarkTune"));
   tuneButton_->setToolTip(tr("Search the planner's shapes for the app's transforms on the chosen devices "
                              "and keep the fastest in each device's tuning file (the Tuning page)"));
-  tuneButton_->setEnabled(!all.devices.empty());
+  tuneButton_->setEnabled(anyDevice);
   connect(tuneButton_, &QPushButton::clicked, this, &BenchmarkWindow::startTuning);
   actions_ = new QHBoxLayout;
   actions_->addWidget(runButton_);
@@ -190,8 +146,7 @@ QWidget* BenchmarkWindow::createSubjectControls()
 
   auto* layout = new QVBoxLayout(panel);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(subjects);
-  layout->addWidget(sizes);
+  layout->addWidget(subjects_);
   layout->addLayout(actions_);
   layout->addWidget(progress_);
   layout->addWidget(status_);
@@ -221,166 +176,60 @@ QWidget* BenchmarkWindow::createSweepPage()
   return page;
 }
 
-QWidget* BenchmarkWindow::createWorkGroupPage()
+void BenchmarkWindow::showEvent(QShowEvent* event)
 {
-  auto* page = new QWidget(this);
-  workGroupVariant_ = new QComboBox(page);
-  for (const gallery::VariantInfo& v : gallery::allVariants())
-    if (v.variant != gallery::Variant::Production && v.variant != gallery::Variant::CompactSingleGroup)
-      workGroupVariant_->addItem(QString::fromUtf8(v.title.data(), int(v.title.size())), int(v.variant));
-  workGroupLog2N_ = new QSpinBox(page);
-  workGroupLog2N_->setRange(2, 24);
-  workGroupLog2N_->setPrefix(QStringLiteral("N = 2^"));
-  workGroupLog2N_->setValue(18); // 512 x 512 values, the size of the book's image
-  workGroupButton_ = new QPushButton(tr("Run work-group sweep"), page);
-  workGroupButton_->setObjectName(QStringLiteral("workGroupRun"));
-  connect(workGroupButton_, &QPushButton::clicked, this, &BenchmarkWindow::startWorkGroupSweep);
-  workGroupTable_ = new QTableWidget(0, 0, page);
-  workGroupTable_->setObjectName(QStringLiteral("workGroupTable"));
-  workGroupTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  workGroupTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  auto* top = new QHBoxLayout;
-  top->addWidget(new QLabel(tr("Kernel:"), page));
-  top->addWidget(workGroupVariant_);
-  top->addWidget(workGroupLog2N_);
-  top->addWidget(workGroupButton_);
-  top->addStretch(1);
-  auto* note =
-      new QLabel(tr("Milliseconds per kernel for each local work-group size, summed over the stages of "
-                    "one transform, as in Table 6.1 of the OpenCL book."),
-                 page);
-  note->setWordWrap(true);
-  auto* layout = new QVBoxLayout(page);
-  layout->addLayout(top);
-  layout->addWidget(note);
-  layout->addWidget(workGroupTable_, 1);
-  return page;
+  tuningPage_->showTransforms(
+      selectedDevices()); // the Image tab's picture may have changed since the window was last shown
+  QWidget::showEvent(event);
+  fitScreen();
 }
 
-QWidget* BenchmarkWindow::createTuningPage()
+// Whole on the screen it opens on (a small or scaled one included): no larger than its available area, and
+// moved inside it.
+void BenchmarkWindow::fitScreen()
 {
-  auto* page = new QWidget(this);
-  auto* intro = new QLabel(
-      tr("<b>Tune…</b> times the shapes the planner may choose (largest radix, work-group sizes, lines per "
-         "group, pass length, local memory) for each transform below on each chosen OpenCL device, like "
-         "FFTW_MEASURE, and keeps the fastest in the device's tuning file. Every later plan for that "
-         "transform on that device uses it; the app's tabs do once they open the device again (the next "
-         "start, or another backend and back in the Engine menu). Cancel stops after the transform being "
-         "timed."),
-      page);
-  intro->setWordWrap(true);
-  tuningTransforms_ = new QLabel(page);
-  tuningTransforms_->setObjectName(QStringLiteral("tuningTransforms"));
-  tuningTransforms_->setWordWrap(true);
-  tuningTable_ = new QTableWidget(0, 6, page);
-  tuningTable_->setObjectName(QStringLiteral("tuningTable"));
-  tuningTable_->setHorizontalHeaderLabels(
-      {tr("Device"), tr("Transform"), tr("Heuristic ms"), tr("Tuned ms"), tr("Gain"), tr("Shape chosen")});
-  tuningTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  tuningTable_->verticalHeader()->setVisible(false);
-  tuningTable_->setWordWrap(false);
-  tuningTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  tuningTable_->horizontalHeader()->setSectionResizeMode(ShapeColumn, QHeaderView::Stretch);
-  tuningCacheLabel_ = new QLabel(page);
-  tuningCacheLabel_->setObjectName(QStringLiteral("tuningCacheFile"));
-  tuningCacheLabel_->setWordWrap(true);
-  tuningCacheLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  auto* layout = new QVBoxLayout(page);
-  layout->addWidget(intro);
-  layout->addWidget(tuningTransforms_);
-  layout->addWidget(tuningTable_, 1);
-  layout->addWidget(tuningCacheLabel_);
-  return page;
+  const QScreen* screen = this->screen();
+  if (!screen) return;
+  const QRect available = screen->availableGeometry();
+  const QSize frameExtra = frameGeometry().size() - geometry().size();
+  const QSize room = available.size() - frameExtra;
+  if (width() > room.width() || height() > room.height()) resize(size().boundedTo(room));
+  QRect frame = frameGeometry();
+  frame.moveLeft(std::clamp(frame.left(), available.left(),
+                            std::max(available.left(), available.right() - frame.width() + 1)));
+  frame.moveTop(std::clamp(frame.top(), available.top(),
+                           std::max(available.top(), available.bottom() - frame.height() + 1)));
+  if (frame.topLeft() != frameGeometry().topLeft()) move(frame.topLeft());
 }
 
 void BenchmarkWindow::setTuningInputsSource(TuningInputsSource source)
 {
-  tuningInputsSource_ = std::move(source);
-  refreshTuningTransforms();
+  tuningPage_->setInputsSource(std::move(source));
 }
 
 void BenchmarkWindow::setTuningCases(std::vector<TuningCase> cases)
 {
-  if (cases.empty())
-    customTuningCases_.reset();
-  else
-    customTuningCases_ = std::move(cases);
-  refreshTuningTransforms();
-}
-
-TuningInputs BenchmarkWindow::tuningInputs() const
-{
-  TuningInputs inputs;
-  if (tuningInputsSource_) inputs = tuningInputsSource_();
-  if (!inputs.imageSize.isValid() || inputs.imageSize.isEmpty()) {
-    // No picture loaded: the Image tab shows the bundled sample.
-    inputs.imageSize = QImageReader(QStringLiteral(":/samples/coffee.png")).size();
-    inputs.imageChannels = 3;
-  }
-  return inputs;
+  tuningPage_->setCases(std::move(cases));
 }
 
 std::vector<TuningCase> BenchmarkWindow::tuningCases(bool cpuDevice) const
 {
-  if (customTuningCases_) return *customTuningCases_;
-  return standardTuningCases(tuningInputs(), cpuDevice);
+  return tuningPage_->cases(cpuDevice);
 }
 
-bool BenchmarkWindow::isCpuDevice(int index) const
+QTableWidget* BenchmarkWindow::tuningTable() const
 {
-  const auto found = devices_.find(index);
-  return found != devices_.end() && found->second.type == "CPU";
+  return tuningPage_->table();
 }
 
-void BenchmarkWindow::refreshTuningTransforms()
+const std::vector<TuningRow>& BenchmarkWindow::tuningRows() const
 {
-  if (!tuningTransforms_) return;
-  const std::vector<int> chosen = selectedDevices();
-  if (devices_.empty()) {
-    tuningTransforms_->setText(tr("No OpenCL device: there is nothing to tune."));
-    return;
-  }
-  if (chosen.empty()) {
-    tuningTransforms_->setText(tr("Choose an OpenCL device on the left to tune."));
-    return;
-  }
-  // One list per kind of device chosen: a CPU device gets smaller batches.
-  QStringList parts;
-  for (const bool cpu : {false, true}) {
-    if (std::none_of(chosen.begin(), chosen.end(), [&](int d) { return isCpuDevice(d) == cpu; })) continue;
-    QStringList labels;
-    for (const TuningCase& c : tuningCases(cpu))
-      labels << c.label.toHtmlEscaped();
-    parts << tr("Transforms tuned on %1: %2")
-                 .arg(cpu ? tr("a CPU device (small batches, to keep the run short)") : tr("a GPU"),
-                      labels.join(QStringLiteral(" · ")));
-  }
-  tuningTransforms_->setText(parts.join(QStringLiteral("<br>")));
+  return tuningPage_->rows();
 }
 
 QStringList BenchmarkWindow::tuningCacheFiles() const
 {
-  QStringList files;
-  for (const auto& [job, file] : tuningCacheFiles_)
-    if (!files.contains(file)) files << file;
-  return files;
-}
-
-int BenchmarkWindow::tuningTableRow(int job, int item) const
-{
-  int row = 0;
-  for (int j = 0; j < job && j < int(tuningRequest_.jobs.size()); ++j)
-    row += int(tuningRequest_.jobs[std::size_t(j)].cases.size());
-  return row + item;
-}
-
-void BenchmarkWindow::setTuningCell(int row, int column, const QString& text, const QString& tip)
-{
-  auto* item = new QTableWidgetItem(text);
-  if (column == HeuristicColumn || column == TunedColumn || column == GainColumn)
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  if (!tip.isEmpty()) item->setToolTip(tip);
-  tuningTable_->setItem(row, column, item);
+  return tuningPage_->cacheFiles();
 }
 
 void BenchmarkWindow::startTuning()
@@ -391,110 +240,24 @@ void BenchmarkWindow::startTuning()
     status_->setText(tr("Tuning needs an OpenCL device: choose one on the left."));
     return;
   }
-  tuningRequest_ = {};
-  for (int device : chosen)
-    tuningRequest_.jobs.push_back({device, tuningCases(isCpuDevice(device))});
-  tuningRows_.clear();
-  tuningCacheFiles_.clear();
-  refreshTuningTransforms();
-  // Every transform has its row from the start, so the table says what is still to come.
-  tuningTable_->setRowCount(0);
-  tuningTable_->setColumnHidden(DeviceColumn, tuningRequest_.jobs.size() < 2); // one device: named below
-  for (const TuningRequest::Job& job : tuningRequest_.jobs)
-    for (const TuningCase& c : job.cases) {
-      const int row = tuningTable_->rowCount();
-      tuningTable_->insertRow(row);
-      setTuningCell(row, DeviceColumn, QString::fromStdString(devices_[job.device].name));
-      setTuningCell(row, TransformColumn, c.label, QString::fromStdString(c.descriptor.toString()));
-      for (int column : {HeuristicColumn, TunedColumn, GainColumn})
-        setTuningCell(row, column, {});
-      setTuningCell(row, ShapeColumn, tr("waiting"));
-    }
-  tuningCacheLabel_->setText({});
-  pages_->setCurrentIndex(pages_->count() - 1);
+  pages_->setCurrentWidget(tuningPage_);
   setRunning(true);
-  status_->setText(tr("Tuning… each shape is built and timed; a CPU device takes a while."));
-  tuner_->start(tuningRequest_);
+  tuningPage_->start(chosen);
 }
 
-void BenchmarkWindow::tuningDeviceOpened(int job, const QString& device, const QString& cacheFile)
+QPushButton* BenchmarkWindow::workGroupButton() const
 {
-  tuningCacheFiles_[job] = cacheFile;
-  QStringList lines;
-  for (const auto& [j, file] : tuningCacheFiles_)
-    lines << tr("%1: %2").arg(
-        QString::fromStdString(devices_[tuningRequest_.jobs[std::size_t(j)].device].name),
-        file.toHtmlEscaped());
-  tuningCacheLabel_->setText(tr("Tuning file (read by every later plan on the device):<br>%1")
-                                 .arg(lines.join(QStringLiteral("<br>"))));
-  const int first = tuningTableRow(job, 0);
-  for (int i = 0; i < int(tuningRequest_.jobs[std::size_t(job)].cases.size()); ++i)
-    tuningTable_->item(first + i, DeviceColumn)->setToolTip(device);
+  return workGroupPage_->runButton();
 }
 
-void BenchmarkWindow::tuningCaseStarted(int job, int item)
+QTableWidget* BenchmarkWindow::workGroupTable() const
 {
-  const int row = tuningTableRow(job, item);
-  setTuningCell(row, ShapeColumn, tr("timing shapes…"));
-  tuningTable_->scrollToItem(tuningTable_->item(row, 0));
-  status_->setText(tr("Tuning %1 on %2…")
-                       .arg(tuningTable_->item(row, TransformColumn)->text(),
-                            tuningTable_->item(row, DeviceColumn)->text()));
-}
-
-void BenchmarkWindow::addTuningRow(const TuningRow& r)
-{
-  tuningRows_.push_back(r);
-  const int row = tuningTableRow(r.job, r.item);
-  if (!r.ok()) {
-    for (int column : {HeuristicColumn, TunedColumn, GainColumn})
-      setTuningCell(row, column, QStringLiteral("–"));
-    setTuningCell(row, ShapeColumn, tr("not tuned: %1").arg(r.error), r.error);
-    tuningTable_->item(row, ShapeColumn)->setForeground(QColor(0xc9, 0x2a, 0x2a));
-    return;
-  }
-  const QString timed = tr("%1 shapes timed, %2 skipped (same schedule, or not fitting the device), in %3 s")
-                            .arg(r.measured)
-                            .arg(r.skipped)
-                            .arg(r.seconds, 0, 'f', 1);
-  setTuningCell(row, HeuristicColumn, QString::number(r.heuristicMs, 'f', 4));
-  setTuningCell(row, TunedColumn, QString::number(r.tunedMs, 'f', 4), timed);
-  setTuningCell(row, GainColumn, QStringLiteral("%1×").arg(r.gain(), 0, 'f', 2));
-  setTuningCell(row, ShapeColumn, r.shape, timed);
-}
-
-void BenchmarkWindow::finishTuning(bool cancelled)
-{
-  setRunning(false);
-  for (int row = 0; row < tuningTable_->rowCount(); ++row) {
-    const QString shape = tuningTable_->item(row, ShapeColumn)->text();
-    if (shape == tr("waiting") || shape == tr("timing shapes…"))
-      setTuningCell(row, ShapeColumn, cancelled ? tr("not tuned: cancelled") : tr("not tuned"));
-  }
-  const int tuned =
-      int(std::count_if(tuningRows_.begin(), tuningRows_.end(), [](const TuningRow& r) { return r.ok(); }));
-  const int total = tuningTable_->rowCount();
-  if (cancelled)
-    status_->setText(
-        tr("Tuning cancelled: %1 of %2 transforms tuned; their choices are kept.").arg(tuned).arg(total));
-  else if (tuned < total)
-    status_->setText(tr("Tuning done: %1 of %2 transforms tuned; the others could not be (see the table).")
-                         .arg(tuned)
-                         .arg(total));
-  else
-    status_->setText(tr("Tuning done: %1 of %2 transforms tuned.").arg(tuned).arg(total));
-  emit tuningFinished(cancelled);
-}
-
-void BenchmarkWindow::showEvent(QShowEvent* event)
-{
-  refreshTuningTransforms(); // the Image tab's picture may have changed since the window was last shown
-  QWidget::showEvent(event);
+  return workGroupPage_->table();
 }
 
 bool BenchmarkWindow::isRunning() const
 {
-  return runner_->isRunning() || tuner_->isRunning();
+  return runner_->isRunning() || tuningPage_->isRunning();
 }
 
 bool BenchmarkWindow::hasOpenClDevice() const
@@ -502,50 +265,14 @@ bool BenchmarkWindow::hasOpenClDevice() const
   return !selectedDevices().empty();
 }
 
-std::vector<int> BenchmarkWindow::selectedDevices() const
-{
-  std::vector<int> indices;
-  for (const auto& [index, box] : deviceBoxes_)
-    if (box->isChecked()) indices.push_back(index);
-  return indices;
-}
-
-void BenchmarkWindow::selectDevices(const std::vector<int>& indices)
-{
-  for (const auto& [index, box] : deviceBoxes_)
-    box->setChecked(std::find(indices.begin(), indices.end(), index) != indices.end());
-}
-
-void BenchmarkWindow::setSizeRange(int log2Min, int log2Max)
-{
-  minLog2_->setValue(log2Min);
-  maxLog2_->setValue(log2Max);
-}
-
-void BenchmarkWindow::selectOnly(const std::vector<std::string>& subjects)
-{
-  const std::set<std::string> wanted(subjects.begin(), subjects.end());
-  fftw_->setChecked(wanted.count("fftw") > 0);
-  for (const auto& [variant, box] : variantBoxes_)
-    box->setChecked(wanted.count(std::string(gallery::info(variant).key)) > 0);
-}
-
-std::vector<gallery::Variant> BenchmarkWindow::selectedVariants() const
-{
-  std::vector<gallery::Variant> variants;
-  for (const auto& [variant, box] : variantBoxes_)
-    if (box->isChecked() && box->isEnabled()) variants.push_back(variant);
-  return variants;
-}
-
 void BenchmarkWindow::startSweep()
 {
   if (isRunning()) return;
   BenchmarkRequest request;
   request.openClDevices = selectedDevices();
-  request.variants = selectedVariants();
-  request.fftw = fftw_->isChecked();
-  request.sizes = gallery::powerOfTwoSizes(minLog2_->value(), std::max(minLog2_->value(), maxLog2_->value()));
+  request.variants = subjects_->selectedVariants();
+  request.fftw = subjects_->fftwChosen();
+  request.sizes = subjects_->sizes();
   if ((request.variants.empty() || request.openClDevices.empty()) && !request.fftw) {
     status_->setText(tr("Choose FFTW, or a device and at least one kernel, to measure."));
     return;
@@ -564,36 +291,25 @@ void BenchmarkWindow::startWorkGroupSweep()
     if (!hasOpenClDevice()) status_->setText(tr("The work-group sweep needs an OpenCL device."));
     return;
   }
-  BenchmarkRequest request;
-  request.openClDevices = {selectedDevices().front()}; // one kernel on one device, as in the book's table
-  request.variants = {gallery::Variant(workGroupVariant_->currentData().toInt())};
-  request.fftw = false;
-  request.sizes = {std::size_t{1} << workGroupLog2N_->value()};
-  request.workGroupSizes = kBookWorkGroupSizes;
-  workGroupPoints_.clear();
-  refreshWorkGroupTable();
+  workGroupPage_->clear();
   workGroupMode_ = true;
   setRunning(true);
-  runner_->start(request);
+  runner_->start(workGroupPage_->request(selectedDevices().front()));
 }
 
 void BenchmarkWindow::cancel()
 {
-  if (tuner_->isRunning()) {
-    status_->setText(tr("Cancelling after the transform being tuned…"));
-    tuner_->cancel();
-    return;
-  }
-  if (!isRunning()) return;
-  status_->setText(tr("Cancelling after the current call…"));
-  runner_->cancel();
+  if (tuningPage_->isRunning()) return tuningPage_->cancel();
+  if (!runner_->isRunning()) return;
+  retireRunner();
+  finish(true, {});
 }
 
 void BenchmarkWindow::setRunning(bool running)
 {
   runButton_->setEnabled(!running);
-  workGroupButton_->setEnabled(!running);
-  tuneButton_->setEnabled(!running && !devices_.empty());
+  workGroupPage_->runButton()->setEnabled(!running);
+  tuneButton_->setEnabled(!running && !subjects_->devices().empty());
   cancelButton_->setEnabled(running);
   if (running) {
     progress_->setValue(0);
@@ -604,8 +320,7 @@ void BenchmarkWindow::setRunning(bool running)
 void BenchmarkWindow::addPoint(const gallery::SweepPoint& point)
 {
   if (workGroupMode_) {
-    workGroupPoints_.push_back(point);
-    refreshWorkGroupTable();
+    workGroupPage_->addPoint(point);
     return;
   }
   points_.push_back(point);
@@ -620,7 +335,8 @@ void BenchmarkWindow::finish(bool cancelled, const QString& error)
   else if (cancelled)
     status_->setText(tr("Cancelled; the points measured so far are kept."));
   else
-    status_->setText(tr("Done: %1 points.").arg(workGroupMode_ ? workGroupPoints_.size() : points_.size()));
+    status_->setText(
+        tr("Done: %1 points.").arg(workGroupMode_ ? workGroupPage_->points().size() : points_.size()));
   emit sweepFinished(cancelled);
 }
 
@@ -629,46 +345,13 @@ void BenchmarkWindow::refreshPlot()
   plot_->setData(plotData(points_, BenchmarkMetric(metric_->currentData().toInt())));
 }
 
-void BenchmarkWindow::refreshWorkGroupTable()
-{
-  std::vector<std::string> families;
-  for (const gallery::SweepPoint& p : workGroupPoints_)
-    for (const KernelRecord& k : p.kernels)
-      if (std::find(families.begin(), families.end(), kernelFamily(k.name)) == families.end())
-        families.push_back(kernelFamily(k.name));
-  families.push_back("total");
-  workGroupTable_->clear();
-  workGroupTable_->setRowCount(int(families.size()));
-  workGroupTable_->setColumnCount(int(workGroupPoints_.size()));
-  QStringList rows, columns;
-  for (const std::string& f : families)
-    rows << QString::fromStdString(f);
-  workGroupTable_->setVerticalHeaderLabels(rows);
-  for (std::size_t c = 0; c < workGroupPoints_.size(); ++c) {
-    const gallery::SweepPoint& p = workGroupPoints_[c];
-    columns << tr("local %1").arg(p.workGroupSize);
-    std::map<std::string, double> ms;
-    for (const KernelRecord& k : p.kernels)
-      ms[kernelFamily(k.name)] += k.milliseconds();
-    ms["total"] = p.deviceMs;
-    for (std::size_t r = 0; r < families.size(); ++r) {
-      const QString text = p.skipped.empty() ? QString::number(ms[families[r]], 'f', 3) : QStringLiteral("–");
-      auto* item = new QTableWidgetItem(text);
-      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      if (!p.skipped.empty()) item->setToolTip(QString::fromStdString(p.skipped));
-      workGroupTable_->setItem(int(r), int(c), item);
-    }
-  }
-  workGroupTable_->setHorizontalHeaderLabels(columns);
-}
-
 bool BenchmarkWindow::exportCsv(const QString& path) const
 {
   QFile file(path);
   if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) return false;
   QTextStream out(&file);
   out << "subject,device,n,batch,work_group,time_ms,wall_ms,device_ms,gbps,gflops,rel_err,skipped\n";
-  for (const auto* list : {&points_, &workGroupPoints_})
+  for (const auto* list : {&points_, &workGroupPage_->points()})
     for (const gallery::SweepPoint& p : *list) {
       QString skipped = QString::fromStdString(p.skipped).replace(QLatin1Char('"'), QLatin1String("'"));
       skipped.replace(QLatin1Char('\n'), QLatin1Char(' '));

@@ -38,11 +38,26 @@ TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent)
   heading_ = new QLabel(tr("No engine call yet. Timings appear here after the next transform."), this);
   heading_->setObjectName(QStringLiteral("timingHeading"));
   heading_->setWordWrap(true);
+  heading_->setToolTip(clockNote());
   timeline_ = new TimelineView(this);
+  timeline_->setToolTip(clockNote());
+  legend_ = new QLabel(tr("Wall: the whole call as the app waited for it. Bars: each step's own time, on the "
+                          "device's clock for kernels and copies, on the host's for CPU work."),
+                       this);
+  legend_->setObjectName(QStringLiteral("timingLegend"));
+  legend_->setWordWrap(true);
+  legend_->setToolTip(clockNote());
+  QFont small = legend_->font();
+  small.setPointSizeF(small.pointSizeF() * 0.9);
+  legend_->setFont(small);
   table_ = new QTableWidget(0, ColumnCount, this);
   table_->setObjectName(QStringLiteral("timingTable"));
   table_->setHorizontalHeaderLabels(
       {tr("Step"), tr("Global size"), tr("Local size"), tr("Time (ms)"), tr("GB/s"), tr("GFLOP/s")});
+  table_->horizontalHeaderItem(Time)->setToolTip(tr(
+      "The step's own time: device time (OpenCL profiling) for kernels and copies, host time for CPU work"));
+  // Compact rows: the dock shows its steps, not padding.
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->verticalHeader()->hide();
@@ -58,7 +73,19 @@ TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent)
   layout->setContentsMargins(4, 2, 4, 2);
   layout->addWidget(heading_);
   layout->addWidget(timeline_);
+  layout->addWidget(legend_);
   layout->addWidget(table_, 1);
+}
+
+// What the three clocks measure, for every place that shows a figure from one of them.
+QString TimingPanel::clockNote()
+{
+  return tr(
+      "Wall time: the whole engine call on the host's steady clock, from the request to the result in "
+      "memory; it includes launching kernels, waiting for the device, copies and any first-time set-up.\n"
+      "Device time: what the OpenCL device itself spent in each kernel or copy, from its profiling "
+      "events; the gaps between them are launch and wait overhead.\n"
+      "Host time: CPU work (FFTW, the mask, conversions) on the host's steady clock.");
 }
 
 void TimingPanel::setFeed(TimingFeed* feed)
@@ -95,7 +122,7 @@ void TimingPanel::display(const QString& source, const ExecutionReport& report)
   shownSource_ = source;
   report_ = report;
   const QString backend = QString::fromStdString(report.backend.empty() ? "host" : report.backend);
-  heading_->setText(tr("<b>%1</b> — %2 on %3: %4 records, %5 ms wall")
+  heading_->setText(tr("<b>%1</b> — %2 on %3: %4 steps, %5 ms wall")
                         .arg(source.toHtmlEscaped(), backend.toHtmlEscaped(),
                              QString::fromStdString(report.device).toHtmlEscaped())
                         .arg(report.records.size())

@@ -15,7 +15,9 @@ public:
   explicit BackendStatusLabel(QWidget* parent = nullptr);
 
   void showBackend(const QString& name, const QString& device, const QString& fallbackReason);
-  void showSwitching();
+  // While the backend `requested` ("auto", "fftw", "opencl:1"...) is being opened: what is waited for and
+  // roughly how long, in words.
+  void showSwitching(const QString& requested = {});
 
   // The label's text without eliding; also what the About box shows.
   static QString summary(const QString& name, const QString& device);

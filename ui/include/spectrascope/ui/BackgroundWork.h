@@ -13,5 +13,16 @@ namespace spectrascope::ui {
 QThreadPool& engineSetupPool();
 // The Learn tab's stage-by-stage runs, one at a time, on whichever backend they use.
 QThreadPool& learnStepsPool();
+// Writing files the user asked for (saved pictures): never cut short, also at exit.
+QThreadPool& fileWritingPool();
+
+// Whether a background job of the GUI (these pools or Qt's global one) is still running.
+bool backgroundWorkRunning();
+// For the end of main(), once the last window has closed and everything the user keeps is written: when
+// a job still runs (a kernel build of up to a minute cannot be interrupted), waiting for it would keep
+// the process alive long after its window went away. Leaves at once, skipping the static destructors
+// that crashed under a running build (files being saved are finished and settings synced first); otherwise
+// returns, for a normal exit.
+void leavePromptlyIfBusy(int exitCode);
 
 } // namespace spectrascope::ui

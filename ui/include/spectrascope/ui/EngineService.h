@@ -26,6 +26,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -53,11 +54,20 @@ public:
   bool isReady() const { return engine_ && !isBusy(); }
   bool isBusy() const { return busy_; }
   QString requestedBackend() const { return requested_; } // as asked for, e.g. "auto"
+  // While busy: the backend being opened, as asked for (so the status can say what it waits for).
+  QString openingBackend() const { return opening_; }
   QString backendName() const; // in use, e.g. "fftw"; empty before the first engine
   QString deviceName() const;
   QString fallbackReason() const;
   // Null until the first engine exists.
   std::shared_ptr<Engine> engine() const { return engine_; }
+
+  // Work run on each new engine before it is announced, on the setup thread: building the kernels of the
+  // plans the views will ask for first, so that they find them cached instead of waiting (a first start
+  // on a device builds for tens of seconds). While it runs the service is busy and the views keep the
+  // previous engine, so that what the status bar, the tabs and the Timings say stays the same. Failures
+  // are ignored: the views will report them when they plan for real.
+  void setWarmUp(std::function<void(Engine&)> warmUp) { warmUp_ = std::move(warmUp); }
 
   // The QSettings key of the saved backend choice.
   static QString settingsKey() { return QStringLiteral("engine/backend"); }
@@ -85,7 +95,7 @@ private:
     bool badName = false; // the name itself was wrong, not the device
   };
 
-  static Creation createEngine(Request request);
+  static Creation createEngine(Request request, std::function<void(Engine&)> warmUp);
   static BackendOptions listBackends();
   void request(Request request);
   void launch(Request request);
@@ -94,7 +104,9 @@ private:
   void reportFailure(const Creation& failed);
 
   std::shared_ptr<Engine> engine_;
+  std::function<void(Engine&)> warmUp_;
   QString requested_;
+  QString opening_;
   std::optional<Request> pending_;
   bool busy_ = false;
   QFutureWatcher<Creation> creation_;

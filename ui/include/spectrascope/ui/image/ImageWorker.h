@@ -45,6 +45,9 @@ struct LoadRequest
   QString name;
   bool luminanceOnly = false;
   imaging::PadMode padding = imaging::PadMode::None;
+  // The picture already shown, transformed again (another backend, padding or luminance setting): the
+  // mask drawn on it stays. A new picture starts with a clean one.
+  bool sameImage = false;
 };
 
 struct LoadedImage
@@ -53,6 +56,7 @@ struct LoadedImage
   QImage original;
   SpectrumPicture magnitude, phase;
   QString name, path, error;
+  bool sameImage = false; // as asked for in the LoadRequest
 };
 
 struct FilterRequest
@@ -92,6 +96,9 @@ public:
   void cancelLoad();
   // Asks for one more filter update with the request source's state at the time it starts.
   void requestFilter();
+  // Plans, when nothing else waits, the preview transform for a view of about `preview` device pixels, so
+  // that the first drag finds its kernels built (a device builds them once per size, seconds on PoCL).
+  void preparePreview(QSize preview);
   bool isLoading() const { return loading_.isRunning() && !loadCancelled_; }
   // A load is running or waiting to run (and not cancelled).
   bool hasLoadWork() const { return isLoading() || pendingLoad_.has_value(); }
@@ -112,6 +119,7 @@ private:
   void schedule();
   void onLoaded();
   void onFiltered();
+  static void runPrepare(std::shared_ptr<imaging::FilterPipeline> pipeline, QSize preview);
 
   std::function<std::shared_ptr<Engine>()> engineSource_;
   std::function<FilterRequest()> requestSource_;
@@ -119,12 +127,14 @@ private:
   std::shared_ptr<PaintedHalfPlaneCache> paintCache_;
   std::optional<LoadRequest> pendingLoad_;
   bool pendingFilter_ = false;
+  std::optional<QSize> pendingPrepare_;
   bool busy_ = false;
   bool loadCancelled_ = false;
   // Read by the running load between its steps, so a cancelled one stops early and frees the worker.
   CancelFlag loadCancelFlag_;
   QFutureWatcher<LoadedImage> loading_;
   QFutureWatcher<FilterResult> filtering_;
+  QFutureWatcher<void> preparing_;
 };
 
 } // namespace spectrascope::ui::image

@@ -70,6 +70,8 @@ public:
 
 signals:
   void changed();
+  // A gesture ended (with or without a change): what followed it live may now be done in full.
+  void gestureFinished();
 
 private:
   MaskState state_;

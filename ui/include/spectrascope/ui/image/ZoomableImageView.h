@@ -23,6 +23,8 @@ public:
   explicit ZoomableImageView(QWidget* parent = nullptr);
 
   void setImage(const QImage& image);
+  // Shown in the middle of the empty view until the first image arrives, so a wait reads as one.
+  void setPlaceholderText(const QString& text);
   // Draws `preview` (a smaller rendering of the same picture) stretched over the image's place until the
   // next setImage; the view's geometry, zoom and readout stay those of image().
   void setPreview(const QImage& preview);
@@ -75,6 +77,7 @@ private:
 
   QImage image_;
   QImage preview_;
+  QString placeholder_;
   bool fit_ = true;
   double zoom_ = 1;
   QPointF centre_;

@@ -10,6 +10,8 @@
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/gallery/GallerySweep.h"
 #include "spectrascope/ui/timing/BenchmarkPlot.h"
+#include "spectrascope/ui/timing/BenchmarkPlotView.h"
+#include "spectrascope/ui/timing/BenchmarkSubjects.h"
 #include "spectrascope/ui/timing/TuningRunner.h"
 
 #include <QWidget>
@@ -31,7 +33,8 @@ class QTabWidget;
 namespace spectrascope::ui {
 
 class BenchmarkRunner;
-class BenchmarkPlotView;
+class TuningPage;
+class WorkGroupPage;
 
 class BenchmarkWindow : public QWidget
 {
@@ -42,17 +45,17 @@ public:
   ~BenchmarkWindow() override;
 
   // For tests and scripted runs.
-  void setSizeRange(int log2Min, int log2Max);
-  void selectOnly(const std::vector<std::string>& subjects); // "fftw" and variant keys
+  void setSizeRange(int log2Min, int log2Max) { subjects_->setSizeRange(log2Min, log2Max); }
+  void selectOnly(const std::vector<std::string>& subjects) { subjects_->selectOnly(subjects); }
   // Device indices as in "opencl:<index>"; unknown ones are ignored.
-  void selectDevices(const std::vector<int>& indices);
-  std::vector<int> selectedDevices() const;
-  int deviceCount() const { return int(deviceBoxes_.size()); }
+  void selectDevices(const std::vector<int>& indices) { subjects_->selectDevices(indices); }
+  std::vector<int> selectedDevices() const { return subjects_->selectedDevices(); }
+  int deviceCount() const { return int(subjects_->devices().size()); }
   QPushButton* runButton() const { return runButton_; }
   QPushButton* cancelButton() const { return cancelButton_; }
-  QPushButton* workGroupButton() const { return workGroupButton_; }
+  QPushButton* workGroupButton() const;
   QProgressBar* progressBar() const { return progress_; }
-  QTableWidget* workGroupTable() const { return workGroupTable_; }
+  QTableWidget* workGroupTable() const;
   const std::vector<gallery::SweepPoint>& points() const { return points_; }
   bool isRunning() const;
   bool hasOpenClDevice() const; // at least one device is chosen
@@ -68,9 +71,9 @@ public:
   // What "Tune…" searches on a device of this kind.
   std::vector<TuningCase> tuningCases(bool cpuDevice) const;
   QPushButton* tuneButton() const { return tuneButton_; }
-  QTableWidget* tuningTable() const { return tuningTable_; }
-  const std::vector<TuningRow>& tuningRows() const { return tuningRows_; } // those done, in order
-  QStringList tuningCacheFiles() const;                                    // of the devices opened
+  QTableWidget* tuningTable() const;
+  const std::vector<TuningRow>& tuningRows() const; // those done, in order
+  QStringList tuningCacheFiles() const;             // of the devices opened
 
   bool exportCsv(const QString& path) const;
   bool exportPng(const QString& path) const;
@@ -90,36 +93,21 @@ protected:
   void showEvent(QShowEvent* event) override;
 
 private:
+  void createRunner();
+  void retireRunner();
+  void fitScreen();
   QWidget* createSubjectControls();
   QWidget* createSweepPage();
-  QWidget* createWorkGroupPage();
-  QWidget* createTuningPage();
-  TuningInputs tuningInputs() const;
-  bool isCpuDevice(int index) const;
-  void refreshTuningTransforms();
-  void tuningDeviceOpened(int job, const QString& device, const QString& cacheFile);
-  void tuningCaseStarted(int job, int item);
-  void addTuningRow(const TuningRow& row);
-  void finishTuning(bool cancelled);
-  int tuningTableRow(int job, int item) const;
-  void setTuningCell(int row, int column, const QString& text, const QString& tip = {});
   void addPoint(const gallery::SweepPoint& point);
   void finish(bool cancelled, const QString& error);
   void setRunning(bool running);
   void refreshPlot();
-  void refreshWorkGroupTable();
-  std::vector<gallery::Variant> selectedVariants() const;
   void chooseCsvFile();
   void choosePngFile();
 
+  BenchmarkSubjects* subjects_ = nullptr;
   BenchmarkRunner* runner_ = nullptr;
-  TuningRunner* tuner_ = nullptr;
-  std::map<int, QCheckBox*> deviceBoxes_; // by device index
-  std::map<int, OpenClDeviceInfo> devices_;
-  QCheckBox* fftw_ = nullptr;
-  std::map<gallery::Variant, QCheckBox*> variantBoxes_;
-  QSpinBox* minLog2_ = nullptr;
-  QSpinBox* maxLog2_ = nullptr;
+  TuningPage* tuningPage_ = nullptr;
   QComboBox* metric_ = nullptr;
   QPushButton* runButton_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
@@ -128,40 +116,10 @@ private:
   QHBoxLayout* actions_ = nullptr;
   QTabWidget* pages_ = nullptr;
   BenchmarkPlotView* plot_ = nullptr;
-  QComboBox* workGroupVariant_ = nullptr;
-  QSpinBox* workGroupLog2N_ = nullptr;
-  QPushButton* workGroupButton_ = nullptr;
-  QTableWidget* workGroupTable_ = nullptr;
+  WorkGroupPage* workGroupPage_ = nullptr;
   QPushButton* tuneButton_ = nullptr;
-  QLabel* tuningTransforms_ = nullptr;
-  QTableWidget* tuningTable_ = nullptr;
-  QLabel* tuningCacheLabel_ = nullptr;
-  TuningInputsSource tuningInputsSource_;
-  std::optional<std::vector<TuningCase>> customTuningCases_;
-  TuningRequest tuningRequest_;             // the run on show: rows follow its jobs and cases
-  std::map<int, QString> tuningCacheFiles_; // by job
-  std::vector<TuningRow> tuningRows_;
   std::vector<gallery::SweepPoint> points_;
-  std::vector<gallery::SweepPoint> workGroupPoints_;
   bool workGroupMode_ = false;
-};
-
-// Paints BenchmarkPlot for the window's points.
-class BenchmarkPlotView : public QWidget
-{
-  Q_OBJECT
-
-public:
-  explicit BenchmarkPlotView(QWidget* parent = nullptr);
-  void setData(PlotData data);
-  const PlotData& data() const { return data_; }
-  QSize sizeHint() const override { return {720, 460}; }
-
-protected:
-  void paintEvent(QPaintEvent* event) override;
-
-private:
-  PlotData data_;
 };
 
 } // namespace spectrascope::ui

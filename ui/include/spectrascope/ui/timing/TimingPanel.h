@@ -28,6 +28,8 @@ public:
   void setFeed(TimingFeed* feed);
   QTableWidget* table() const { return table_; }
   const ExecutionReport& report() const { return report_; }
+  // The difference between wall, device and host time, in words (the panel's tooltips).
+  static QString clockNote();
   QString shownSource() const { return shownSource_; }
   // The source in front ("Image", "Learn"...; sources it starts are included: "Learn (2D)"). Its newest
   // report is shown at once; others' reports are shown only while it has none. Empty: show every report.
@@ -43,6 +45,7 @@ private:
 
   QLabel* heading_ = nullptr;
   TimelineView* timeline_ = nullptr;
+  QLabel* legend_ = nullptr;
   QTableWidget* table_ = nullptr;
   ExecutionReport report_;
   QString shownSource_;

@@ -1,0 +1,83 @@
+#include "spectrascope/ui/image/ImageViews.h"
+
+#include "spectrascope/engine/imaging/FilterPipeline.h"
+#include "spectrascope/ui/image/MaskedSpectrumView.h"
+#include "spectrascope/ui/image/ZoomableImageView.h"
+
+#include <QGridLayout>
+#include <QLabel>
+
+#include <array>
+
+namespace spectrascope::ui::image {
+namespace {
+
+QLabel* heading(const QString& text, QWidget* parent)
+{
+  auto* label = new QLabel(text, parent);
+  QFont font = label->font();
+  font.setBold(true);
+  label->setFont(font);
+  return label;
+}
+
+} // namespace
+
+ImageViews::ImageViews(QWidget* parent) : QWidget(parent)
+{
+  original_ = new ZoomableImageView(this);
+  original_->setObjectName(QStringLiteral("originalView"));
+  spectrum_ = new MaskedSpectrumView(this);
+  spectrum_->setObjectName(QStringLiteral("spectrumView"));
+  result_ = new ZoomableImageView(this);
+  result_->setObjectName(QStringLiteral("resultView"));
+  original_->setPlaceholderText(tr("Opening the picture…"));
+  spectrum_->setPlaceholderText(tr("Its spectrum appears here once it is transformed."));
+  result_->setPlaceholderText(tr("The filtered picture appears here."));
+  caption_ = new QLabel(this);
+  caption_->setObjectName(QStringLiteral("imageName"));
+  caption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  caption_->setWordWrap(true); // a long file name takes a second line, not a wider tab
+
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->addWidget(caption_, 0, 0, 1, 3);
+  grid->addWidget(heading(tr("Original"), this), 1, 0, Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Spectrum (DC centred) and mask"), this), 1, 1, Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Filtered"), this), 1, 2, Qt::AlignHCenter);
+  const std::array<ZoomableImageView*, 3> all = {original_, spectrum_, result_};
+  constexpr ImageReadout::View kinds[] = {ImageReadout::View::Original, ImageReadout::View::Spectrum,
+                                          ImageReadout::View::Result};
+  for (int column = 0; column < 3; ++column) {
+    grid->addWidget(all[column], 2, column);
+    grid->setColumnStretch(column, 1);
+    connect(all[column], &ZoomableImageView::hovered, this,
+            [this, kind = kinds[column]](QPointF p) { emit hovered(kind, p); });
+    for (ZoomableImageView* other : all)
+      if (other != all[column])
+        connect(all[column], &ZoomableImageView::viewChanged, other, &ZoomableImageView::setView);
+  }
+}
+
+void ImageViews::showCaption(const LoadedImage& loaded)
+{
+  const imaging::FilterPipeline& pipeline = *loaded.pipeline;
+  const QImage& picture = loaded.original;
+  QString text = tr("<b>%1</b> — %2 × %3, %4 on %5")
+                     .arg(loaded.name.toHtmlEscaped())
+                     .arg(picture.width())
+                     .arg(picture.height())
+                     .arg(pipeline.channels() == 3 ? tr("R, G, B filtered separately")
+                          : picture.isGrayscale()  ? tr("grey")
+                                                   : tr("its luminance filtered"))
+                     .arg(QString::fromStdString(pipeline.backendName()));
+  // The spectrum shown is then the padded one, whose bins the mask and the notches use.
+  if (pipeline.padding() != imaging::PadMode::None)
+    text += tr("; spectrum %1 × %2, %3-padded")
+                .arg(pipeline.width())
+                .arg(pipeline.height())
+                .arg(QString::fromStdString(toString(pipeline.padding())));
+  caption_->setText(text);
+}
+
+} // namespace spectrascope::ui::image
