@@ -45,28 +45,26 @@ build() {
   cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 }
 
-# The engine, its tests and the benchmark alone, as the GPU machine builds them: proves they need no Qt.
-# Its ctest runs the engine's tests; the OpenCL kernel tests are the same sources on the same device as
-# in the full build, which runs them.
+# The engine, its tests and the benchmark alone, as the GPU machine builds them: proves they need no Qt,
+# and runs every test that build has (the kernel tests here run on the empty caches first).
 build_engine_only() {
   cmake -S . -B "$BUILD_DIR-engine" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPECTRASCOPE_GUI=OFF \
     -DSPECTRASCOPE_TESTS=ON >/dev/null
   cmake --build "$BUILD_DIR-engine" --parallel "$(nproc)"
   "$BUILD_DIR-engine/app/spectrascope-bench" --backend fftw --sizes 64 --elements 64 --reps 1 --calls 1 >/dev/null
-  rm -rf "$BUILD_DIR-engine/test-cache"
-  ctest --test-dir "$BUILD_DIR-engine" --parallel "$(nproc)" --output-on-failure --timeout 600 -L engine
-  echo "Engine-only build (no Qt) and its engine tests: OK"
+  ctest --test-dir "$BUILD_DIR-engine" --parallel "$(nproc)" --output-on-failure --timeout 600
+  echo "Engine-only build (no Qt) and its tests: OK"
 }
 
 # The tests start from empty kernel caches, as on a fresh machine: PoCL's, and Spectrascope's (the tests'
-# own under the build directory, and the default one), so that none passes only thanks to an earlier run.
-with_empty_caches() {
-  local root status=0
+# own under the build directories, and the default one), so that none passes only thanks to a cache an
+# earlier run left. Both test runs below share them: the engine-only build's runs the kernel tests cold.
+use_empty_caches() {
+  local root
   root=$(mktemp -d)
+  trap 'rm -rf "'"$root"'"' EXIT
   rm -rf "$BUILD_DIR/test-cache" "$BUILD_DIR-engine/test-cache"
-  POCL_CACHE_DIR="$root/pocl" SPECTRASCOPE_CACHE_DIR="$root/spectrascope" "$@" || status=$?
-  rm -rf "$root"
-  return $status
+  export POCL_CACHE_DIR="$root/pocl" SPECTRASCOPE_CACHE_DIR="$root/spectrascope"
 }
 
 run_tests() {
@@ -91,8 +89,9 @@ case "$command" in
   test)
     install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     build ON
-    with_empty_caches build_engine_only
-    with_empty_caches run_tests
+    use_empty_caches
+    build_engine_only
+    run_tests
     ;;
   build) install_missing "${BUILD_PACKAGES[@]}"; build ;;
   deb)
