@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace spectrascope::gui {
@@ -10,26 +12,46 @@ namespace spectrascope::gui {
 CommandLine parseCommandLine(const QCoreApplication& app)
 {
   QCommandLineParser parser;
-  parser.setApplicationDescription(
-      QCoreApplication::translate("main", "Spectrascope: see and filter the spectra of images and sounds."));
+  parser.setApplicationDescription(QCoreApplication::translate(
+      "main", "Spectrascope: see and filter the spectra of images and sounds.\n\n"
+              "Images open in the Image tab and sounds in the Audio tab, told apart by their content. "
+              "Each launch opens a new window."));
   parser.addHelpOption();
   parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("files"),
+                               QCoreApplication::translate("main", "Images and sounds to open."),
+                               QStringLiteral("[FILE...]"));
   const QCommandLineOption backend(
       QStringLiteral("backend"),
       QCoreApplication::translate(
           "main", "FFT backend for this run: auto, fftw, naive-dft, opencl or "
                   "opencl:<index|name>. Overrides SPECTRASCOPE_BACKEND and the saved choice."),
       QStringLiteral("name"));
+  const QCommandLineOption tab(
+      QStringLiteral("tab"),
+      QCoreApplication::translate("main", "Tab to show: image, audio or learn (default: the tab of the last "
+                                          "file given)."),
+      QStringLiteral("name"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
       QCoreApplication::translate("main",
-                                  "Show the window, wait until the engine is ready (at most 3 s), save the "
-                                  "window as a PNG image and quit."),
+                                  "Show the window, wait until the files given are on screen (the image "
+                                  "filtered, the sound's spectrogram drawn; without files, until the engine "
+                                  "is ready), save the window as a PNG image and quit."),
       QStringLiteral("file.png"));
   parser.addOption(backend);
+  parser.addOption(tab);
   parser.addOption(screenshot);
   parser.process(app);
-  return {parser.value(backend), parser.value(screenshot)};
+
+  const QString tabName = parser.value(tab).toLower();
+  if (!tabName.isEmpty() && tabName != QLatin1String("image") && tabName != QLatin1String("audio") &&
+      tabName != QLatin1String("learn")) {
+    std::fprintf(stderr, "spectrascope: --tab takes image, audio or learn, not \"%s\"\n",
+                 qPrintable(parser.value(tab)));
+    std::exit(1);
+  }
+  return {parser.value(backend), parser.value(screenshot), tabName, parser.positionalArguments()};
 }
 
 bool asksForHelpOrVersion(int argc, char** argv)

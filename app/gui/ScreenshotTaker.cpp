@@ -1,5 +1,6 @@
 #include "ScreenshotTaker.h"
 
+#include "StartupFiles.h"
 #include "spectrascope/ui/EngineService.h"
 
 #include <QCoreApplication>
@@ -10,38 +11,64 @@
 
 namespace spectrascope::gui {
 namespace {
-// After the engine reports, wait before grabbing: on a first start FFTW measures its plans before the
-// Image tab shows its result, and the status bar needs a few frames to repaint.
-constexpr int kSettleMs = 2000;
+// Without files, after the engine reports: on a first start FFTW measures its plans before the Image
+// tab shows its sample, and the status bar needs a few frames to repaint.
+constexpr int kSampleSettleMs = 2000;
+// With files, after their tabs report them shown: a few frames for the last paint.
+constexpr int kFileSettleMs = 300;
 } // namespace
 
-ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, QString file, QObject* parent)
-    : QObject(parent), window_(window), file_(std::move(file))
+ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, const StartupFiles& files,
+                                 QString file, QObject* parent)
+    : QObject(parent), window_(window), files_(files), file_(std::move(file))
 {
-  deadline_.setSingleShot(true);
-  connect(&deadline_, &QTimer::timeout, this, &ScreenshotTaker::onEngineReady);
-  connect(&engine, &ui::EngineService::busyChanged, this, [this](bool busy) {
-    if (!busy) onEngineReady();
+  engineDeadline_.setSingleShot(true);
+  connect(&engineDeadline_, &QTimer::timeout, this, [this] {
+    engineReady_ = true;
+    update();
   });
-  deadline_.start(kMaxWaitMs);
+  connect(&engine, &ui::EngineService::busyChanged, this, [this](bool busy) {
+    if (busy) return;
+    engineReady_ = true;
+    update();
+  });
+  connect(&files, &StartupFiles::settled, this, &ScreenshotTaker::update);
+  fileDeadline_.setSingleShot(true);
+  connect(&fileDeadline_, &QTimer::timeout, this, &ScreenshotTaker::giveUp);
+  engineDeadline_.start(kMaxEngineWaitMs);
+  waitsForFiles_ = !files.isSettled();
+  if (waitsForFiles_) fileDeadline_.start(kMaxFileWaitMs);
 }
 
-void ScreenshotTaker::onEngineReady()
+void ScreenshotTaker::update()
+{
+  if (scheduled_ || !engineReady_ || !files_.isSettled()) return;
+  scheduled_ = true;
+  fileDeadline_.stop();
+  QTimer::singleShot(waitsForFiles_ ? kFileSettleMs : kSampleSettleMs, this, &ScreenshotTaker::capture);
+}
+
+void ScreenshotTaker::giveUp()
 {
   if (scheduled_) return;
+  std::fprintf(stderr, "spectrascope: %s not on screen after %d s; saving the window as it is\n",
+               qPrintable(files_.pendingDescription()), kMaxFileWaitMs / 1000);
+  timedOut_ = true;
   scheduled_ = true;
-  deadline_.stop();
-  QTimer::singleShot(kSettleMs, this, &ScreenshotTaker::capture);
+  capture();
 }
 
 void ScreenshotTaker::capture()
 {
-  if (window_.grab().save(file_, "PNG")) {
-    QCoreApplication::exit(0);
+  if (!window_.grab().save(file_, "PNG")) {
+    std::fprintf(stderr, "spectrascope: cannot write the screenshot to %s\n", qPrintable(file_));
+    QCoreApplication::exit(1);
     return;
   }
-  std::fprintf(stderr, "spectrascope: cannot write the screenshot to %s\n", qPrintable(file_));
-  QCoreApplication::exit(1);
+  for (const QString& path : files_.failed())
+    std::fprintf(stderr, "spectrascope: could not open %s (the screenshot shows the message)\n",
+                 qPrintable(path));
+  QCoreApplication::exit(timedOut_ || !files_.failed().isEmpty() ? 2 : 0);
 }
 
 } // namespace spectrascope::gui

@@ -1,6 +1,9 @@
 #pragma once
-// --screenshot: waits until the engine is ready (or a time limit passes, so a slow driver cannot hang
-// an automated run), saves the window to a PNG file and quits with 0, or 1 if the file cannot be written.
+// --screenshot: waits until what was asked for is on screen -- the files given on the command line shown
+// (StartupFiles), and the engine ready -- then saves the window to a PNG file and quits. Time limits keep
+// a slow driver or a stuck file from hanging an automated run: the window is saved as it is then, and the
+// exit status says so. Exit status: 0 saved with everything shown, 1 the file cannot be written, 2 a file
+// given failed to open or was not on screen in time (the picture is still saved, showing why).
 
 #include <QObject>
 #include <QString>
@@ -14,23 +17,31 @@ class EngineService;
 
 namespace spectrascope::gui {
 
+class StartupFiles;
+
 class ScreenshotTaker : public QObject
 {
   Q_OBJECT
 
 public:
-  static constexpr int kMaxWaitMs = 3000;
+  // Without files: how long the engine may take to report ready.
+  static constexpr int kMaxEngineWaitMs = 3000;
+  // With files: how long they may take to be shown (a cold OpenCL kernel cache compiles on the CPU).
+  static constexpr int kMaxFileWaitMs = 120000;
 
-  ScreenshotTaker(QWidget& window, ui::EngineService& engine, QString file, QObject* parent = nullptr);
+  ScreenshotTaker(QWidget& window, ui::EngineService& engine, const StartupFiles& files, QString file,
+                  QObject* parent = nullptr);
 
 private:
-  void onEngineReady();
+  void update();
+  void giveUp();
   void capture();
 
   QWidget& window_;
+  const StartupFiles& files_;
   QString file_;
-  QTimer deadline_;
-  bool scheduled_ = false;
+  QTimer engineDeadline_, fileDeadline_;
+  bool waitsForFiles_ = false, engineReady_ = false, scheduled_ = false, timedOut_ = false;
 };
 
 } // namespace spectrascope::gui

@@ -1,7 +1,9 @@
-// spectrascope: the GUI. Sets up the application, the engine service and the main window.
+// spectrascope: the GUI. Sets up the application, the engine service and the main window, and opens the
+// files named on the command line. Each launch is its own process with its own window.
 
 #include "CommandLine.h"
 #include "ScreenshotTaker.h"
+#include "StartupFiles.h"
 #include "spectrascope/ui/BackgroundWork.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
@@ -26,13 +28,18 @@ int main(int argc, char** argv)
 
   QApplication app(argc, argv);
   QApplication::setApplicationDisplayName(QStringLiteral("Spectrascope"));
+  // The installed .desktop file's name: Wayland compositors and docks match the window to its icon by it.
+  QGuiApplication::setDesktopFileName(QStringLiteral(SPECTRASCOPE_APP_ID));
   const spectrascope::gui::CommandLine options = spectrascope::gui::parseCommandLine(app);
 
   spectrascope::ui::EngineService engine;
   spectrascope::ui::MainWindow window(engine);
+  spectrascope::gui::StartupFiles files(window);
+  files.open(options.files, options.tab);
   std::unique_ptr<spectrascope::gui::ScreenshotTaker> screenshot;
   if (!options.screenshot.isEmpty())
-    screenshot = std::make_unique<spectrascope::gui::ScreenshotTaker>(window, engine, options.screenshot);
+    screenshot =
+        std::make_unique<spectrascope::gui::ScreenshotTaker>(window, engine, files, options.screenshot);
   window.show();
   engine.start(options.backend);
   const int code = app.exec();

@@ -2,7 +2,7 @@
 // in double precision: mixed radices 3, 5, 7, 11, 13 (cl/fft_mixed.cl) in one and several launches,
 // Bluestein for lengths with larger prime factors (cl/bluestein.cl), real transforms through the
 // half-length complex transform (cl/real_fft.cl; odd rows through a full-length complex copy) in 1D, 2D
-// and 3D, in place (padded rows) and out of place, and round trips for every length 2..1024.
+// and 3D, in place (padded rows) and out of place. Every length 1..1024: LengthSweepTest.cpp.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -152,26 +152,5 @@ TEST(AnySizeGeneric, GenericShapeProgramMatchesFftwDouble)
 
 INSTANTIATE_TEST_SUITE_P(Kernels, AnySize, testing::ValuesIn(sizeCases()),
                          [](const testing::TestParamInfo<SizeCase>& info) { return info.param.label; });
-
-// Every length 2..1024: complex forward then inverse, and real forward then inverse, give x back. The
-// generic-shape program (same source, length as an argument) keeps this to a handful of compiles; the
-// cases above cover the length-specialised programs.
-TEST(AnySizeRoundTrip, EveryLengthUpTo1024)
-{
-  OpenClBackend* backend = backendFor(0, true);
-  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-  for (std::size_t n = 2; n <= 1024; ++n) {
-    TransformDescriptor d = TransformDescriptor::complex1d(n, 2);
-    auto forward = backend->createPlan(d);
-    d.direction = Direction::Inverse;
-    auto inverse = backend->createPlan(d);
-    EXPECT_LE(test::roundTripError(*forward, *inverse, n), kTolerance) << "c2c n=" << n;
-    d = with(d, TransformKind::RealToComplex, Direction::Forward, Placement::OutOfPlace);
-    auto r2c = backend->createPlan(d);
-    auto c2r =
-        backend->createPlan(with(d, TransformKind::ComplexToReal, Direction::Inverse, Placement::OutOfPlace));
-    EXPECT_LE(test::roundTripError(*r2c, *c2r, n), kTolerance) << "r2c n=" << n;
-  }
-}
 
 } // namespace

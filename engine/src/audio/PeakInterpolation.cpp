@@ -34,11 +34,17 @@ NoteName noteFor(double frequencyHz)
   }
   // MIDI note number: 69 is A4 = 440 Hz, 12 semitones per octave.
   const double midi = 69.0 + 12.0 * std::log2(frequencyHz / 440.0);
-  const long nearest = std::lround(midi);
+  // Octaves -9..99 (below 0.02 Hz to far beyond any sample rate) are the names that fit; outside them
+  // a frequency names no note, and rounding it to an integer could overflow.
+  if (!(midi >= -96.5 && midi < 1211.5)) {
+    std::snprintf(note.name, sizeof note.name, "-");
+    return note;
+  }
+  const int nearest = int(std::lround(midi));
   note.cents = (midi - double(nearest)) * 100.0;
-  const long octave = nearest / 12 - 1 - (nearest < 0 && nearest % 12 ? 1 : 0);
-  const long pitch = ((nearest % 12) + 12) % 12;
-  std::snprintf(note.name, sizeof note.name, "%s%ld", kNames[pitch], octave);
+  const int octave = std::clamp(nearest / 12 - 1 - (nearest < 0 && nearest % 12 ? 1 : 0), -9, 99);
+  const int pitch = ((nearest % 12) + 12) % 12;
+  std::snprintf(note.name, sizeof note.name, "%s%d", kNames[pitch], octave);
   return note;
 }
 

@@ -1,0 +1,201 @@
+// The installed GUI's command line end to end: the real `spectrascope` executable on Qt's offscreen
+// platform, given files named so that their suffix misleads (the content must decide), with
+// --screenshot; the saved window must show the file in the right tab.
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QPainter>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+constexpr int kRunTimeoutMs = 240000;
+
+struct Run
+{
+  int exitCode = -1;
+  QString errors;
+  QImage screenshot;
+};
+
+class OpenFilesTest : public QObject
+{
+  Q_OBJECT
+
+private:
+  QTemporaryDir dir_;
+
+  QString copyAs(const QString& source, const QString& name)
+  {
+    const QString target = dir_.filePath(name);
+    QFile::remove(target);
+    if (!QFile::copy(source, target)) qFatal("cannot copy %s", qPrintable(source));
+    return target;
+  }
+
+  Run runGui(const QStringList& arguments)
+  {
+    const QString shot = dir_.filePath(QStringLiteral("shot.png"));
+    QFile::remove(shot);
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // Settings (window size, last tab, recent files) in a folder of this test, not the user's.
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir_.filePath(QStringLiteral("config")));
+    gui.setProcessEnvironment(env);
+    gui.setProcessChannelMode(QProcess::ForwardedOutputChannel);
+    gui.start(QStringLiteral(SPECTRASCOPE_GUI), QStringList{"--screenshot", shot} + arguments);
+    if (!gui.waitForFinished(kRunTimeoutMs)) {
+      gui.kill();
+      gui.waitForFinished();
+    }
+    Run run;
+    run.exitCode = gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1;
+    run.errors = QString::fromLocal8Bit(gui.readAllStandardError());
+    run.screenshot = QImage(shot);
+    return run;
+  }
+
+  // Pixels close to `colour` (each channel within 40).
+  static int pixelsNear(const QImage& image, QColor colour)
+  {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    int count = 0;
+    for (int y = 0; y < rgb.height(); ++y) {
+      const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+      for (int x = 0; x < rgb.width(); ++x)
+        count += std::abs(qRed(line[x]) - colour.red()) < 40 &&
+                 std::abs(qGreen(line[x]) - colour.green()) < 40 &&
+                 std::abs(qBlue(line[x]) - colour.blue()) < 40;
+    }
+    return count;
+  }
+
+  static int distinctColours(const QImage& image)
+  {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> colours;
+    for (int y = 0; y < rgb.height(); y += 2)
+      for (int x = 0; x < rgb.width(); x += 2)
+        colours.insert(rgb.pixel(x, y));
+    return int(colours.size());
+  }
+
+  // The fraction of the screenshot's pixels that differ from `other`'s by more than a little.
+  static double differingFraction(const QImage& a, const QImage& b)
+  {
+    if (a.size() != b.size()) return 1.0;
+    const QImage x = a.convertToFormat(QImage::Format_RGB32), y = b.convertToFormat(QImage::Format_RGB32);
+    qint64 differing = 0;
+    for (int row = 0; row < x.height(); ++row)
+      for (int col = 0; col < x.width(); ++col) {
+        const QRgb p = x.pixel(col, row), q = y.pixel(col, row);
+        differing +=
+            std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q)) >
+            30;
+      }
+    return double(differing) / (double(x.width()) * x.height());
+  }
+
+private slots:
+  void initTestCase() { QVERIFY(dir_.isValid()); }
+
+  // A picture whose wide blocks of one vivid green survive any filter, saved as ".wav": the content
+  // sends it to the Image tab, which shows it.
+  void imageWithMisleadingNameOpensInImageTab()
+  {
+    QImage pattern(480, 360, QImage::Format_RGB32);
+    pattern.fill(QColor(20, 20, 20));
+    QPainter painter(&pattern);
+    painter.fillRect(40, 40, 400, 280, QColor(0, 200, 0));
+    painter.end();
+    const QString path = dir_.filePath(QStringLiteral("pattern.wav"));
+    QVERIFY(pattern.save(path, "PNG"));
+
+    const Run run = runGui({path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(!run.screenshot.isNull());
+    QVERIFY2(pixelsNear(run.screenshot, QColor(0, 200, 0)) > 5000,
+             "the green picture is not on screen: not in the Image tab, or not shown");
+  }
+
+  // The photo from the test data, without a suffix: shown (exit 0 says the Image tab reported this file
+  // loaded and filtered), no blank picture, and not the sample the window shows without files.
+  void photoOpensInImageTab()
+  {
+    const QString path = copyAs(QStringLiteral(SPECTRASCOPE_TEST_DATA "/hubble_deep_field.jpg"), "photo");
+    const Run run = runGui({path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(!run.screenshot.isNull());
+    QVERIFY2(distinctColours(run.screenshot) > 500, "the screenshot is nearly blank");
+    const Run sample = runGui({"--tab", "image"});
+    QCOMPARE(sample.exitCode, 0);
+    QVERIFY2(differingFraction(run.screenshot, sample.screenshot) > 0.1, "the window shows the sample");
+  }
+
+  // A recording saved as ".png": the Audio tab plays it and shows its spectrogram; the same run with
+  // --tab image shows another picture (so the first was the Audio tab's).
+  void recordingWithMisleadingNameOpensInAudioTab()
+  {
+    const QString path =
+        copyAs(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"), "tones.png");
+    const Run audio = runGui({path});
+    QCOMPARE(audio.exitCode, 0);
+    QVERIFY(!audio.screenshot.isNull());
+    QVERIFY2(distinctColours(audio.screenshot) > 50, "the screenshot is nearly blank");
+    const Run image = runGui({path, "--tab", "image"});
+    QCOMPARE(image.exitCode, 0);
+    QVERIFY2(differingFraction(audio.screenshot, image.screenshot) > 0.2,
+             "the Audio tab's screenshot looks like the Image tab's");
+    QVERIFY2(pixelsNear(image.screenshot, QColor(0, 200, 0)) < 100, "green where none was opened");
+  }
+
+  // A photo and a recording at once: both open; --tab picks the one shown.
+  void photoAndRecordingWithTab()
+  {
+    const QString photo = dir_.filePath(QStringLiteral("pattern.wav"));
+    const QString sound =
+        copyAs(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"), "tones.wav");
+    const Run run = runGui({photo, sound, "--tab", "image"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(pixelsNear(run.screenshot, QColor(0, 200, 0)) > 5000);
+  }
+
+  // Neither a picture nor a sound, and a missing file: the tabs' own messages, the window still saved,
+  // exit status 2 naming the files.
+  void unreadableFilesAreReported()
+  {
+    const QString text = dir_.filePath(QStringLiteral("notes.txt"));
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a picture, not a sound\n");
+    file.close();
+    const Run run = runGui({text});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(!run.screenshot.isNull());
+    const Run missing = runGui({dir_.filePath(QStringLiteral("missing.jpg"))});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY(!missing.screenshot.isNull());
+  }
+
+  void badTabIsRefused()
+  {
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    gui.setProcessEnvironment(env);
+    gui.start(QStringLiteral(SPECTRASCOPE_GUI), {"--tab", "spectrum"});
+    QVERIFY(gui.waitForFinished(30000));
+    QCOMPARE(gui.exitCode(), 1);
+    QVERIFY(gui.readAllStandardError().contains("image, audio or learn"));
+  }
+};
+
+} // namespace
+
+QTEST_GUILESS_MAIN(OpenFilesTest)
+#include "OpenFilesTest.moc"
