@@ -3,11 +3,16 @@
 #include "ByteCount.h"
 #include "CliError.h"
 #include "MemoryBudget.h"
+#include "OutputFile.h"
 #include "spectrascope/ui/image/ImageFormats.h"
+#include "spectrascope/ui/image/ImageIntegrity.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QImageReader>
 #include <QImageWriter>
+
+#include <sys/stat.h>
 
 namespace spectrascope::cli {
 namespace {
@@ -22,6 +27,18 @@ void checkFile(const QString& path)
   const QFileInfo info(path);
   if (!info.exists()) throw usageError("cannot read image " + quoted(path) + ": no such file");
   if (info.isDir()) throw usageError("cannot read image " + quoted(path) + ": it is a directory");
+  // A pipe or a device has no size to check and may never end: say what it is, not "empty".
+  struct stat status
+  {
+  };
+  if (::stat(QFile::encodeName(path).constData(), &status) == 0 && !S_ISREG(status.st_mode)) {
+    const char* what = S_ISFIFO(status.st_mode)                             ? "a FIFO (named pipe)"
+                       : S_ISCHR(status.st_mode) || S_ISBLK(status.st_mode) ? "a device"
+                       : S_ISSOCK(status.st_mode)                           ? "a socket"
+                                                                            : "not a regular file";
+    throw usageError("cannot read image " + quoted(path) + ": it is " + what +
+                     ", not an image file; save the image to a file first");
+  }
   if (info.size() == 0) throw usageError("cannot read image " + quoted(path) + ": the file is empty");
   if (!info.isReadable()) throw usageError("cannot read image " + quoted(path) + ": permission denied");
 }
@@ -50,6 +67,9 @@ void checkClaimedSize(const QString& path, QSize size)
 QImage readImage(const QString& path)
 {
   checkFile(path);
+  // Before Qt reads even the header: its PNG reader allocates whatever a chunk before the pixels claims.
+  if (const QString damage = ui::image::damagedImageReason(path); !damage.isEmpty())
+    throw usageError("cannot read image " + quoted(path) + ": " + damage.toStdString());
   // Qt's own guard against bombs: refuse to allocate more than this many MiB for one decoded image.
   QImageReader::setAllocationLimit(int((kMaxImagePixels * 4) >> 20));
   QImageReader reader(path);
@@ -60,8 +80,6 @@ QImage readImage(const QString& path)
                           ? ui::image::unsupportedFormatReason(path).toStdString()
                           : reader.errorString().toStdString()));
   checkClaimedSize(path, reader.size());
-  if (const QString cut = ui::image::truncatedJpegReason(path); !cut.isEmpty())
-    throw usageError("cannot read image " + quoted(path) + ": " + cut.toStdString());
   QImage image = reader.read();
   if (image.isNull())
     throw usageError("cannot read image " + quoted(path) + ": " + reader.errorString().toStdString() +
@@ -81,9 +99,9 @@ void checkOutputImageName(const QString& path)
 
 void writeImage(const QImage& image, const QString& path)
 {
-  QImageWriter writer(path);
-  if (!writer.write(image))
-    throw usageError("cannot write " + quoted(path) + ": " + writer.errorString().toStdString());
+  OutputFile file(path);
+  file.writeImage(image, QFileInfo(path).suffix().toLower().toLatin1());
+  file.commit();
 }
 
 const char* const kPadHelp =
