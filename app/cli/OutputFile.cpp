@@ -43,6 +43,10 @@ public:
     open(QIODevice::WriteOnly | QIODevice::Unbuffered);
   }
 
+  // Random access, as the file has it: the TIFF writer goes back to fill in offsets.
+  bool seek(qint64 position) override { return QIODevice::seek(position) && file_.seek(position); }
+  qint64 size() const override { return file_.size(); }
+
 protected:
   qint64 readData(char*, qint64) override { return -1; }
   qint64 writeData(const char* data, qint64 size) override

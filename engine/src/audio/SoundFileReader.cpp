@@ -118,8 +118,8 @@ SoundFileReader::SoundFileReader(const std::string& path, ChannelChoice choice) 
     const bool unrecognised =
         code == SF_ERR_UNRECOGNISED_FORMAT || why.find("possibly a pipe") != std::string::npos;
     throw invalidArgument(
-        path + ": not audio that libsndfile can read (" +
-        (unrecognised ? std::string("its content matches none of the formats it knows") : why) +
+        path + ": not a readable audio file (" +
+        (unrecognised ? std::string("its content matches none of the formats libsndfile knows") : why) +
         "); WAV, FLAC, Ogg Vorbis and MP3 are supported");
   }
   if (info.channels <= 0 || info.channels > kMaxChannels)
