@@ -118,5 +118,19 @@ TEST_F(HostileImages, PngWithABadChecksumIsRefused)
   expectRefused(QStringLiteral("flipped.png"), png, "corrupt");
 }
 
+// Found by tests/fuzz: 704 bytes whose frame header claims 2048 x 65291 pixels and whose entropy-coded data
+// stops early. libjpeg filled the rest in with a warning; the spectrum of 133 Mpx then ran for minutes.
+TEST_F(HostileImages, JpegWhoseDataEndsEarlyIsRefusedAsCorrupt)
+{
+  const QByteArray jpeg =
+      contentOf(QStringLiteral(SPECTRASCOPE_SOURCE_DIR "/tests/fuzz/regressions/jpeg-premature-end-2048x65291.jpg"));
+  ASSERT_EQ(jpeg.size(), 704);
+  writeBytes(path("short.jpg"), jpeg);
+  const CliResult spectrum = runCli({"spectrum", "--backend", "fftw", path("short.jpg"), path("out.png")});
+  EXPECT_EQ(spectrum.exitCode, 2) << spectrum.err;
+  EXPECT_THAT(spectrum.err, HasSubstr("corrupt"));
+  EXPECT_FALSE(QFile::exists(path("out.png")));
+}
+
 } // namespace
 } // namespace spectrascope::test
