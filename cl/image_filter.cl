@@ -16,6 +16,7 @@ inline size_t crop_index(const uint i, const uint stride, const uint width)
 // double and rounds to float; the two differ by float rounding only).
 inline float low_pass(const int profile, const float f, const float cutoff, const int order)
 {
+  if (f == 0.0f) return 1.0f; // DC passes whole: a cutoff below float's range would make it 0/0 = NaN
   if (profile == 0) return f <= cutoff ? 1.0f : 0.0f; // ideal
   if (profile == 1) return exp(-(f * f) / (2.0f * cutoff * cutoff)); // Gaussian
   return 1.0f / (1.0f + pown(f / cutoff, 2 * order)); // Butterworth

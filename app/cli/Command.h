@@ -13,6 +13,9 @@ namespace spectrascope::cli {
 // A usage error if writing `output` would replace the file `input` (the same file by any name): a
 // result written over its own input leaves nothing to compare it with, or to start again from.
 void refuseToOverwriteInput(const QString& input, const QString& output);
+// A usage error, before any work, if `output` is a directory or its folder does not exist. (What the
+// system refuses later -- a full disk, a read-only folder -- is a runtime failure, see OutputFile.)
+void checkOutputPath(const QString& output);
 
 class Command
 {

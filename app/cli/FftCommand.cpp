@@ -97,6 +97,7 @@ FftCommand::Request FftCommand::requestFrom(const QCommandLineParser& parser)
   r.input = files[0].toStdString();
   r.output = files[1].toStdString();
   refuseToOverwriteInput(files[0], files[1]);
+  checkOutputPath(files[1]);
   return r;
 }
 

@@ -155,6 +155,7 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
   r.input = files[0];
   r.output = files[1];
   refuseToOverwriteInput(r.input, r.output);
+  checkOutputPath(r.output);
   checkOutputImageName(r.output);
   const bool hasKind = parser.isSet(QStringLiteral("mask")),
              hasImage = parser.isSet(QStringLiteral("mask-image"));
@@ -164,6 +165,7 @@ FilterCommand::Request FilterCommand::requestFrom(const QCommandLineParser& pars
   if (hasImage) {
     r.mask.kind = MaskKind::Custom;
     r.maskImage = parser.value(QStringLiteral("mask-image"));
+    refuseToOverwriteInput(r.maskImage, r.output);
   } else {
     r.mask.kind = parseChoice<MaskKind>(parser, QStringLiteral("mask"),
                                         {{"lowpass", MaskKind::LowPass},

@@ -33,7 +33,8 @@ imaging::PadMode padMode(const QCommandLineParser& parser);
 // Padding makes the transform about four times larger: a usage error if that does not fit in memory.
 void checkPaddedSize(QSize size, imaging::PadMode mode);
 
-// Writes `image`; the format follows the file name's suffix. Throws a usage error if it cannot.
+// Writes `image` atomically (see OutputFile); the format follows the file name's suffix. A failure is a
+// runtime failure with the system's reason, and OUT keeps what it held.
 void writeImage(const QImage& image, const QString& path);
 // A usage error, before any work, when the suffix of `path` names no format this installation writes.
 void checkOutputImageName(const QString& path);

@@ -1,10 +1,10 @@
 #include "RawComplexFile.h"
 
 #include "CliError.h"
+#include "OutputFile.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QtEndian>
 
 #include <bit>
@@ -51,9 +51,7 @@ std::vector<float> readFloats(const std::string& path, std::size_t floats)
 
 void writeFloats(const std::string& path, std::span<const float> values)
 {
-  QSaveFile file(qPath(path));
-  if (!file.open(QIODevice::WriteOnly))
-    throw usageError(path + ": cannot create (" + file.errorString().toStdString() + ")");
+  OutputFile file(qPath(path));
   if constexpr (std::endian::native == std::endian::big) {
     for (float v : values) {
       const float little = qToLittleEndian(v);
@@ -62,8 +60,7 @@ void writeFloats(const std::string& path, std::span<const float> values)
   } else {
     file.write(reinterpret_cast<const char*>(values.data()), qint64(values.size_bytes()));
   }
-  if (!file.commit())
-    throw runtimeFailure(path + ": cannot write (" + file.errorString().toStdString() + ")");
+  file.commit();
 }
 
 } // namespace spectrascope::cli

@@ -2,19 +2,19 @@
 
 #include "CliError.h"
 #include "MemoryBudget.h"
+#include "OutputFile.h"
 #include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
 #include "spectrascope/engine/audio/Stft.h"
 
 #include <QFileInfo>
 #include <QImage>
-#include <QImageWriter>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 namespace spectrascope::cli {
@@ -63,22 +63,22 @@ std::vector<float> magnitudesOf(audio::SoundFileReader& reader, audio::Stft& stf
   return matrix;
 }
 
-void writeCsv(const std::string& path, const std::vector<float>& db, std::size_t frames, std::size_t bins)
+void writeCsv(OutputFile& out, const std::vector<float>& db, std::size_t frames, std::size_t bins)
 {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw usageError(path + ": cannot be written");
+  QByteArray row;
   char buffer[32];
   for (std::size_t f = 0; f < frames; ++f) {
+    row.clear();
     for (std::size_t k = 0; k < bins; ++k) {
-      std::snprintf(buffer, sizeof buffer, k ? ",%.3f" : "%.3f", double(db[f * bins + k]));
-      out << buffer;
+      const int n = std::snprintf(buffer, sizeof buffer, k ? ",%.3f" : "%.3f", double(db[f * bins + k]));
+      row.append(buffer, n);
     }
-    out << '\n';
+    row.append('\n');
+    out.write(row);
   }
-  if (!out.flush()) throw runtimeFailure(path + ": writing failed");
 }
 
-void writePng(const std::string& path, const std::vector<float>& db, std::size_t frames, std::size_t bins,
+void writePng(OutputFile& out, const std::vector<float>& db, std::size_t frames, std::size_t bins,
               double range, const audio::Colormap& colormap)
 {
   QImage image(int(frames), int(bins), QImage::Format_RGB32);
@@ -90,9 +90,7 @@ void writePng(const std::string& path, const std::vector<float>& db, std::size_t
     for (std::size_t f = 0; f < frames; ++f)
       line[f] = colormap.argb(1.0 + db[f * bins + k] / range);
   }
-  QImageWriter writer(QString::fromStdString(path), "png");
-  if (!writer.write(image))
-    throw usageError(path + ": the PNG cannot be written (" + writer.errorString().toStdString() + ")");
+  out.writeImage(image, "png");
 }
 
 } // namespace
@@ -123,8 +121,9 @@ void SpectrogramCommand::describeOptions(QCommandLineParser& parser)
                          QStringLiteral("H"), QStringLiteral("512")),
       QCommandLineOption(
           QStringLiteral("window"),
-          QStringLiteral("rectangular, hann (default), hamming, blackman, blackmanharris, flattop, "
-                         "kaiser[:BETA] (8.6), gaussian[:SIGMA] (N/8)."),
+          QStringLiteral(
+              "rectangular, hann (default), hamming, blackman, blackmanharris, flattop, "
+              "kaiser[:BETA] (8.6; 0 < BETA <= 700), gaussian[:SIGMA] (N/8; 0.1 <= SIGMA <= 1e9 samples)."),
           QStringLiteral("name"), QStringLiteral("hann")),
       QCommandLineOption(QStringLiteral("range"),
                          QStringLiteral("dB range below the loudest bin (default 100)."),
@@ -169,8 +168,10 @@ SpectrogramCommand::Request SpectrogramCommand::requestFrom(const QCommandLinePa
     throw usageError("OUT must be a .png file name (the spectrogram is written as PNG), got '" + r.output +
                      "'");
   refuseToOverwriteInput(files[0], files[1]);
+  checkOutputPath(files[1]);
   if (!r.csv.empty()) {
     refuseToOverwriteInput(files[0], QString::fromStdString(r.csv));
+    checkOutputPath(QString::fromStdString(r.csv));
     if (QFileInfo(QString::fromStdString(r.csv)).absoluteFilePath() == QFileInfo(files[1]).absoluteFilePath())
       throw usageError("--csv and OUT are the same file, '" + r.csv + "': give each its own name");
   }
@@ -186,6 +187,11 @@ int SpectrogramCommand::run(const QStringList& arguments)
   const auto window = audio::parseWindow(r.window);
   if (!window)
     throw usageError("unknown --window '" + r.window + "' (see spectrascope-cli spectrogram --help)");
+  try {
+    audio::checkWindowParameter(*window);
+  } catch (const EngineError& e) {
+    throw usageError("--window " + r.window + ": " + e.what());
+  }
   const auto colormap = audio::Colormap::byName(r.colormap);
   if (!colormap)
     throw usageError("unknown --colormap '" + r.colormap + "': use viridis, magma, inferno or grayscale");
@@ -201,7 +207,10 @@ int SpectrogramCommand::run(const QStringList& arguments)
   settings.window = *window;
   audio::Stft stft(engine, settings);
   std::size_t frames = 0;
+  const std::string noteOnOpening = reader.note();
   std::vector<float> db = magnitudesOf(reader, stft, frames);
+  if (reader.note() != noteOnOpening) // a compressed stream that broke off part-way
+    std::cerr << "spectrascope-cli: note: " << r.input << ": " << reader.note() << "\n";
   if (frames == 0)
     throw usageError(r.input + ": shorter than one frame of " + std::to_string(r.fft) + " samples");
 
@@ -213,8 +222,16 @@ int SpectrogramCommand::run(const QStringList& arguments)
     const float level = loudest > 0 ? audio::Stft::toDecibels(v / loudest) : -float(r.range);
     v = std::clamp(level, -float(r.range), 0.0f);
   }
-  writePng(r.output, db, frames, bins, r.range, *colormap);
-  if (!r.csv.empty()) writeCsv(r.csv, db, frames, bins);
+  // Both files or neither: each is written in full beside its target before either replaces it.
+  OutputFile png(QString::fromStdString(r.output));
+  writePng(png, db, frames, bins, r.range, *colormap);
+  if (r.csv.empty()) {
+    png.commit();
+    return Success;
+  }
+  OutputFile csv(QString::fromStdString(r.csv));
+  writeCsv(csv, db, frames, bins);
+  OutputFile::commitTogether({&png, &csv});
   return Success;
 }
 

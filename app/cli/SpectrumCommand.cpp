@@ -46,6 +46,7 @@ int SpectrumCommand::run(const QStringList& arguments)
                      " file name(s) (see spectrascope-cli spectrum --help)");
 
   refuseToOverwriteInput(files[0], files[1]);
+  checkOutputPath(files[1]);
   checkOutputImageName(files[1]);
   const imaging::PadMode pad = padMode(parser);
   const QImage image = readImage(files[0]);

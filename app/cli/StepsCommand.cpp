@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -60,6 +61,14 @@ std::vector<Complex> readSignal(const std::string& spec, std::size_t n)
     throw usageError(spec + " holds " + std::to_string(bytes) + " bytes; --n " + std::to_string(n) +
                      " needs " + std::to_string(n * 8) + " (N complex float32 values)");
   const std::vector<float> floats = readFloats(spec, 2 * n);
+  // NaN or infinity would reach every stage and fail its comparison: that is the file's fault, not the
+  // device's, so say so before running anything.
+  for (std::size_t i = 0; i < floats.size(); ++i)
+    if (!std::isfinite(floats[i]))
+      throw usageError(spec + ": value " + std::to_string(i / 2) + " (" + (i % 2 ? "imaginary" : "real") +
+                       " part, float " + std::to_string(i) + ") is " +
+                       (std::isnan(floats[i]) ? "NaN" : "infinite") +
+                       "; the signal must hold finite numbers");
   std::vector<Complex> x(n);
   for (std::size_t i = 0; i < n; ++i)
     x[i] = {floats[2 * i], floats[2 * i + 1]};

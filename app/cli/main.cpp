@@ -6,10 +6,15 @@
 #include "spectrascope/engine/Errors.h"
 
 #include <QCoreApplication>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <iostream>
 #include <new>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 
 using namespace spectrascope::cli;
 
@@ -61,6 +66,30 @@ int dispatch(const QStringList& arguments)
   return command->run(arguments.mid(1));
 }
 
+// The arguments as QStrings. A file name that is not UTF-8 (an old Latin-1 name, say) has no QString that
+// maps back to its bytes, so an existing file of such a name is opened here and passed on as
+// /proc/self/fd/N, which every reader opens like the file itself.
+QStringList argumentsOf(const std::vector<QByteArray>& raw)
+{
+  QStringList arguments;
+  for (const QByteArray& bytes : raw) {
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = utf8(bytes);
+    struct stat status
+    {
+    };
+    if (utf8.hasError() && ::stat(bytes.constData(), &status) == 0) {
+      const int fd = ::open(bytes.constData(), O_RDONLY);
+      if (fd >= 0) {
+        arguments << QStringLiteral("/proc/self/fd/%1").arg(fd);
+        continue;
+      }
+    }
+    arguments << text;
+  }
+  return arguments;
+}
+
 // The one place where failures become messages and exit codes.
 int report(const std::string& message, int code)
 {
@@ -72,12 +101,14 @@ int report(const std::string& message, int code)
 
 int main(int argc, char** argv)
 {
+  // The bytes as given, before QCoreApplication reads them as text.
+  const std::vector<QByteArray> raw(argv + 1, argv + argc);
   QCoreApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("Spectrascope"));
   QCoreApplication::setApplicationName(QStringLiteral("spectrascope-cli"));
   QCoreApplication::setApplicationVersion(QStringLiteral(SPECTRASCOPE_VERSION));
   try {
-    return dispatch(QCoreApplication::arguments().mid(1));
+    return dispatch(argumentsOf(raw));
   } catch (const CliError& e) {
     return report(e.what(), e.code());
   } catch (const spectrascope::EngineError& e) {

@@ -12,8 +12,15 @@
 
 #include <memory>
 
+#include <malloc.h>
+
 int main(int argc, char** argv)
 {
+  // Buffers of 1 MiB and more (image planes, spectra, previews) are mapped and unmapped by themselves.
+  // glibc otherwise raises its mmap threshold to 32 MiB after the first large free, and from then on the
+  // worker threads' 16 MiB planes come from their malloc arenas, which fragment: resident memory grew in
+  // steps while a slider was dragged (475 -> 498 MiB in 10 min here; flat at 415 MiB with this).
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   // Fractional scale factors (150 %) as the desktop asks, instead of rounding them to whole numbers.
   QGuiApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
   // QSettings stores under these names.

@@ -29,6 +29,18 @@ CliResult runProgram(const QString& program, const QStringList& arguments,
 CliResult runCli(const QStringList& arguments,
                  const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment());
 
+// spectrascope-cli with RLIMIT_FSIZE set to `maxFileBytes` (and SIGXFSZ ignored): a write past it fails
+// with EFBIG, as a write to a full disk fails with ENOSPC, without privileges or a special file system.
+CliResult runCliWithFileSizeLimit(const QStringList& arguments, long maxFileBytes);
+
+// spectrascope-cli's exit code and its peak resident memory in KiB (from wait4's rusage).
+struct PeakMemoryResult
+{
+  int exitCode = -1;
+  long peakResidentKiB = 0;
+};
+PeakMemoryResult runCliMeasuringMemory(const QStringList& arguments);
+
 void writeFloatFile(const QString& path, std::span<const float> values);
 std::vector<float> readFloatFile(const QString& path);
 

@@ -85,22 +85,52 @@ std::string formatNameOf(int format)
 SoundFileReader::SoundFileReader(const std::string& path, ChannelChoice choice) : path_(path)
 {
   std::error_code error;
-  if (std::filesystem::is_directory(path, error))
+  // Say what the thing is: a pipe or a device is no file to analyse (its length is unknown, it may never
+  // end), and "no such file" would send the user looking for a typo.
+  switch (std::filesystem::status(path, error).type()) {
+  case std::filesystem::file_type::regular:
+    break;
+  case std::filesystem::file_type::directory:
     throw invalidArgument(path + ": is a directory, not an audio file");
-  if (!std::filesystem::is_regular_file(path, error)) throw invalidArgument(path + ": no such audio file");
+  case std::filesystem::file_type::fifo:
+    throw invalidArgument(path +
+                          ": is a FIFO (named pipe), not an audio file; save the stream to a file first");
+  case std::filesystem::file_type::character:
+  case std::filesystem::file_type::block:
+    throw invalidArgument(path + ": is a device, not an audio file");
+  case std::filesystem::file_type::socket:
+    throw invalidArgument(path + ": is a socket, not an audio file");
+  case std::filesystem::file_type::not_found:
+    throw invalidArgument(path + ": no such audio file");
+  default:
+    throw invalidArgument(path + ": cannot be read (" + (error ? error.message() : "not a regular file") +
+                          ")");
+  }
   if (std::filesystem::file_size(path, error) == 0) throw invalidArgument(path + ": the file is empty");
   SF_INFO info{};
   file_ = sf_open(path.c_str(), SFM_READ, &info);
   if (!file_) {
+    const int code = sf_error(nullptr);
     const std::string why = sf_strerror(nullptr);
     if (const auto problem = wavFormatProblem(path)) throw invalidArgument(path + ": " + *problem);
-    throw invalidArgument(path + ": not a readable audio file (" + why +
-                          "); WAV, FLAC, Ogg Vorbis and MP3 are supported");
+    // libsndfile's message for content it recognises as nothing ("... not a regular file (possibly a
+    // pipe?)") misleads for a regular file of other data; its other messages are worth passing on.
+    const bool unrecognised =
+        code == SF_ERR_UNRECOGNISED_FORMAT || why.find("possibly a pipe") != std::string::npos;
+    throw invalidArgument(
+        path + ": not a readable audio file (" +
+        (unrecognised ? std::string("its content matches none of the formats libsndfile knows") : why) +
+        "); WAV, FLAC, Ogg Vorbis and MP3 are supported");
   }
   if (info.channels <= 0 || info.channels > kMaxChannels)
     fail("the header says " + std::to_string(info.channels) + " channels");
   if (info.samplerate <= 0 || info.samplerate > kMaxSampleRate)
     fail("the header says a sample rate of " + std::to_string(info.samplerate) + " Hz");
+  // An Ogg stream's length comes from its last page; a cut-off file has none, and libsndfile (1.2) then
+  // decodes nothing at all.
+  if ((info.format & SF_FORMAT_TYPEMASK) == SF_FORMAT_OGG && info.frames == SF_COUNT_MAX)
+    fail("the Ogg stream ends without its last page (the file is cut off or damaged); libsndfile cannot "
+         "read such a file");
   if (double(info.frames) > kMaxSeconds * info.samplerate)
     fail("the header says " + std::to_string(info.frames) + " frames (" +
          hoursText(double(info.frames) / info.samplerate) + " at " + std::to_string(info.samplerate) +
@@ -138,6 +168,10 @@ void SoundFileReader::checkDataLength()
   char log[8192] = {};
   sf_command(file_, SFC_GET_LOG_INFO, log, sizeof log);
   const std::string text(log);
+  if (text.find("\nds64") != std::string::npos) {
+    checkRf64Length(text);
+    return;
+  }
   const auto data = text.find("\ndata");
   if (data == std::string::npos) return;
   const auto lineEnd = text.find('\n', data + 1), should = text.find("(should be", data);
@@ -166,6 +200,34 @@ void SoundFileReader::checkDataLength()
           " of audio but it holds " + secondsText(heldSeconds) + "; reading what is there";
 }
 
+// RF64 keeps its lengths in the ds64 chunk (the data chunk's own size is the 0xFFFFFFFF placeholder), and
+// libsndfile's log gives them as "Data size : <bytes>" and "Frames : <count>". The same lie is judged as
+// in RIFF: beyond kMaxSeconds the header is corrupt, below it the file is cut off and read with a note.
+void SoundFileReader::checkRf64Length(const std::string& log)
+{
+  auto field = [&](const char* name) -> std::uintmax_t {
+    const auto at = log.find(name);
+    std::uintmax_t value = 0;
+    if (at == std::string::npos) return 0;
+    const auto colon = log.find(':', at);
+    if (colon == std::string::npos || std::sscanf(log.c_str() + colon + 1, " %ju", &value) != 1) return 0;
+    return value;
+  };
+  std::uintmax_t claimedFrames = field("\n  Frames");
+  if (claimedFrames == 0) { // the sample count is optional; the data size is not
+    const std::uintmax_t bytes = field("\n  Data size"), align = field("\n  Block Align");
+    if (align > 0) claimedFrames = bytes / align;
+  }
+  if (claimedFrames <= std::uintmax_t(framesHint_)) return;
+  const double heldSeconds = double(framesHint_) / sampleRate_,
+               claimedSeconds = double(claimedFrames) / sampleRate_;
+  if (claimedSeconds > kMaxSeconds)
+    fail("the RF64 header claims " + std::to_string(claimedFrames) + " frames (" + hoursText(claimedSeconds) +
+         "), far more than the file holds (" + std::to_string(framesHint_) + "): the header is corrupt");
+  note_ = "the file is cut off: its header promises " + secondsText(claimedSeconds) +
+          " of audio but it holds " + secondsText(heldSeconds) + "; reading what is there";
+}
+
 std::size_t SoundFileReader::read(std::vector<float>& out, std::size_t maxFrames)
 {
   return readChannel(out, maxFrames, channel_);
@@ -178,10 +240,20 @@ std::size_t SoundFileReader::readMono(std::vector<float>& out, std::size_t maxFr
 
 std::size_t SoundFileReader::readChannel(std::vector<float>& out, std::size_t maxFrames, int channel)
 {
+  if (ended_) return 0;
   interleaved_.resize(maxFrames * std::size_t(channels_));
   const sf_count_t got = sf_readf_float(file_, interleaved_.data(), sf_count_t(maxFrames));
-  if (got < 0 || sf_error(file_) != SF_ERR_NO_ERROR)
-    throw invalidArgument(path_ + ": reading failed (" + sf_strerror(file_) + ")");
+  if (got < 0 || sf_error(file_) != SF_ERR_NO_ERROR) {
+    // A compressed stream cut off (or damaged) part-way: its decoder loses sync where the data stops.
+    // What came before is sound, so it is read, as a cut-off WAV is, and the note says where it ended.
+    if (framesRead_ == 0 && got <= 0)
+      throw invalidArgument(path_ + ": reading failed (" + sf_strerror(file_) + ")");
+    ended_ = true;
+    const double heldSeconds = double(framesRead_ + std::max<sf_count_t>(0, got)) / sampleRate_;
+    note_ = "the audio data breaks off after " + secondsText(heldSeconds) + " (" + sf_strerror(file_) +
+            "; the file is cut off or damaged); reading what is there";
+  }
+  framesRead_ += std::size_t(std::max<sf_count_t>(0, got));
   const std::size_t frames = std::size_t(got), stride = std::size_t(channels_);
   const float scale = 1.0f / float(channels_);
   for (std::size_t f = 0; f < frames; ++f) {
@@ -202,7 +274,11 @@ std::size_t SoundFileReader::readChannel(std::vector<float>& out, std::size_t ma
 
 bool SoundFileReader::seek(std::int64_t frame)
 {
-  return sf_seek(file_, sf_count_t(std::max<std::int64_t>(0, frame)), SEEK_SET) >= 0;
+  const sf_count_t at = sf_seek(file_, sf_count_t(std::max<std::int64_t>(0, frame)), SEEK_SET);
+  if (at < 0) return false;
+  framesRead_ = std::size_t(at);
+  ended_ = false;
+  return true;
 }
 
 } // namespace spectrascope::audio

@@ -3,6 +3,7 @@
 #include "spectrascope/engine/Errors.h"
 
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <numeric>
 
@@ -56,9 +57,26 @@ std::vector<double> gaussian(double sigma, std::size_t n)
 
 } // namespace
 
+void checkWindowParameter(const WindowSpec& spec)
+{
+  const double p = spec.parameter;
+  if (p == 0) return;
+  char text[160];
+  if (spec.type == WindowType::Kaiser && !(p > 0 && p <= kMaxKaiserBeta)) {
+    std::snprintf(text, sizeof text, "kaiser needs beta from 0 (exclusive) to %g, got %g", kMaxKaiserBeta, p);
+    throw invalidArgument(text);
+  }
+  if (spec.type == WindowType::Gaussian && !(p >= kMinGaussianSigma && p <= kMaxGaussianSigma)) {
+    std::snprintf(text, sizeof text, "gaussian needs sigma from %g to %g samples, got %g", kMinGaussianSigma,
+                  kMaxGaussianSigma, p);
+    throw invalidArgument(text);
+  }
+}
+
 std::vector<double> makeWindow(const WindowSpec& spec, std::size_t n)
 {
   if (n == 0) throw invalidArgument("a window needs at least one sample");
+  checkWindowParameter(spec);
   // Coefficients from scipy.signal.windows (hann/hamming are general_hamming with alpha 0.5 / 0.54).
   switch (spec.type) {
   case WindowType::Rectangular:

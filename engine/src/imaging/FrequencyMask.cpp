@@ -87,11 +87,18 @@ public:
 private:
   bool band() const { return spec_.kind == MaskKind::BandPass || spec_.kind == MaskKind::BandStop; }
 
+  // exp(-f^2 / 2F^2), but 1 at f = 0 whatever F: a cutoff so small that 2F^2 underflows to 0 would
+  // make DC 0/0 = NaN (and NaN a black pixel), where the limit is DC passing alone.
+  static double gauss(double f2, double cutoff)
+  {
+    return f2 == 0 ? 1.0 : std::exp(-f2 / (2 * cutoff * cutoff));
+  }
+
   std::vector<double> gaussColumns(double cutoff) const
   {
     std::vector<double> g(fu2_.size());
     for (std::size_t x = 0; x < g.size(); ++x)
-      g[x] = std::exp(-fu2_[x] / (2 * cutoff * cutoff));
+      g[x] = gauss(fu2_[x], cutoff);
     return g;
   }
 
@@ -107,7 +114,7 @@ private:
         out[x] = std::sqrt(fu2_[x] + fv2) <= cutoff ? 1.0 : 0.0;
       return;
     case MaskProfile::Gaussian: {
-      const double row = std::exp(-fv2 / (2 * cutoff * cutoff));
+      const double row = gauss(fv2, cutoff);
       for (std::size_t x = 0; x < n; ++x)
         out[x] = gaussColumns[x] * row;
       return;
@@ -115,7 +122,8 @@ private:
     case MaskProfile::Butterworth: {
       const double scale = 1.0 / (cutoff * cutoff);
       for (std::size_t x = 0; x < n; ++x) {
-        const double t = (fu2_[x] + fv2) * scale; // (f / F)^2
+        const double f2 = fu2_[x] + fv2;
+        const double t = f2 == 0 ? 0.0 : f2 * scale; // (f / F)^2; 0 at DC even when 1/F^2 overflows
         double power = t;
         for (int k = 1; k < spec_.order; ++k)
           power *= t;
@@ -184,6 +192,9 @@ void validate(const MaskSpec& spec, std::size_t width, std::size_t height)
 
 double lowPass(MaskProfile profile, double f, double cutoff, int order)
 {
+  // DC passes a low-pass whole, whatever the cutoff: with a vanishing one, f / F and 2F^2 would make it
+  // 0/0 = NaN. (Everything else then tends to 0: the filtered image tends to its flat mean.)
+  if (f == 0) return 1.0;
   switch (profile) {
   case MaskProfile::Ideal:
     return f <= cutoff ? 1.0 : 0.0;

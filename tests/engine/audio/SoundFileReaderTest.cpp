@@ -125,6 +125,38 @@ std::string wavBytes(std::uint16_t channels, std::uint32_t rate, std::uint32_t c
   return out;
 }
 
+// An RF64 WAVE (16-bit PCM mono) whose ds64 chunk claims `claimedFrames`, followed by `heldBytes` bytes.
+std::string rf64Bytes(std::uint32_t rate, std::uint64_t claimedFrames, std::size_t heldBytes)
+{
+  std::string out;
+  auto le = [&](std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i)
+      out += char((v >> (8 * i)) & 0xff);
+  };
+  const std::uint64_t claimedBytes = claimedFrames * 2;
+  out += "RF64";
+  le(0xFFFFFFFFu, 4);
+  out += "WAVEds64";
+  le(28, 4);
+  le(claimedBytes + 72, 8); // RIFF size
+  le(claimedBytes, 8);      // data size
+  le(claimedFrames, 8);     // sample count
+  le(0, 4);                 // table length
+  out += "fmt ";
+  le(16, 4);
+  le(1, 2); // PCM
+  le(1, 2);
+  le(rate, 4);
+  le(rate * 2, 4);
+  le(2, 2);
+  le(16, 2);
+  out += "data";
+  le(0xFFFFFFFFu, 4);
+  for (std::size_t i = 0; i < heldBytes; ++i)
+    out += char(i % 2 ? (i / 2) % 64 : 0);
+  return out;
+}
+
 std::vector<float> readAll(SoundFileReader& reader)
 {
   std::vector<float> samples;
@@ -155,6 +187,23 @@ TEST(SoundFileReader, RefusesAHeaderClaimingAHugeFrameCount)
   const std::string path = writeTemporary("spectrascope-huge.wav", wavBytes(1, 8000, 0xFFFFFF00u, 9600));
   expectRefusal(path, "74.6 hours");
   expectRefusal(path, "the header is corrupt");
+}
+
+TEST(SoundFileReader, RefusesAnRf64HeaderClaimingAHugeFrameCountLikeRiff)
+{
+  // 2^40 frames at 8 kHz (38,000 hours) over 1 s of data.
+  const std::string path =
+      writeTemporary("spectrascope-huge.rf64.wav", rf64Bytes(8000, std::uint64_t(1) << 40, 16000));
+  expectRefusal(path, "the header is corrupt");
+}
+
+TEST(SoundFileReader, ReadsACutOffRf64FileWithANote)
+{
+  // The ds64 chunk promises 2 s at 8 kHz; the file holds 1 s.
+  SoundFileReader reader(writeTemporary("spectrascope-cut.rf64.wav", rf64Bytes(8000, 16000, 16000)));
+  EXPECT_NE(reader.note().find("cut off"), std::string::npos) << reader.note();
+  EXPECT_NE(reader.note().find("2.00 s"), std::string::npos) << reader.note();
+  EXPECT_EQ(readAll(reader).size(), 8000u);
 }
 
 TEST(SoundFileReader, ReadsACutOffFileUpToWhatIsThereWithANote)

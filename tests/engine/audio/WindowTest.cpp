@@ -2,6 +2,7 @@
 // evaluated in double precision from scipy's formulas (general_cosine on linspace(-pi, pi, N+1)[:-1],
 // kaiser and gaussian of length N+1 with the last sample dropped).
 #include "spectrascope/engine/audio/Window.h"
+#include "spectrascope/engine/Errors.h"
 
 #include <gtest/gtest.h>
 
@@ -72,3 +73,33 @@ TEST(WindowTest, NamesRoundTripAndRejectNonsense)
 }
 
 } // namespace
+
+namespace {
+bool refused(const WindowSpec& spec, const char* range)
+{
+  try {
+    makeWindow(spec, 256);
+  } catch (const spectrascope::EngineError& e) {
+    EXPECT_EQ(e.kind(), spectrascope::EngineError::Kind::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find(range), std::string::npos) << e.what();
+    return true;
+  }
+  return false;
+}
+} // namespace
+
+// I0(beta) overflows a double just above beta = 713; a Gaussian's 2 sigma^2 underflows to 0 below about
+// 1e-154, and far sooner every sample but the centre is 0. Such parameters are the caller's error.
+TEST(WindowTest, ParametersThatCannotBeComputedAreRefusedNamingTheRange)
+{
+  EXPECT_TRUE(refused({WindowType::Kaiser, 720}, "beta from"));
+  EXPECT_TRUE(refused({WindowType::Kaiser, 1e308}, "beta from"));
+  EXPECT_TRUE(refused({WindowType::Gaussian, 1e-300}, "sigma from"));
+  EXPECT_TRUE(refused({WindowType::Gaussian, 1e-9}, "sigma from"));
+  for (const WindowSpec spec : {WindowSpec{WindowType::Kaiser, 700}, WindowSpec{WindowType::Gaussian, 0.1}}) {
+    const auto w = makeWindow(spec, 256);
+    for (double v : w)
+      ASSERT_TRUE(std::isfinite(v) && v >= 0 && v <= 1) << windowName(spec);
+    EXPECT_DOUBLE_EQ(w[128], 1.0) << windowName(spec);
+  }
+}

@@ -1,6 +1,7 @@
 #include "spectrascope/ui/image/ImageFiles.h"
 
 #include "spectrascope/ui/image/ImageFormats.h"
+#include "spectrascope/ui/image/ImageIntegrity.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -27,6 +28,10 @@ QImage decodeImage(const QString& path, QString* error)
 {
   const QFileInfo info(path);
   if (const QString problem = checkFile(info); !problem.isEmpty()) return *error = problem, QImage();
+  // Before Qt reads even the header (a PNG chunk before the pixels can claim 2 GiB), and for the formats
+  // whose Qt decoders fill what is missing instead of failing.
+  if (const QString damage = damagedImageReason(path); !damage.isEmpty())
+    return *error = QObject::tr("Cannot read %1: %2.").arg(info.fileName(), damage), QImage();
   // Qt's own guard against bombs too: no decoded image above this many MiB.
   QImageReader::setAllocationLimit(int((kMaxImagePixels * 4) >> 20));
   QImageReader reader(path);
@@ -46,8 +51,6 @@ QImage decodeImage(const QString& path, QString* error)
                         .arg(claimed.height())
                         .arg(kMaxImagePixels >> 20),
            QImage();
-  if (const QString cut = truncatedJpegReason(path); !cut.isEmpty())
-    return *error = QObject::tr("Cannot read %1: %2.").arg(info.fileName(), cut), QImage();
   QImage image = reader.read();
   if (image.isNull())
     *error = QObject::tr("Cannot read %1: %2 (is the file truncated or corrupt?).")

@@ -45,7 +45,8 @@ public:
   // libsndfile's name of the container and encoding, e.g. "WAV (Microsoft), Signed 16 bit PCM".
   const std::string& formatName() const { return formatName_; }
   // Something the reader worked around, for the user to know (empty when the file is sound), e.g. that the
-  // header promises more audio than the file holds and what is there is read.
+  // header promises more audio than the file holds and what is there is read. Set on opening, or by a read
+  // when a compressed stream (FLAC, MP3) breaks off part-way: that read returns what came before it.
   const std::string& note() const { return note_; }
 
   // Appends up to maxFrames samples of the chosen channel to `out`; returns how many, 0 at the end.
@@ -58,6 +59,7 @@ public:
 private:
   std::size_t readChannel(std::vector<float>& out, std::size_t maxFrames, int channel);
   void checkDataLength();
+  void checkRf64Length(const std::string& log);
   [[noreturn]] void fail(const std::string& why);
 
   std::string path_;
@@ -68,6 +70,8 @@ private:
   std::int64_t framesHint_ = 0;
   std::string formatName_;
   std::string note_;
+  std::size_t framesRead_ = 0; // the position, in frames
+  bool ended_ = false;         // the decoder failed part-way: nothing more to read
   std::vector<float> interleaved_;
 };
 

@@ -22,7 +22,16 @@ struct WindowSpec
   bool operator==(const WindowSpec&) const = default;
 };
 
-// The window's samples, length n >= 1, in double precision.
+// The parameters a double can compute. Kaiser: I0(beta) overflows just above beta = 713. Gaussian: below
+// 0.1 samples only the centre sample is not 0 (and below about 1e-154, 2 sigma^2 underflows and the centre
+// is 0/0), which is no window; above 1e9 samples it is rectangular for any frame.
+constexpr double kMaxKaiserBeta = 700;
+constexpr double kMinGaussianSigma = 0.1, kMaxGaussianSigma = 1e9;
+
+// InvalidArgument naming the valid range if `spec`'s parameter is outside it (0 means the default).
+void checkWindowParameter(const WindowSpec& spec);
+
+// The window's samples, length n >= 1, in double precision. Checks the parameter as above.
 std::vector<double> makeWindow(const WindowSpec& spec, std::size_t n);
 
 // One-sided amplitude correction: a sine of amplitude A at a bin centre gives |X[k]| = A * sum(w) / 2,
