@@ -13,7 +13,7 @@ void FrameSummary::clear()
   powerSum.clear();
 }
 
-void FrameSummary::addFrame(std::span<const float> db)
+void FrameSummary::addFrame(std::span<const float> db, std::span<const float> power)
 {
   if (db.size() != lastDb.size() || frames == 0) {
     lastDb.assign(db.begin(), db.end());
@@ -25,8 +25,12 @@ void FrameSummary::addFrame(std::span<const float> db)
     for (std::size_t k = 0; k < db.size(); ++k)
       peakDb[k] = std::max(peakDb[k], db[k]);
   }
-  for (std::size_t k = 0; k < db.size(); ++k)
-    powerSum[k] += std::pow(10.0, double(db[k]) / 10.0);
+  if (power.size() == db.size())
+    for (std::size_t k = 0; k < db.size(); ++k)
+      powerSum[k] += double(power[k]);
+  else
+    for (std::size_t k = 0; k < db.size(); ++k)
+      powerSum[k] += std::pow(10.0, double(db[k]) / 10.0);
   ++frames;
 }
 

@@ -255,17 +255,22 @@ void SpectrogramPipeline::hostLevels(std::span<const float> samples, std::size_t
   const std::size_t bins = binCount(), rows = levelsPerFrame();
   db_.resize(frames * bins);
   ExecutionReport stftReport;
-  stft_.decibels(samples, frames, db_, report ? &stftReport : nullptr);
+  stft_.magnitudes(samples, frames, db_, report ? &stftReport : nullptr);
   KernelRecord step = record("stft: dB row maxima (host)", KernelRecord::Type::Host, rows, frames,
                              frames * (bins + rows) * 4);
   step.queuedNs = step.startNs = nowNs();
+  power_.resize(summary ? bins : 0);
   for (std::size_t f = 0; f < frames; ++f) {
-    const std::span<const float> frame = std::span<const float>(db_).subspan(f * bins, bins);
+    const std::span<float> frame = std::span<float>(db_).subspan(f * bins, bins);
+    for (std::size_t k = 0; k < bins; ++k) { // the power from the magnitude, not back from dB
+      if (summary) power_[k] = frame[k] * frame[k];
+      frame[k] = Stft::toDecibels(frame[k]);
+    }
     if (rows_.rowBins.empty())
       std::copy(frame.begin(), frame.end(), levels.begin() + std::ptrdiff_t(f * rows));
     else
       reduceRows(frame, rows_, levels.data() + f * rows);
-    if (summary) summary->addFrame(frame);
+    if (summary) summary->addFrame(frame, power_);
   }
   step.endNs = nowNs();
   if (!report) return;

@@ -22,8 +22,9 @@ struct FrameSummary
 
   bool empty() const { return frames == 0; }
   void clear();
-  // Folds one frame of per-bin dB in (a frame of another length starts afresh).
-  void addFrame(std::span<const float> db);
+  // Folds one frame of per-bin dB in (a frame of another length starts afresh). `power`, when given,
+  // is the same frame's power (saves 10^(dB/10) per bin where the caller has the magnitudes).
+  void addFrame(std::span<const float> db, std::span<const float> power = {});
   // Folds `later` (frames that came after this summary's) in; another bin count starts afresh.
   void merge(const FrameSummary& later);
 };

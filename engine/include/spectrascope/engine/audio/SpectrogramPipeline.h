@@ -72,7 +72,7 @@ private:
   Stft stft_;
   LevelRows rows_;
   std::unique_ptr<Device> device_;
-  std::vector<float> db_; // host path scratch
+  std::vector<float> db_, power_; // host path scratch
 };
 
 } // namespace spectrascope::audio
