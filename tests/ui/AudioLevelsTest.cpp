@@ -331,6 +331,16 @@ void AudioLevelsTest::fileViewShowsTheToneAtItsLevelAtEveryZoom()
     if (text.contains(QStringLiteral("-6.0 dB"))) best = text;
   }
   QVERIFY2(!best.isEmpty(), "no readout near the tone says -6.0 dB");
+
+  // Zoomed in frequency (the top at 12 kHz): the tone's row moves down the plot and keeps its colour.
+  view.zoomFrequency(12000 / view.topFrequencyHz());
+  QCOMPARE(view.topFrequencyHz(), 12000.0);
+  const QImage zoomed = view.grab().toImage();
+  const FrequencyAxis zoomedAxis{FrequencyScale::Log, 12000, 20};
+  const int row = int(plot.top() + (1 - zoomedAxis.unitOf(426 * kRate / 2048)) * plot.height());
+  QVERIFY(
+      std::abs(brightestIndex(map, zoomed, QRect(int(plot.left()) + 1, row - 3, int(plot.width()) - 2, 7)) -
+               expected) <= 1);
 }
 
 // A log sweep with peak hold (no decay) while the GUI thread stalls now and then, so results are

@@ -17,6 +17,7 @@ namespace spectrascope::ui {
 namespace {
 constexpr double kMinSpanSeconds = 0.5;
 constexpr double kZoomStep = 1.25; // per wheel notch or key press
+constexpr double kMinTopHz = 200;  // the frequency zoom stops at an axis from 20 Hz to here
 } // namespace
 
 FileOverviewView::FileOverviewView(QWidget* parent) : QWidget(parent)
@@ -92,6 +93,7 @@ void FileOverviewView::render()
     p.minDb = minDb_;
     p.maxDb = maxDb_;
     p.colormap = colormap_;
+    p.maxFrequencyHz = topHz_;
     renderer->setParameters(p);
   }
   update();
@@ -115,6 +117,7 @@ void FileOverviewView::fill(SpectrogramRenderer& renderer, const AudioFileOvervi
   p.minDb = minDb_;
   p.maxDb = maxDb_;
   p.colormap = colormap_;
+  p.maxFrequencyHz = topHz_;
   renderer = SpectrogramRenderer();
   renderer.setParameters(p);
   const std::size_t bins = std::size_t(o.bins);
@@ -151,8 +154,7 @@ QString FileOverviewView::readoutAt(QPointF position) const
       std::min(pixels.height() - 1, int((position.y() - plot.top()) / plot.height() * pixels.height()));
   const Shown s = shown();
   const auto level = s.renderer->levelAt(pixels, x, y, s.firstColumn, s.columnCount);
-  const double hz =
-      FrequencyAxis{scale_, overview_.sampleRate / 2.0, 20}.frequencyAt(1 - (y + 0.5) / pixels.height());
+  const double hz = frequencyAxis().frequencyAt(1 - (y + 0.5) / pixels.height());
   const auto note = audio::noteFor(hz);
   return tr("%1   %2 Hz   %3   %4 %5%6 ct")
       .arg(axis_painter::clockTime(timeAt(position.x())))
@@ -188,7 +190,7 @@ void FileOverviewView::paintEvent(QPaintEvent*)
   const QRectF bar(plot.right() + 10, plot.top(), colour_bar::kWidth - 10, plot.height());
   colour_bar::draw(painter, bar, s.renderer->colormap(), minDb_, maxDb_);
   const double span = std::max(1e-9, viewSpan_);
-  axis_painter::drawFrequencyAxis(painter, plot, FrequencyAxis{scale_, overview_.sampleRate / 2.0, 20});
+  axis_painter::drawFrequencyAxis(painter, plot, frequencyAxis());
   axis_painter::drawTimeAxis(painter, plot, viewStart_, viewStart_ + span, true);
   drawReadout(painter, plot);
   const double x = plot.left() + (position_ - viewStart_) / span * plot.width();
@@ -280,10 +282,35 @@ void FileOverviewView::mouseReleaseEvent(QMouseEvent*)
   dragX_ = -1;
 }
 
+FrequencyAxis FileOverviewView::frequencyAxis() const
+{
+  const double nyquist = overview_.sampleRate / 2.0;
+  return {scale_, topHz_ > 0 ? std::min(topHz_, nyquist) : nyquist, 20};
+}
+
+double FileOverviewView::topFrequencyHz() const
+{
+  return frequencyAxis().maxHz;
+}
+
+// The frequency axis zooms at its top: the lowest frequency stays, so a log axis keeps its low end.
+void FileOverviewView::zoomFrequency(double factor)
+{
+  const double nyquist = overview_.sampleRate / 2.0;
+  if (nyquist <= 0) return;
+  topHz_ = std::clamp(topFrequencyHz() * factor, std::min(nyquist, kMinTopHz), nyquist);
+  render();
+}
+
 void FileOverviewView::wheelEvent(QWheelEvent* event)
 {
   const double notches = event->angleDelta().y() / 120.0;
   if (notches == 0) return;
+  if (event->modifiers() & Qt::ControlModifier) { // Ctrl+wheel: frequency
+    zoomFrequency(std::pow(kZoomStep, -notches));
+    event->accept();
+    return;
+  }
   zoom(std::pow(kZoomStep, -notches), event->position().x());
   event->accept();
 }
@@ -313,6 +340,13 @@ void FileOverviewView::keyPressEvent(QKeyEvent* event)
     break;
   case Qt::Key_0:
     showAll();
+    zoomFrequency(1e9); // and every frequency
+    break;
+  case Qt::Key_Up:
+    zoomFrequency(1 / kZoomStep);
+    break;
+  case Qt::Key_Down:
+    zoomFrequency(kZoomStep);
     break;
   default:
     QWidget::keyPressEvent(event);

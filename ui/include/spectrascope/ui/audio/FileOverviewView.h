@@ -4,7 +4,8 @@
 // colour bar on the right. Drawn true: every device pixel shows the loudest level of the frames and bins
 // it covers, at every zoom, and the readout names that level.
 // Zoom and scroll through the file: the wheel zooms around the mouse, a drag with the middle or right
-// button (or Shift) scrolls, and the keys +/- zoom, Left/Right scroll, Home/End jump, 0 shows it all.
+// button (or Shift) scrolls, and the keys +/- zoom, Left/Right scroll, Home/End jump, 0 shows it all;
+// Ctrl+wheel and Up/Down zoom the frequency axis.
 // While playing, the view pages along when the cursor runs off its right edge.
 
 #include "spectrascope/ui/audio/AudioFileOverview.h"
@@ -37,6 +38,10 @@ public:
   // Zooms by `factor` (< 1: in) keeping the time under `x` (widget pixels) where it is.
   void zoom(double factor, double x);
   void scrollBy(double seconds);
+  // Zooms the frequency axis by `factor` (< 1: in) at its top (Ctrl+wheel, Up/Down keys); the top
+  // frequency shown, Nyquist when not zoomed.
+  void zoomFrequency(double factor);
+  double topFrequencyHz() const;
   void showAll();
   // The whole file at one pixel per overview column (256 rows).
   QImage image() const;
@@ -69,6 +74,7 @@ private:
   void render();
   void fill(SpectrogramRenderer& renderer, const AudioFileOverview& overview) const;
   Shown shown() const;
+  FrequencyAxis frequencyAxis() const;
   void drawReadout(QPainter& painter, const QRectF& plot) const;
   void seekTo(double x);
   double timeAt(double x) const;
@@ -81,6 +87,7 @@ private:
   double seconds_ = 0, position_ = 0;
   double viewStart_ = 0, viewSpan_ = 0;
   double dragX_ = -1; // where a scrolling drag last was, -1 when none
+  double topHz_ = 0;  // the frequency axis' top, 0 for Nyquist
   QPointF cursor_{-1, -1};
   SpectrogramRenderer overviewRenderer_;
   AudioFileOverview detail_;

@@ -22,6 +22,8 @@
 #include <QSize>
 #include <QString>
 
+#include <algorithm>
+
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -41,9 +43,14 @@ struct SpectrogramParameters
   int hop = 512;                  // samples per column: the time axis
   FrequencyScale scale = FrequencyScale::Linear;
   double minFrequencyHz = 20;
+  double maxFrequencyHz = 0; // the axis' top; 0 (or above Nyquist) for Nyquist
   std::string colormap = "viridis";
 
-  FrequencyAxis axis() const { return {scale, sampleRate / 2, minFrequencyHz}; }
+  FrequencyAxis axis() const
+  {
+    const double nyquist = sampleRate / 2;
+    return {scale, maxFrequencyHz > 0 ? std::min(maxFrequencyHz, nyquist) : nyquist, minFrequencyHz};
+  }
   double secondsPerColumn() const { return hop / sampleRate; }
   bool operator==(const SpectrogramParameters&) const = default;
 };
