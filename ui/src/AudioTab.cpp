@@ -1,11 +1,12 @@
 #include "spectrascope/ui/AudioTab.h"
 
-#include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 #include "spectrascope/engine/audio/Window.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
+#include "spectrascope/ui/Colormap.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
+#include "spectrascope/ui/audio/AudioExport.h"
 #include "spectrascope/ui/audio/AudioOutput.h"
 #include "spectrascope/ui/audio/CaptureBanner.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
@@ -28,6 +29,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHideEvent>
 #include <QLabel>
 #include <QMediaDevices>
 #include <QMimeData>
@@ -37,6 +39,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -85,6 +88,8 @@ AudioTab::AudioTab(QWidget* parent)
   figures_ = new QLabel(this);
   figures_->setObjectName(QStringLiteral("audioFigures"));
   figures_->setForegroundRole(QPalette::PlaceholderText);
+  // Long figures wrap rather than widen the tab past a small screen.
+  figures_->setWordWrap(true);
   auto* right = new QVBoxLayout;
   right->addWidget(createFileBar());
   captureBanner_ = new CaptureBanner(this);
@@ -245,14 +250,19 @@ QWidget* AudioTab::createSourceControls(QWidget* panel)
   form->addRow(tr("Signal"), waveformBox_);
   auto frequency = [&](double value) {
     auto* box = new QDoubleSpinBox(group);
-    box->setRange(1, 96000);
+    // Any typed number is taken (a narrower range would silently drop digits: 999999 became 9999);
+    // applyGeneratorSettings() brings it down to the generator's Nyquist frequency and says so.
+    box->setRange(1, 1e9);
+    box->setKeyboardTracking(false);
     box->setDecimals(1);
     box->setSuffix(tr(" Hz"));
     box->setValue(value);
     return box;
   };
   frequencyBox_ = frequency(100);
+  frequencyBox_->setObjectName(QStringLiteral("generatorFrequency"));
   secondFrequencyBox_ = frequency(15000);
+  secondFrequencyBox_->setObjectName(QStringLiteral("generatorSecondFrequency"));
   form->addRow(tr("Frequency"), frequencyBox_);
   form->addRow(tr("Second / end"), secondFrequencyBox_);
   levelBox_ = new QDoubleSpinBox(group);
@@ -333,9 +343,9 @@ void AudioTab::createAveragingControls(QWidget* panel, QFormLayout* form)
 {
   averagingBox_ = new QComboBox(panel);
   averagingBox_->setObjectName(QStringLiteral("averaging"));
-  averagingBox_->addItem(tr("None"), int(AveragingMode::None));
-  averagingBox_->addItem(tr("Exponential"), int(AveragingMode::Exponential));
-  averagingBox_->addItem(tr("Linear"), int(AveragingMode::Linear));
+  averagingBox_->addItem(tr("None"), int(audio::AveragingMode::None));
+  averagingBox_->addItem(tr("Exponential"), int(audio::AveragingMode::Exponential));
+  averagingBox_->addItem(tr("Linear"), int(audio::AveragingMode::Linear));
   averagingBox_->setToolTip(tr("Spectrum averaging (on power): exponential with the averaging time as its "
                                "time constant, or a linear moving average over the frames of the last "
                                "averaging time"));
@@ -394,7 +404,7 @@ QWidget* AudioTab::createDisplayControls(QWidget* panel)
   form->addRow(tr("Spectrogram gain"), gainBox_);
   colormapBox_ = new QComboBox(group);
   colormapBox_->setObjectName(QStringLiteral("colormap"));
-  for (const auto& name : audio::Colormap::names())
+  for (const auto& name : ui::Colormap::names())
     colormapBox_->addItem(QString::fromStdString(name));
   form->addRow(tr("Colours"), colormapBox_);
   freezeBox_ = new QCheckBox(tr("Freeze"), group);
@@ -497,8 +507,8 @@ void AudioTab::restoreSettings()
     // Before averaging and peak hold were separate choices: 0 none, 1 peak hold, 2 exponential.
     const int old = s.value(QStringLiteral("averaging")).toInt();
     peakHoldBox_->setChecked(old == 1);
-    averagingBox_->setCurrentIndex(
-        averagingBox_->findData(int(old == 2 ? AveragingMode::Exponential : AveragingMode::None)));
+    averagingBox_->setCurrentIndex(averagingBox_->findData(
+        int(old == 2 ? audio::AveragingMode::Exponential : audio::AveragingMode::None)));
   }
   averageSecondsBox_->setValue(
       s.value(QStringLiteral("averageSeconds"), averageSecondsBox_->value()).toDouble());
@@ -582,7 +592,10 @@ void AudioTab::startPlaybackThreads()
   player_ = new FilePlaybackSource(ring_, outputRing_);
   player_->moveToThread(playbackThread_);
   connect(player_, &FilePlaybackSource::failed, this, &AudioTab::errorMessage, Qt::QueuedConnection);
-  connect(player_, &FilePlaybackSource::finished, this, [this] { playButton_->setText(tr("Play")); });
+  connect(player_, &FilePlaybackSource::finished, this, [this] {
+    playButton_->setText(tr("Play"));
+    status_->setText(tr("Played %1 to the end").arg(QFileInfo(file_.path).fileName()));
+  });
   playbackThread_->start();
 
   outputThread_ = new QThread; // no parent: if the audio server blocks it, it is abandoned, not joined
@@ -641,6 +654,31 @@ void AudioTab::runGenerator(bool on)
                             Qt::QueuedConnection);
 }
 
+// While another tab is shown nobody sees the generator's analysis: the generator, the analysis' polling
+// and the display timer rest (about 8% of a core otherwise). A file keeps playing (it is heard) and the
+// microphone keeps capturing (its supervision decides about it).
+void AudioTab::hideEvent(QHideEvent* event)
+{
+  QWidget::hideEvent(event);
+  if (event->spontaneous()) return; // a minimised window: keep going, as other players do
+  restingHidden_ = true;
+  displayTimer_->stop();
+  QMetaObject::invokeMethod(
+      worker_, [w = worker_] { w->setPolling(false); }, Qt::QueuedConnection);
+  if (source_ == Source::Generator) runGenerator(false);
+}
+
+void AudioTab::showEvent(QShowEvent* event)
+{
+  QWidget::showEvent(event);
+  if (!restingHidden_) return;
+  restingHidden_ = false;
+  displayTimer_->start(kDisplayIntervalMs);
+  QMetaObject::invokeMethod(
+      worker_, [w = worker_] { w->setPolling(true); }, Qt::QueuedConnection);
+  if (source_ == Source::Generator) runGenerator(true);
+}
+
 void AudioTab::runPlayback(bool on)
 {
   playButton_->setVisible(on);
@@ -664,6 +702,9 @@ void AudioTab::setPlaying(bool playing)
   else
     QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
   playButton_->setText(playing ? tr("Pause") : tr("Play"));
+  const QString name = QFileInfo(file_.path).fileName();
+  const QString state = playing ? tr("Playing %1").arg(name) : tr("Paused %1").arg(name);
+  status_->setText(file_.note.isEmpty() ? state : tr("%1. Note: %2").arg(state, file_.note));
 }
 
 // ---- engine ------------------------------------------------------------------------------------------
@@ -835,12 +876,10 @@ void AudioTab::applyAnalysisSettings()
   if (settings_.window.type == audio::WindowType::Gaussian) // the engine takes sigma in samples
     settings_.window.parameter = gaussianSigmaBox_->value() * settings_.fftSize;
   updateWindowParameterRows();
-  // The renderer's rows follow the transform's size; the worker gets that mapping before the settings,
-  // so its new pipeline starts with a mapping that fits.
+  // The spectrogram keeps its history: columns of the new size start a new, marked segment.
   SpectrogramParameters p = spectrogram_->renderer().parameters();
   p.fftSize = transformSize();
   spectrogram_->renderer().setParameters(p);
-  pushMapping();
   QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
                             Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
   saveSettings();
@@ -865,13 +904,29 @@ void AudioTab::updateWindowParameterRows()
 
 void AudioTab::applyGeneratorSettings()
 {
-  GeneratorSettings s;
-  s.waveform = Waveform(waveformBox_->currentIndex());
-  s.frequencyHz = frequencyBox_->value();
-  s.secondFrequencyHz = secondFrequencyBox_->value();
+  audio::GeneratorSettings s;
+  s.waveform = audio::Waveform(waveformBox_->currentIndex());
+  s.frequencyHz = generatorFrequency(frequencyBox_, s.sampleRate);
+  s.secondFrequencyHz = generatorFrequency(secondFrequencyBox_, s.sampleRate);
   s.levelDbfs = levelBox_->value();
   if (generator_) generator_->setSettings(s);
   if (generator_) saveSettings();
+}
+
+// A frequency above half the sample rate cannot be generated (it would alias): the box shows the
+// highest one instead, and the status line says why.
+double AudioTab::generatorFrequency(QDoubleSpinBox* box, double sampleRate)
+{
+  const double nyquist = sampleRate / 2;
+  if (box->value() <= nyquist) return box->value();
+  status_->setText(tr("%1 Hz is above the highest frequency the generator can make at %2 Hz (%3 Hz, half "
+                      "its sample rate): using %3 Hz.")
+                       .arg(box->value(), 0, 'f', 1)
+                       .arg(sampleRate, 0, 'f', 0)
+                       .arg(nyquist, 0, 'f', 0));
+  const QSignalBlocker blocker(box);
+  box->setValue(nyquist);
+  return nyquist;
 }
 
 void AudioTab::applyDisplaySettings()
@@ -885,26 +940,26 @@ void AudioTab::applyDisplaySettings()
   p.maxDb = -gainBox_->value();
   p.scale = scale;
   p.colormap = colormapBox_->currentText().toStdString();
-  spectrogram_->renderer().setParameters(p);
-  pushMapping();
+  spectrogram_->renderer().setParameters(p); // recolours and re-maps the whole history when drawn
+  spectrogram_->update();
   overview_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
   if (worker_) saveSettings();
 }
 
 void AudioTab::applyAveragingSettings()
 {
-  AveragingSettings a;
-  a.mode = AveragingMode(averagingBox_->currentData().toInt());
+  audio::AveragingSettings a;
+  a.mode = audio::AveragingMode(averagingBox_->currentData().toInt());
   a.seconds = averageSecondsBox_->value();
   a.peakHold = peakHoldBox_->isChecked();
   a.peakDecayDbPerSecond = peakDecayBox_->value();
   spectrum_->setAveraging(a);
-  averageSecondsBox_->setEnabled(a.mode != AveragingMode::None);
+  averageSecondsBox_->setEnabled(a.mode != audio::AveragingMode::None);
   peakDecayBox_->setEnabled(a.peakHold);
   if (worker_) saveSettings();
 }
 
-void AudioTab::setAveraging(const AveragingSettings& settings)
+void AudioTab::setAveraging(const audio::AveragingSettings& settings)
 {
   {
     const QSignalBlocker b1(averagingBox_), b2(averageSecondsBox_), b3(peakHoldBox_), b4(peakDecayBox_);
@@ -916,7 +971,7 @@ void AudioTab::setAveraging(const AveragingSettings& settings)
   applyAveragingSettings();
 }
 
-AveragingSettings AudioTab::averaging() const
+audio::AveragingSettings AudioTab::averaging() const
 {
   return spectrum_->averaging();
 }
@@ -933,18 +988,6 @@ double AudioTab::spectrogramGain() const
 
 // ---- results and display -----------------------------------------------------------------------------
 
-// The worker makes the spectrogram's pixels (on the device when there is one), so it needs the
-// renderer's row mapping, range and colormap whenever they change.
-void AudioTab::pushMapping()
-{
-  const audio::ColumnMapping& mapping = spectrogram_->renderer().columnMapping();
-  if (worker_ == nullptr || mapping == sentMapping_) return;
-  sentMapping_ = mapping;
-  const std::uint64_t id = ++mappingId_;
-  QMetaObject::invokeMethod(
-      worker_, [w = worker_, mapping, id] { w->setMapping(mapping, id); }, Qt::QueuedConnection);
-}
-
 void AudioTab::onColumns(const SpectrumColumns& columns)
 {
   worker_->resultConsumed();
@@ -958,19 +1001,18 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
   p.sampleRate = columns.sampleRate;
   p.hop = columns.hop;
   spectrogram_->renderer().setParameters(p);
-  pushMapping();
-  if (columns.mappingId == mappingId_) { // else made for another geometry: the next ones fit
-    const std::size_t rows = std::size_t(columns.rows);
-    for (int f = 0; f < columns.frames; ++f)
-      spectrogram_->renderer().appendPixels(
-          std::span<const std::uint32_t>(columns.pixels).subspan(std::size_t(f) * rows, rows));
-    spectrogram_->noteArrival(columns.arrivalNs);
-  }
-  latestFrame_ = columns.lastDb;
+  const std::size_t rows = std::size_t(columns.rows);
+  for (int f = 0; f < columns.frames; ++f)
+    spectrogram_->renderer().appendLevels(
+        std::span<const float>(columns.levels).subspan(std::size_t(f) * rows, rows), columns.fftSize,
+        columns.hop, columns.sampleRate);
+  spectrogram_->noteArrival(columns.arrivalNs);
+  latestFrame_ = columns.summary.lastDb;
   latestRate_ = columns.sampleRate;
-  // The newest frame of the batch stands for all of its frames in the averages and the peak decay.
-  spectrum_->addFrame(columns.lastDb, columns.sampleRate, columns.fftSize,
-                      double(columns.frames) * columns.hop / columns.sampleRate);
+  // Every frame analysed since the last result (those of dropped results too) reaches the averages and
+  // peak hold.
+  spectrum_->addFrames(columns.summary, columns.sampleRate, columns.fftSize,
+                       double(columns.hop) / columns.sampleRate);
   lastAnalysisMs_ += columns.analysisMs;
   lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
 }
@@ -1063,80 +1105,21 @@ void AudioTab::resetPaintStatistics()
   spectrogram_->resetStatistics();
 }
 
-// Ticks at a round step (at most about ten) from the newest column (right edge, 0 s) back in time.
-void AudioTab::drawExportTimeAxis(QPainter& painter, const QRect& row, double seconds)
-{
-  if (seconds <= 0) return;
-  double step = 0.01;
-  for (double candidate : {0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 30.0, 60.0})
-    if (seconds / candidate <= 10) {
-      step = candidate;
-      break;
-    }
-  for (double t = 0; t <= seconds + 1e-9; t += step) {
-    const int x = row.right() - int(std::lround(t / seconds * (row.width() - 1)));
-    painter.drawLine(x, row.top(), x, row.top() + 5);
-    painter.drawText(QRect(x - 40, row.top() + 5, 80, row.height() - 5), Qt::AlignCenter,
-                     t == 0 ? tr("0 s") : tr("-%1").arg(t, 0, 'g', 3));
-  }
-}
-
 bool AudioTab::exportSpectrogram(const QString& pngPath)
 {
-  // The history image with a frequency scale on the left, a time scale (seconds before the newest column)
-  // and the settings underneath.
-  const QImage history = spectrogram_->renderer().image();
-  const auto& p = spectrogram_->renderer().parameters();
-  constexpr int kLeft = 90, kTimeRow = 22, kBottom = kTimeRow + 24;
-  QImage out(history.width() + kLeft, history.height() + kBottom, QImage::Format_RGB32);
-  out.fill(Qt::white);
-  QPainter painter(&out);
-  painter.drawImage(kLeft, 0, history);
-  painter.setPen(Qt::black);
-  const FrequencyAxis axis = p.axis();
-  for (double f : axis.ticks()) {
-    const int y = int((1 - axis.unitOf(f)) * (history.height() - 1));
-    painter.drawLine(kLeft - 5, y, kLeft, y);
-    painter.drawText(QRect(0, y - 8, kLeft - 8, 16), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("%1 Hz").arg(axis.label(f)));
-  }
-  drawExportTimeAxis(painter, QRect(kLeft, history.height(), history.width(), kTimeRow),
-                     p.columns * p.secondsPerColumn());
-  painter.drawText(QRect(kLeft, history.height() + kTimeRow, history.width(), kBottom - kTimeRow),
-                   Qt::AlignCenter,
-                   tr("seconds before the newest column; FFT %1, hop %2, %3 Hz, %4 dB range, gain %5 dB")
-                       .arg(transformSize())
-                       .arg(settings_.hop)
-                       .arg(p.sampleRate)
-                       .arg(p.maxDb - p.minDb)
-                       .arg(-p.maxDb));
-  painter.end();
-  if (!out.save(pngPath, "PNG")) {
-    showError(tr("Export failed"), tr("%1 cannot be written").arg(pngPath));
-    return false;
-  }
-  return true;
+  QString error;
+  if (AudioExport::spectrogramPng(spectrogram_->renderer(), transformSize(), settings_.hop, pngPath, error))
+    return true;
+  emit errorMessage(tr("Export failed"), error);
+  return false;
 }
 
-// What the spectrum view shows: the newest frame, or its average when averaging is on.
 bool AudioTab::exportSpectrum(const QString& csvPath)
 {
-  const std::vector<float>& shown = spectrum_->displayed();
-  QFile file(csvPath);
-  if (shown.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-    showError(tr("Export failed"),
-              shown.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(csvPath));
-    return false;
-  }
-  QByteArray text = "frequency_hz,db\n";
-  const double binHz = spectrum_->parameters().sampleRate / spectrum_->parameters().fftSize;
-  for (std::size_t k = 0; k < shown.size(); ++k)
-    text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' + QByteArray::number(shown[k], 'f', 2) + '\n';
-  if (file.write(text) != text.size()) {
-    showError(tr("Export failed"), tr("%1 cannot be written").arg(csvPath));
-    return false;
-  }
-  return true;
+  QString error;
+  if (AudioExport::spectrumCsv(spectrum_->displayed(), spectrum_->parameters(), csvPath, error)) return true;
+  emit errorMessage(tr("Export failed"), error);
+  return false;
 }
 
 // ---- microphone --------------------------------------------------------------------------------------

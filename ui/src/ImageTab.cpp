@@ -1,8 +1,8 @@
 #include "spectrascope/ui/ImageTab.h"
 
 #include "spectrascope/engine/Engine.h"
-#include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
+#include "spectrascope/ui/Colormap.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/image/CursorReadout.h"
 #include "spectrascope/ui/image/ElidedLabel.h"
@@ -440,7 +440,7 @@ QToolButton* ImageTab::createContrastButton(QWidget* parent)
   auto* form = new QFormLayout(panel);
   colormap_ = new QComboBox(panel);
   colormap_->setObjectName(QStringLiteral("colormap"));
-  for (const std::string& name : audio::Colormap::names())
+  for (const std::string& name : ui::Colormap::names())
     colormap_->addItem(QString::fromStdString(name));
   colormap_->setCurrentText(QStringLiteral("grayscale"));
   gamma_ = new QDoubleSpinBox(panel);

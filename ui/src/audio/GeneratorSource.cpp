@@ -14,7 +14,7 @@ GeneratorSource::GeneratorSource(std::shared_ptr<SampleRingBuffer> ring, QObject
 {
 }
 
-void GeneratorSource::setSettings(const GeneratorSettings& settings)
+void GeneratorSource::setSettings(const audio::GeneratorSettings& settings)
 {
   std::lock_guard lock(mutex_);
   settings_ = settings;

@@ -17,11 +17,11 @@
 // Threading: create, use and destroy on the GUI thread. The destructor stops and joins the worker,
 // generator and playback threads; an output thread stuck in the audio server is abandoned.
 
+#include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
-#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
 #include <QAudioDevice>
@@ -118,8 +118,8 @@ public:
   // The analysis as configured now (window and its parameter, hop, sizes).
   const AnalysisSettings& analysisSettings() const { return settings_; }
   // Spectrum averaging and peak hold (remembered), and what the spectrum view shows.
-  void setAveraging(const AveragingSettings& settings);
-  AveragingSettings averaging() const;
+  void setAveraging(const audio::AveragingSettings& settings);
+  audio::AveragingSettings averaging() const;
   const SpectrumView* spectrumView() const { return spectrum_; }
   // Spectrogram gain: added to every level before the dB range maps it to colours (remembered).
   void setSpectrogramGain(double db);
@@ -151,6 +151,8 @@ signals:
 
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
+  void hideEvent(QHideEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
 private:
@@ -174,14 +176,13 @@ private:
   void runPlayback(bool on);
   void applyAnalysisSettings();
   void applyGeneratorSettings();
+  double generatorFrequency(QDoubleSpinBox* box, double sampleRate);
   void applyDisplaySettings();
   void pushEngine();
-  void pushMapping();
   void onColumns(const SpectrumColumns& columns);
   void onDisplayTick();
   void onFileLoaded();
   void requestDetail();
-  static void drawExportTimeAxis(QPainter& painter, const QRect& row, double seconds);
   void chooseFile();
   void startMicrophone();
   void stopMicrophone();
@@ -192,11 +193,10 @@ private:
 
   EngineService* service_ = nullptr;
   TimingFeed* timingFeed_ = nullptr;
-  audio::ColumnMapping sentMapping_; // the mapping the worker has (or will have)
-  std::uint64_t mappingId_ = 0;
   std::shared_ptr<SampleRingBuffer> ring_, outputRing_;
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
+  bool restingHidden_ = false; // hidden behind another tab: generator, analysis and display rest
   bool microphonePaused_ = false;
   QThread* analysisThread_ = nullptr;
   QThread* generatorThread_ = nullptr;

@@ -7,8 +7,8 @@
 // Threading: construct on the GUI thread, moveToThread(), then open()/play()/pause()/seek() queued.
 // positionFrames() and isPlaying() are thread-safe.
 
-#include <QObject>
 #include <QElapsedTimer>
+#include <QObject>
 #include <QString>
 
 #include <atomic>
@@ -50,6 +50,7 @@ signals:
 
 private:
   void produce();
+  void preview();
   void restartClock();
 
   std::shared_ptr<SampleRingBuffer> analysis_, output_;

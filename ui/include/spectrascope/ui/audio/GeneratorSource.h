@@ -5,7 +5,7 @@
 // Threading: construct on the GUI thread, moveToThread(), then start()/stop() queued; setSettings() is
 // thread-safe.
 
-#include "spectrascope/ui/audio/SignalGenerator.h"
+#include "spectrascope/engine/audio/SignalGenerator.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -24,7 +24,7 @@ class GeneratorSource : public QObject
 
 public:
   explicit GeneratorSource(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
-  void setSettings(const GeneratorSettings& settings);
+  void setSettings(const audio::GeneratorSettings& settings);
 
 public slots:
   void start();
@@ -35,9 +35,9 @@ private:
 
   std::shared_ptr<SampleRingBuffer> ring_;
   std::mutex mutex_;
-  GeneratorSettings settings_;
+  audio::GeneratorSettings settings_;
   bool settingsChanged_ = false;
-  SignalGenerator generator_;
+  audio::SignalGenerator generator_;
   QTimer* timer_ = nullptr;
   QElapsedTimer clock_;
   std::int64_t produced_ = 0;
