@@ -289,7 +289,7 @@ void ButterflyDiagram::drawColourKey(DiagramCanvas& canvas, QPointF at) const
   constexpr double kStepWidth = 5, kHeight = 8;
   const double labelY = at.y() + kHeight + 11;
   if (isHeatMap()) {
-    static const auto viridis = spectrascope::audio::Colormap::byName("viridis");
+    static const auto viridis = spectrascope::ui::Colormap::byName("viridis");
     canvas.text({at.x(), at.y() + kHeight}, QStringLiteral("colour key:"), kDone, 11);
     const double left = at.x() + 70;
     for (int i = 0; i < kSteps; ++i)
