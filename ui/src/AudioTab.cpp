@@ -1,6 +1,7 @@
 #include "spectrascope/ui/AudioTab.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/Window.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
 #include "spectrascope/ui/Colormap.h"
@@ -13,7 +14,6 @@
 #include "spectrascope/ui/audio/FilePlaybackSource.h"
 #include "spectrascope/ui/audio/GeneratorSource.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
@@ -69,8 +69,8 @@ QString fileFilter()
 } // namespace
 
 AudioTab::AudioTab(QWidget* parent)
-    : QWidget(parent), ring_(std::make_shared<SampleRingBuffer>()),
-      outputRing_(std::make_shared<SampleRingBuffer>(1 << 15))
+    : QWidget(parent), ring_(std::make_shared<audio::SampleRingBuffer>()),
+      outputRing_(std::make_shared<audio::SampleRingBuffer>(1 << 15))
 {
   qRegisterMetaType<SpectrumColumns>();
   qRegisterMetaType<AnalysisSettings>();

@@ -1,8 +1,8 @@
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 
 #include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/Stft.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
 
 #include <QElapsedTimer>
@@ -30,7 +30,7 @@ std::int64_t steadyNs()
 }
 } // namespace
 
-AudioAnalysisWorker::AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent)
+AudioAnalysisWorker::AudioAnalysisWorker(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent)
     : QObject(parent), ring_(std::move(ring))
 {
 }

@@ -1,7 +1,7 @@
 #include "spectrascope/ui/audio/FilePlaybackSource.h"
 
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
 
 #include <QTimer>
 
@@ -14,8 +14,8 @@ constexpr std::int64_t kMaxCatchUpFrames = 1 << 16;
 constexpr std::size_t kPreviewFrames = 1 << 16;
 } // namespace
 
-FilePlaybackSource::FilePlaybackSource(std::shared_ptr<SampleRingBuffer> analysis,
-                                       std::shared_ptr<SampleRingBuffer> output, QObject* parent)
+FilePlaybackSource::FilePlaybackSource(std::shared_ptr<audio::SampleRingBuffer> analysis,
+                                       std::shared_ptr<audio::SampleRingBuffer> output, QObject* parent)
     : QObject(parent), analysis_(std::move(analysis)), output_(std::move(output))
 {
 }

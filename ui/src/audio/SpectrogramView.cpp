@@ -1,8 +1,8 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/ColourBar.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 
@@ -132,7 +132,7 @@ void SpectrogramView::leaveEvent(QEvent*)
 
 void SpectrogramView::recordPaint()
 {
-  const std::int64_t now = SampleRingBuffer::nowNs();
+  const std::int64_t now = audio::SampleRingBuffer::nowNs();
   ++stats_.paints;
   stats_.seconds = double(now - statisticsStartNs_) * 1e-9;
   if (pendingArrivalNs_ == 0) return;
@@ -153,7 +153,7 @@ void SpectrogramView::resetStatistics()
 {
   stats_ = {};
   latencySumMs_ = 0;
-  statisticsStartNs_ = SampleRingBuffer::nowNs();
+  statisticsStartNs_ = audio::SampleRingBuffer::nowNs();
 }
 
 } // namespace spectrascope::ui

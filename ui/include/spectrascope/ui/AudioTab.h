@@ -45,6 +45,10 @@ class QSpinBox;
 class QThread;
 class QTimer;
 
+namespace spectrascope::audio {
+class SampleRingBuffer;
+} // namespace spectrascope::audio
+
 namespace spectrascope::ui {
 
 class AudioAnalysisWorker;
@@ -56,7 +60,6 @@ class GeneratorSource;
 class LevelMeter;
 class CaptureBanner;
 class CaptureSupervisor;
-class SampleRingBuffer;
 class SpectrumView;
 class TimingFeed;
 
@@ -193,7 +196,7 @@ private:
 
   EngineService* service_ = nullptr;
   TimingFeed* timingFeed_ = nullptr;
-  std::shared_ptr<SampleRingBuffer> ring_, outputRing_;
+  std::shared_ptr<audio::SampleRingBuffer> ring_, outputRing_;
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
   bool restingHidden_ = false; // hidden behind another tab: generator, analysis and display rest

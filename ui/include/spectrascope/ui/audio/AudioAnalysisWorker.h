@@ -28,16 +28,18 @@ namespace spectrascope {
 class Engine;
 }
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class AudioAnalysisWorker : public QObject
 {
   Q_OBJECT
 
 public:
-  explicit AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
+  explicit AudioAnalysisWorker(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent = nullptr);
   ~AudioAnalysisWorker() override;
 
   static constexpr int kMaxResultsInFlight = 4;
@@ -66,7 +68,7 @@ private:
   void accumulateLevel(std::span<const float> fresh);
   void takeLevel(SpectrumColumns& columns);
 
-  std::shared_ptr<SampleRingBuffer> ring_;
+  std::shared_ptr<audio::SampleRingBuffer> ring_;
   QTimer* timer_ = nullptr;
   std::shared_ptr<Engine> engine_;
   std::unique_ptr<audio::SpectrogramPipeline> pipeline_;

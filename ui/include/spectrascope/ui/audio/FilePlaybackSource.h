@@ -22,17 +22,19 @@ namespace spectrascope::audio {
 class SoundFileReader;
 }
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class FilePlaybackSource : public QObject
 {
   Q_OBJECT
 
 public:
-  FilePlaybackSource(std::shared_ptr<SampleRingBuffer> analysis, std::shared_ptr<SampleRingBuffer> output,
-                     QObject* parent = nullptr);
+  FilePlaybackSource(std::shared_ptr<audio::SampleRingBuffer> analysis,
+                     std::shared_ptr<audio::SampleRingBuffer> output, QObject* parent = nullptr);
   ~FilePlaybackSource() override;
 
   std::int64_t positionFrames() const { return position_; }
@@ -53,7 +55,7 @@ private:
   void preview();
   void restartClock();
 
-  std::shared_ptr<SampleRingBuffer> analysis_, output_;
+  std::shared_ptr<audio::SampleRingBuffer> analysis_, output_;
   std::unique_ptr<audio::SoundFileReader> reader_;
   QTimer* timer_ = nullptr;
   QElapsedTimer clock_;

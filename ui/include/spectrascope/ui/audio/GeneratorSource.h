@@ -14,16 +14,18 @@
 #include <memory>
 #include <mutex>
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class GeneratorSource : public QObject
 {
   Q_OBJECT
 
 public:
-  explicit GeneratorSource(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
+  explicit GeneratorSource(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent = nullptr);
   void setSettings(const audio::GeneratorSettings& settings);
 
 public slots:
@@ -33,7 +35,7 @@ public slots:
 private:
   void produce();
 
-  std::shared_ptr<SampleRingBuffer> ring_;
+  std::shared_ptr<audio::SampleRingBuffer> ring_;
   std::mutex mutex_;
   audio::GeneratorSettings settings_;
   bool settingsChanged_ = false;
