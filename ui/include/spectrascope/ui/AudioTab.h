@@ -33,15 +33,10 @@
 #include <memory>
 
 class QAction;
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QFormLayout;
 class QLabel;
 class QPainter;
 class QProgressBar;
 class QPushButton;
-class QSpinBox;
 class QThread;
 class QTimer;
 
@@ -52,6 +47,7 @@ class SampleRingBuffer;
 namespace spectrascope::ui {
 
 class AudioAnalysisWorker;
+class AudioControls;
 class AudioOutput;
 class EngineService;
 class FileOverviewView;
@@ -159,19 +155,10 @@ protected:
   void dropEvent(QDropEvent* event) override;
 
 private:
-  QWidget* createControls();
-  QWidget* createSourceControls(QWidget* panel);
-  QWidget* createAnalysisControls(QWidget* panel);
-  QWidget* createDisplayControls(QWidget* panel);
   QWidget* createFileBar();
-  void createAveragingControls(QWidget* panel, QFormLayout* form);
-  void updateWindowParameterRows();
-  void updateHopBox();
   void updateCaptureButton();
   void applyAveragingSettings();
   void connectControls();
-  void restoreSettings();
-  void saveSettings() const;
   void startThreads();
   void startPlaybackThreads();
   void activate(Source source);
@@ -179,7 +166,6 @@ private:
   void runPlayback(bool on);
   void applyAnalysisSettings();
   void applyGeneratorSettings();
-  double generatorFrequency(QDoubleSpinBox* box, double sampleRate);
   void applyDisplaySettings();
   void pushEngine();
   void onColumns(const SpectrumColumns& columns);
@@ -223,39 +209,14 @@ private:
   SpectrumView* spectrum_ = nullptr;
   SpectrogramView* spectrogram_ = nullptr;
   FileOverviewView* overview_ = nullptr;
-  LevelMeter* level_ = nullptr;
+  AudioControls* controls_ = nullptr;
+  LevelMeter* level_ = nullptr; // on the controls' source page
   QWidget* fileBar_ = nullptr;
   QLabel* fileLabel_ = nullptr;
   QPushButton* playButton_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
   QAction* openAction_ = nullptr;
-  QComboBox* sourceBox_ = nullptr;
-  QComboBox* deviceBox_ = nullptr;
-  QPushButton* captureButton_ = nullptr;
-  QComboBox* micRateBox_ = nullptr;
-  QComboBox* channelBox_ = nullptr;
-  QComboBox* waveformBox_ = nullptr;
-  QDoubleSpinBox* frequencyBox_ = nullptr;
-  QDoubleSpinBox* secondFrequencyBox_ = nullptr;
-  QDoubleSpinBox* levelBox_ = nullptr;
-  QComboBox* fftBox_ = nullptr;
-  QComboBox* overlapBox_ = nullptr;
-  QSpinBox* hopBox_ = nullptr;
-  QComboBox* paddingBox_ = nullptr;
-  QComboBox* windowBox_ = nullptr;
-  QFormLayout* analysisForm_ = nullptr;
-  QDoubleSpinBox* kaiserBetaBox_ = nullptr;
-  QDoubleSpinBox* gaussianSigmaBox_ = nullptr;
-  QDoubleSpinBox* rangeBox_ = nullptr;
-  QDoubleSpinBox* gainBox_ = nullptr;
-  QComboBox* axisBox_ = nullptr;
-  QComboBox* averagingBox_ = nullptr;
-  QDoubleSpinBox* averageSecondsBox_ = nullptr;
-  QCheckBox* peakHoldBox_ = nullptr;
-  QDoubleSpinBox* peakDecayBox_ = nullptr;
-  QComboBox* colormapBox_ = nullptr;
-  QCheckBox* freezeBox_ = nullptr;
   QLabel* status_ = nullptr;  // the latest event or error, kept until the next
   QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
   QString backend_;
