@@ -1,19 +1,15 @@
 #include "spectrascope/ui/AudioTab.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
-#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/Window.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
 #include "spectrascope/ui/Colormap.h"
 #include "spectrascope/ui/EngineService.h"
-#include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 #include "spectrascope/ui/audio/AudioControls.h"
 #include "spectrascope/ui/audio/AudioExport.h"
-#include "spectrascope/ui/audio/AudioOutput.h"
+#include "spectrascope/ui/audio/AudioSession.h"
 #include "spectrascope/ui/audio/CaptureBanner.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
-#include "spectrascope/ui/audio/FilePlaybackSource.h"
-#include "spectrascope/ui/audio/GeneratorSource.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
@@ -44,7 +40,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QThread>
+
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -61,12 +57,8 @@ QString fileFilter()
 }
 } // namespace
 
-AudioTab::AudioTab(QWidget* parent)
-    : QWidget(parent), ring_(std::make_shared<audio::SampleRingBuffer>()),
-      outputRing_(std::make_shared<audio::SampleRingBuffer>(1 << 15))
+AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
 {
-  qRegisterMetaType<SpectrumColumns>();
-  qRegisterMetaType<AnalysisSettings>();
   setObjectName(QStringLiteral("audioTab"));
   setAcceptDrops(true);
   spectrum_ = new SpectrumView(this);
@@ -109,7 +101,14 @@ AudioTab::AudioTab(QWidget* parent)
   connect(&loading_, &QFutureWatcher<AudioFileOverview>::finished, this, &AudioTab::onFileLoaded);
   connect(&loading_, &QFutureWatcher<AudioFileOverview>::progressValueChanged, progress_,
           &QProgressBar::setValue);
-  capture_ = new CaptureSupervisor(this);
+  session_ = new AudioSession(this);
+  capture_ = session_->capture();
+  connect(session_, &AudioSession::columnsReady, this, &AudioTab::onColumns);
+  connect(session_, &AudioSession::errorMessage, this, &AudioTab::errorMessage);
+  connect(session_, &AudioSession::fileFinished, this, [this] {
+    playButton_->setText(tr("Play"));
+    status_->setText(tr("Played %1 to the end").arg(QFileInfo(file_.path).fileName()));
+  });
   connectCapture();
   auto* devices = new QMediaDevices(this);
   connect(devices, &QMediaDevices::audioInputsChanged, this, &AudioTab::onInputsChanged);
@@ -118,7 +117,7 @@ AudioTab::AudioTab(QWidget* parent)
   connectControls();
   applyDisplaySettings();
   applyAveragingSettings();
-  startThreads();
+  startAnalysis();
   updateCaptureButton();
 }
 
@@ -128,19 +127,7 @@ AudioTab::~AudioTab()
   loading_.cancel();
   loading_.waitForFinished();       // stops between chunks: at most one chunk's work
   detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
-  stopMicrophone();
-  // Each object is destroyed on its own thread, where its timers live, before that thread ends.
-  QMetaObject::invokeMethod(
-      generator_, [g = generator_] { delete g; }, Qt::BlockingQueuedConnection);
-  QMetaObject::invokeMethod(
-      worker_, [w = worker_] { delete w; }, Qt::BlockingQueuedConnection);
-  QMetaObject::invokeMethod(
-      player_, [p = player_] { delete p; }, Qt::BlockingQueuedConnection);
-  for (QThread* thread : {generatorThread_, analysisThread_, playbackThread_}) {
-    thread->quit();
-    thread->wait();
-  }
-  outputThread_->quit(); // its object goes with it (deleteLater); never wait on the audio server
+  delete session_;                  // stops capture, joins the threads
 }
 
 // ---- controls ----------------------------------------------------------------------------------------
@@ -204,7 +191,7 @@ void AudioTab::connectControls()
           [this](const QString& path) { exportSpectrogram(path); });
   connect(controls_, &AudioControls::exportSpectrumChosen, this,
           [this](const QString& path) { exportSpectrum(path); });
-  connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!player_->isPlaying()); });
+  connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!session_->isFilePlaying()); });
   connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
   connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
   detailTimer_ = new QTimer(this);
@@ -220,49 +207,12 @@ void AudioTab::connectControls()
 
 // ---- threads and sources -----------------------------------------------------------------------------
 
-void AudioTab::startThreads()
+void AudioTab::startAnalysis()
 {
-  analysisThread_ = new QThread(this);
-  analysisThread_->setObjectName(QStringLiteral("audio analysis"));
-  worker_ = new AudioAnalysisWorker(ring_);
-  worker_->moveToThread(analysisThread_);
-  connect(worker_, &AudioAnalysisWorker::columnsReady, this, &AudioTab::onColumns, Qt::QueuedConnection);
-  connect(worker_, &AudioAnalysisWorker::errorMessage, this, &AudioTab::errorMessage, Qt::QueuedConnection);
-  analysisThread_->start();
-
-  generatorThread_ = new QThread(this);
-  generatorThread_->setObjectName(QStringLiteral("signal generator"));
-  generator_ = new GeneratorSource(ring_);
-  generator_->moveToThread(generatorThread_);
-  generatorThread_->start();
-  startPlaybackThreads();
-
+  started_ = true;
   applyGeneratorSettings();
   applyAnalysisSettings();
-  QMetaObject::invokeMethod(worker_, &AudioAnalysisWorker::start, Qt::QueuedConnection);
-  runGenerator(true);
-}
-
-void AudioTab::startPlaybackThreads()
-{
-  playbackThread_ = new QThread(this);
-  playbackThread_->setObjectName(QStringLiteral("file playback"));
-  player_ = new FilePlaybackSource(ring_, outputRing_);
-  player_->moveToThread(playbackThread_);
-  connect(player_, &FilePlaybackSource::failed, this, &AudioTab::errorMessage, Qt::QueuedConnection);
-  connect(player_, &FilePlaybackSource::finished, this, [this] {
-    playButton_->setText(tr("Play"));
-    status_->setText(tr("Played %1 to the end").arg(QFileInfo(file_.path).fileName()));
-  });
-  playbackThread_->start();
-
-  outputThread_ = new QThread; // no parent: if the audio server blocks it, it is abandoned, not joined
-  outputThread_->setObjectName(QStringLiteral("audio output"));
-  output_ = new AudioOutput(outputRing_);
-  output_->moveToThread(outputThread_);
-  connect(outputThread_, &QThread::finished, output_, &QObject::deleteLater);
-  connect(outputThread_, &QThread::finished, outputThread_, &QObject::deleteLater);
-  outputThread_->start();
+  session_->start();
 }
 
 void AudioTab::setSource(Source source)
@@ -307,8 +257,7 @@ void AudioTab::updateCaptureButton()
 
 void AudioTab::runGenerator(bool on)
 {
-  QMetaObject::invokeMethod(generator_, on ? &GeneratorSource::start : &GeneratorSource::stop,
-                            Qt::QueuedConnection);
+  session_->runGenerator(on);
 }
 
 // While another tab is shown nobody sees the generator's analysis: the generator, the analysis' polling
@@ -320,8 +269,7 @@ void AudioTab::hideEvent(QHideEvent* event)
   if (event->spontaneous()) return; // a minimised window: keep going, as other players do
   restingHidden_ = true;
   displayTimer_->stop();
-  QMetaObject::invokeMethod(
-      worker_, [w = worker_] { w->setPolling(false); }, Qt::QueuedConnection);
+  session_->setPolling(false);
   if (source_ == Source::Generator) runGenerator(false);
 }
 
@@ -331,8 +279,7 @@ void AudioTab::showEvent(QShowEvent* event)
   if (!restingHidden_) return;
   restingHidden_ = false;
   displayTimer_->start(kDisplayIntervalMs);
-  QMetaObject::invokeMethod(
-      worker_, [w = worker_] { w->setPolling(true); }, Qt::QueuedConnection);
+  session_->setPolling(true);
   if (source_ == Source::Generator) runGenerator(true);
 }
 
@@ -340,8 +287,7 @@ void AudioTab::runPlayback(bool on)
 {
   playButton_->setVisible(on);
   if (!on) {
-    QMetaObject::invokeMethod(player_, &FilePlaybackSource::pause, Qt::QueuedConnection);
-    QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
+    session_->stopFile();
     return;
   }
   setPlaying(true);
@@ -351,13 +297,7 @@ void AudioTab::setPlaying(bool playing)
 {
   if (file_.path.isEmpty()) return;
   if (playing && playPositionSeconds() >= file_.seconds() - 1e-3) seekFile(0); // at the end: again
-  QMetaObject::invokeMethod(player_, playing ? &FilePlaybackSource::play : &FilePlaybackSource::pause,
-                            Qt::QueuedConnection);
-  if (playing)
-    QMetaObject::invokeMethod(
-        output_, [o = output_, rate = file_.sampleRate] { o->start(rate); }, Qt::QueuedConnection);
-  else
-    QMetaObject::invokeMethod(output_, &AudioOutput::stop, Qt::QueuedConnection);
+  session_->playFile(playing, file_.sampleRate);
   playButton_->setText(playing ? tr("Pause") : tr("Play"));
   const QString name = QFileInfo(file_.path).fileName();
   const QString state = playing ? tr("Playing %1").arg(name) : tr("Paused %1").arg(name);
@@ -378,8 +318,7 @@ void AudioTab::pushEngine()
 {
   std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
   if (!engine) return;
-  QMetaObject::invokeMethod(
-      worker_, [w = worker_, engine] { w->useEngine(engine); }, Qt::QueuedConnection);
+  session_->useEngine(engine);
 }
 
 // ---- files -------------------------------------------------------------------------------------------
@@ -467,23 +406,20 @@ void AudioTab::onFileLoaded()
   status_->setText(file_.note.isEmpty()
                        ? tr("Playing %1").arg(QFileInfo(file_.path).fileName())
                        : tr("Playing %1. Note: %2").arg(QFileInfo(file_.path).fileName(), file_.note));
-  QMetaObject::invokeMethod(
-      player_, [p = player_, path = file_.path, c = file_.channel] { p->open(path, c); },
-      Qt::QueuedConnection);
+  session_->openFile(file_.path, file_.channel);
   setSource(Source::File);
 }
 
 double AudioTab::playPositionSeconds() const
 {
-  return file_.sampleRate > 0 ? double(player_->positionFrames()) / file_.sampleRate : 0;
+  return file_.sampleRate > 0 ? double(session_->filePositionFrames()) / file_.sampleRate : 0;
 }
 
 void AudioTab::seekFile(double seconds)
 {
   if (file_.path.isEmpty()) return;
   const qint64 frame = qint64(std::clamp(seconds, 0.0, file_.seconds()) * file_.sampleRate);
-  QMetaObject::invokeMethod(
-      player_, [p = player_, frame] { p->seek(frame); }, Qt::QueuedConnection);
+  session_->seekFile(frame);
   overview_->setPosition(double(frame) / file_.sampleRate);
 }
 
@@ -524,16 +460,15 @@ void AudioTab::applyAnalysisSettings()
   SpectrogramParameters p = spectrogram_->renderer().parameters();
   p.fftSize = transformSize();
   spectrogram_->renderer().setParameters(p);
-  QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
-                            Q_ARG(spectrascope::ui::AnalysisSettings, settings_));
+  session_->configure(settings_);
   controls_->saveSettings();
 }
 
 void AudioTab::applyGeneratorSettings()
 {
   const audio::GeneratorSettings settings = controls_->generatorSettings();
-  if (!generator_) return;
-  generator_->setSettings(settings);
+  if (!started_) return;
+  session_->setGeneratorSettings(settings);
   controls_->saveSettings();
 }
 
@@ -551,13 +486,13 @@ void AudioTab::applyDisplaySettings()
   spectrogram_->renderer().setParameters(p); // recolours and re-maps the whole history when drawn
   spectrogram_->update();
   overview_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
-  if (worker_) controls_->saveSettings();
+  if (started_) controls_->saveSettings();
 }
 
 void AudioTab::applyAveragingSettings()
 {
   spectrum_->setAveraging(controls_->averagingSettings());
-  if (worker_) controls_->saveSettings();
+  if (started_) controls_->saveSettings();
 }
 
 void AudioTab::setAveraging(const audio::AveragingSettings& settings)
@@ -584,7 +519,7 @@ double AudioTab::spectrogramGain() const
 
 void AudioTab::onColumns(const SpectrumColumns& columns)
 {
-  worker_->resultConsumed();
+  session_->resultConsumed();
   level_->setLevel(columns.rmsDbfs, columns.peakDbfs);
   backend_ = columns.backend;
   if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
@@ -627,7 +562,7 @@ void AudioTab::onDisplayTick()
                         .arg(stats.meanLatencyMs, 0, 'f', 0)
                         .arg(stats.maxLatencyMs, 0, 'f', 0)
                         .arg(stats.paintsPerSecond(), 0, 'f', 0)
-                        .arg(worker_->droppedResults()));
+                        .arg(session_->droppedResults()));
   lastAnalysisMs_ = lastAudioMs_ = 0;
   spectrogram_->resetStatistics();
 }
@@ -639,17 +574,17 @@ std::uint64_t AudioTab::spectrogramColumns() const
 
 std::uint64_t AudioTab::droppedResults() const
 {
-  return worker_->droppedResults();
+  return session_->droppedResults();
 }
 
 std::uint64_t AudioTab::droppedSamples() const
 {
-  return ring_->droppedSamples();
+  return session_->droppedSamples();
 }
 
 std::vector<float> AudioTab::newestSamples(std::size_t count) const
 {
-  return ring_->newest(count);
+  return session_->newestSamples(count);
 }
 
 double AudioTab::peakFrequencyHz() const
@@ -749,10 +684,8 @@ int AudioTab::microphoneRetries() const
 // when it cannot. The microphone stays the source throughout: nothing stands in for it.
 void AudioTab::connectCapture()
 {
-  capture_->setSampleSink(
-      [ring = ring_](const float* samples, std::size_t count) { ring->write(samples, count); });
   connect(capture_, &CaptureSupervisor::started, this, [this](const QString& description, int sampleRate) {
-    ring_->reset(sampleRate); // a new stream: the analysis starts again at its rate
+    session_->resetStream(sampleRate); // a new stream: the analysis starts again at its rate
     captureBanner_->clear();
     status_->setText(tr("Capturing from %1").arg(description));
   });

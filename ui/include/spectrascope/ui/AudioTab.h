@@ -37,22 +37,14 @@ class QLabel;
 class QPainter;
 class QProgressBar;
 class QPushButton;
-class QThread;
 class QTimer;
-
-namespace spectrascope::audio {
-class SampleRingBuffer;
-} // namespace spectrascope::audio
 
 namespace spectrascope::ui {
 
-class AudioAnalysisWorker;
 class AudioControls;
-class AudioOutput;
+class AudioSession;
 class EngineService;
 class FileOverviewView;
-class FilePlaybackSource;
-class GeneratorSource;
 class LevelMeter;
 class CaptureBanner;
 class CaptureSupervisor;
@@ -159,8 +151,7 @@ private:
   void updateCaptureButton();
   void applyAveragingSettings();
   void connectControls();
-  void startThreads();
-  void startPlaybackThreads();
+  void startAnalysis();
   void activate(Source source);
   void runGenerator(bool on);
   void runPlayback(bool on);
@@ -182,21 +173,14 @@ private:
 
   EngineService* service_ = nullptr;
   TimingFeed* timingFeed_ = nullptr;
-  std::shared_ptr<audio::SampleRingBuffer> ring_, outputRing_;
+  AudioSession* session_ = nullptr;
+  bool started_ = false; // settings are saved from then on
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
   bool restingHidden_ = false; // hidden behind another tab: generator, analysis and display rest
   bool microphonePaused_ = false;
-  QThread* analysisThread_ = nullptr;
-  QThread* generatorThread_ = nullptr;
-  QThread* playbackThread_ = nullptr;
-  QThread* outputThread_ = nullptr;
-  AudioAnalysisWorker* worker_ = nullptr;
-  GeneratorSource* generator_ = nullptr;
-  CaptureSupervisor* capture_ = nullptr;
+  CaptureSupervisor* capture_ = nullptr; // the session's
   CaptureBanner* captureBanner_ = nullptr;
-  FilePlaybackSource* player_ = nullptr;
-  AudioOutput* output_ = nullptr;
   QTimer* displayTimer_ = nullptr;
 
   AudioFileOverview file_;
