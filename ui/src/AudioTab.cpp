@@ -1,49 +1,34 @@
 #include "spectrascope/ui/AudioTab.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
-#include "spectrascope/engine/audio/Window.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
-#include "spectrascope/ui/Colormap.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioControls.h"
 #include "spectrascope/ui/audio/AudioExport.h"
+#include "spectrascope/ui/audio/AudioFilePanel.h"
 #include "spectrascope/ui/audio/AudioSession.h"
 #include "spectrascope/ui/audio/CaptureBanner.h"
-#include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QAction>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHideEvent>
 #include <QLabel>
 #include <QMediaDevices>
 #include <QMimeData>
 #include <QPainter>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QSettings>
 #include <QShowEvent>
-#include <QSpinBox>
 #include <QSplitter>
-#include <QTabWidget>
 
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <cmath>
 
@@ -76,7 +61,8 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
   // Long figures wrap rather than widen the tab past a small screen.
   figures_->setWordWrap(true);
   auto* right = new QVBoxLayout;
-  right->addWidget(createFileBar());
+  filePanel_ = new AudioFilePanel(this);
+  right->addWidget(filePanel_);
   captureBanner_ = new CaptureBanner(this);
   right->addWidget(captureBanner_);
   right->addWidget(views, 1);
@@ -98,16 +84,13 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
   connect(displayTimer_, &QTimer::timeout, this, &AudioTab::onDisplayTick);
   displayTimer_->start(kDisplayIntervalMs);
   connect(this, &AudioTab::errorMessage, this, &AudioTab::showError);
-  connect(&loading_, &QFutureWatcher<AudioFileOverview>::finished, this, &AudioTab::onFileLoaded);
-  connect(&loading_, &QFutureWatcher<AudioFileOverview>::progressValueChanged, progress_,
-          &QProgressBar::setValue);
   session_ = new AudioSession(this);
   capture_ = session_->capture();
   connect(session_, &AudioSession::columnsReady, this, &AudioTab::onColumns);
   connect(session_, &AudioSession::errorMessage, this, &AudioTab::errorMessage);
   connect(session_, &AudioSession::fileFinished, this, [this] {
-    playButton_->setText(tr("Play"));
-    status_->setText(tr("Played %1 to the end").arg(QFileInfo(file_.path).fileName()));
+    filePanel_->showPlaying(false);
+    status_->setText(tr("Played %1 to the end").arg(QFileInfo(file().path).fileName()));
   });
   connectCapture();
   auto* devices = new QMediaDevices(this);
@@ -124,50 +107,14 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
 AudioTab::~AudioTab()
 {
   controls_->saveSettings();
-  loading_.cancel();
-  loading_.waitForFinished();       // stops between chunks: at most one chunk's work
-  detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
-  delete session_;                  // stops capture, joins the threads
-}
-
-// ---- controls ----------------------------------------------------------------------------------------
-
-QWidget* AudioTab::createFileBar()
-{
-  fileBar_ = new QWidget(this);
-  auto* column = new QVBoxLayout(fileBar_);
-  column->setContentsMargins(0, 0, 0, 0);
-  auto* row = new QHBoxLayout;
-  playButton_ = new QPushButton(tr("Pause"), fileBar_);
-  playButton_->setObjectName(QStringLiteral("playButton"));
-  playButton_->setShortcut(Qt::Key_Space);
-  playButton_->setToolTip(tr("Play or pause the file (Space)"));
-  fileLabel_ = new QLabel(fileBar_);
-  progress_ = new QProgressBar(fileBar_);
-  progress_->setObjectName(QStringLiteral("loadingProgress"));
-  progress_->setRange(0, 1000);
-  progress_->setTextVisible(false);
-  cancelButton_ = new QPushButton(tr("Cancel"), fileBar_);
-  cancelButton_->setObjectName(QStringLiteral("cancelLoading"));
-  row->addWidget(playButton_);
-  row->addWidget(fileLabel_, 1);
-  row->addWidget(progress_, 1);
-  row->addWidget(cancelButton_);
-  column->addLayout(row);
-  overview_ = new FileOverviewView(fileBar_);
-  column->addWidget(overview_);
-  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(overview_),
-                     static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancelButton_)})
-    w->hide();
-  fileLabel_->setText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
-  fileLabel_->setForegroundRole(QPalette::PlaceholderText);
-  return fileBar_;
+  delete filePanel_; // waits for the reading in progress
+  delete session_;   // stops capture, joins the threads
 }
 
 void AudioTab::connectControls()
 {
   connect(controls_, &AudioControls::sourceActivated, this, [this](int index) {
-    if (index == 2 && file_.path.isEmpty()) {
+    if (index == 2 && file().path.isEmpty()) {
       chooseFile(); // nothing loaded yet: ask for a file, keep the current source meanwhile
       controls_->showSource(int(source_));
       return;
@@ -191,18 +138,12 @@ void AudioTab::connectControls()
           [this](const QString& path) { exportSpectrogram(path); });
   connect(controls_, &AudioControls::exportSpectrumChosen, this,
           [this](const QString& path) { exportSpectrum(path); });
-  connect(playButton_, &QPushButton::clicked, this, [this] { setPlaying(!session_->isFilePlaying()); });
-  connect(cancelButton_, &QPushButton::clicked, this, &AudioTab::cancelLoading);
-  connect(overview_, &FileOverviewView::seekRequested, this, &AudioTab::seekFile);
-  detailTimer_ = new QTimer(this);
-  detailTimer_->setSingleShot(true);
-  detailTimer_->setInterval(kDetailDelayMs);
-  connect(overview_, &FileOverviewView::viewChanged, detailTimer_, qOverload<>(&QTimer::start));
-  connect(detailTimer_, &QTimer::timeout, this, &AudioTab::requestDetail);
-  connect(&detailLoading_, &QFutureWatcher<AudioFileOverview>::finished, this, [this] {
-    if (detailLoading_.future().resultCount() > 0) overview_->setDetail(detailLoading_.result());
-    if (detailPending_) requestDetail();
-  });
+  connect(filePanel_, &AudioFilePanel::playToggled, this, [this] { setPlaying(!session_->isFilePlaying()); });
+  connect(filePanel_, &AudioFilePanel::seekRequested, this, &AudioTab::seekFile);
+  connect(filePanel_, &AudioFilePanel::loaded, this, &AudioTab::onFileLoaded);
+  connect(filePanel_, &AudioFilePanel::failed, this, &AudioTab::errorMessage);
+  connect(filePanel_, &AudioFilePanel::cancelled, this,
+          [this] { status_->setText(tr("Opening cancelled.")); });
 }
 
 // ---- threads and sources -----------------------------------------------------------------------------
@@ -285,7 +226,7 @@ void AudioTab::showEvent(QShowEvent* event)
 
 void AudioTab::runPlayback(bool on)
 {
-  playButton_->setVisible(on);
+  filePanel_->showPlayButton(on);
   if (!on) {
     session_->stopFile();
     return;
@@ -295,13 +236,14 @@ void AudioTab::runPlayback(bool on)
 
 void AudioTab::setPlaying(bool playing)
 {
-  if (file_.path.isEmpty()) return;
-  if (playing && playPositionSeconds() >= file_.seconds() - 1e-3) seekFile(0); // at the end: again
-  session_->playFile(playing, file_.sampleRate);
-  playButton_->setText(playing ? tr("Pause") : tr("Play"));
-  const QString name = QFileInfo(file_.path).fileName();
+  const AudioFileOverview& f = file();
+  if (f.path.isEmpty()) return;
+  if (playing && playPositionSeconds() >= f.seconds() - 1e-3) seekFile(0); // at the end: again
+  session_->playFile(playing, f.sampleRate);
+  filePanel_->showPlaying(playing);
+  const QString name = QFileInfo(f.path).fileName();
   const QString state = playing ? tr("Playing %1").arg(name) : tr("Paused %1").arg(name);
-  status_->setText(file_.note.isEmpty() ? state : tr("%1. Note: %2").arg(state, file_.note));
+  status_->setText(f.note.isEmpty() ? state : tr("%1. Note: %2").arg(state, f.note));
 }
 
 // ---- engine ------------------------------------------------------------------------------------------
@@ -309,6 +251,7 @@ void AudioTab::setPlaying(bool playing)
 void AudioTab::setEngineService(EngineService* service)
 {
   service_ = service;
+  filePanel_->setEngineService(service);
   if (!service_) return;
   connect(service_, &EngineService::backendChanged, this, &AudioTab::pushEngine);
   pushEngine();
@@ -337,90 +280,57 @@ void AudioTab::chooseFile()
 
 void AudioTab::openFile(const QString& path)
 {
-  if (loading_.isRunning()) {
-    loading_.cancel();
-    loading_.waitForFinished(); // between chunks: short
-  }
-  const int channel = controls_->channel();
-  std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
-  loading_.setFuture(QtConcurrent::run(loadAudioFileOverview, path, channel, engine));
-  fileLabel_->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-  progress_->setValue(0);
-  progress_->show();
-  cancelButton_->show();
-}
-
-// A zoomed overview shows the whole file's columns magnified until the visible stretch has been analysed
-// on its own (in the background, one job at a time; the newest view wins).
-void AudioTab::requestDetail()
-{
-  detailPending_ = false;
-  if (file_.path.isEmpty() || overview_->viewSpan() >= file_.seconds() || overview_->showsDetail()) return;
-  const double columnSeconds = double(file_.samplesPerColumn) / std::max(1, file_.sampleRate);
-  if (overview_->viewSpan() / columnSeconds >= overview_->width()) return; // already a column per pixel
-  if (detailLoading_.isRunning()) {
-    detailPending_ = true;
-    return;
-  }
-  // Some margin either side, so small scrolls stay inside the detail.
-  const double span = overview_->viewSpan(), start = std::max(0.0, overview_->viewStart() - 0.5 * span);
-  const int columns = std::max(64, overview_->width());
-  std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
-  detailLoading_.setFuture(
-      QtConcurrent::run(loadAudioFileDetail, file_.path, file_.channel, start, 2 * span, columns, engine));
+  filePanel_->open(path, controls_->channel());
 }
 
 void AudioTab::cancelLoading()
 {
-  loading_.cancel();
+  filePanel_->cancelLoading();
 }
 
+bool AudioTab::isLoading() const
+{
+  return filePanel_->isLoading();
+}
+
+const AudioFileOverview& AudioTab::file() const
+{
+  return filePanel_->file();
+}
+
+QString AudioTab::loadedFile() const
+{
+  return file().path;
+}
+
+double AudioTab::fileSeconds() const
+{
+  return file().seconds();
+}
+
+// The file was read: its overview is shown; it becomes the source and plays.
 void AudioTab::onFileLoaded()
 {
-  progress_->hide();
-  cancelButton_->hide();
-  const bool cancelled = loading_.isCanceled() || loading_.future().resultCount() == 0;
-  const AudioFileOverview loaded = cancelled ? AudioFileOverview{} : loading_.result();
-  const QString previous = file_.path.isEmpty() ? tr("Drop a sound file here, or open one (Ctrl+Shift+O).")
-                                                : fileLabel_->toolTip();
-  if (cancelled || !loaded.error.isEmpty()) { // the previous source keeps running
-    fileLabel_->setText(previous);
-    if (!cancelled)
-      emit errorMessage(tr("Cannot open the audio file"), loaded.error);
-    else
-      status_->setText(tr("Opening cancelled."));
-    return;
-  }
-  file_ = loaded;
-  const QString description = tr("%1 — %2, %3 Hz, %4 channel(s), %5 s")
-                                  .arg(QFileInfo(file_.path).fileName(), file_.formatName)
-                                  .arg(file_.sampleRate)
-                                  .arg(file_.channels)
-                                  .arg(file_.seconds(), 0, 'f', 1);
-  fileLabel_->setText(description);
-  fileLabel_->setToolTip(description);
-  fileLabel_->setForegroundRole(QPalette::WindowText);
-  overview_->setOverview(file_);
-  overview_->show();
+  const AudioFileOverview& f = file();
   applyDisplaySettings();
-  status_->setText(file_.note.isEmpty()
-                       ? tr("Playing %1").arg(QFileInfo(file_.path).fileName())
-                       : tr("Playing %1. Note: %2").arg(QFileInfo(file_.path).fileName(), file_.note));
-  session_->openFile(file_.path, file_.channel);
+  status_->setText(f.note.isEmpty() ? tr("Playing %1").arg(QFileInfo(f.path).fileName())
+                                    : tr("Playing %1. Note: %2").arg(QFileInfo(f.path).fileName(), f.note));
+  session_->openFile(f.path, f.channel);
   setSource(Source::File);
 }
 
 double AudioTab::playPositionSeconds() const
 {
-  return file_.sampleRate > 0 ? double(session_->filePositionFrames()) / file_.sampleRate : 0;
+  return file().sampleRate > 0 ? double(session_->filePositionFrames()) / file().sampleRate : 0;
 }
 
 void AudioTab::seekFile(double seconds)
 {
-  if (file_.path.isEmpty()) return;
-  const qint64 frame = qint64(std::clamp(seconds, 0.0, file_.seconds()) * file_.sampleRate);
+  const AudioFileOverview& f = file();
+  if (f.path.isEmpty()) return;
+  const qint64 frame = qint64(std::clamp(seconds, 0.0, f.seconds()) * f.sampleRate);
   session_->seekFile(frame);
-  overview_->setPosition(double(frame) / file_.sampleRate);
+  filePanel_->setPosition(double(frame) / f.sampleRate);
 }
 
 void AudioTab::dragEnterEvent(QDragEnterEvent* event)
@@ -485,7 +395,7 @@ void AudioTab::applyDisplaySettings()
   p.colormap = controls_->colormap();
   spectrogram_->renderer().setParameters(p); // recolours and re-maps the whole history when drawn
   spectrogram_->update();
-  overview_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
+  filePanel_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
   if (started_) controls_->saveSettings();
 }
 
@@ -550,7 +460,7 @@ void AudioTab::onDisplayTick()
 {
   spectrum_->update();
   spectrogram_->update();
-  if (source_ == Source::File) overview_->setPosition(playPositionSeconds());
+  if (source_ == Source::File) filePanel_->setPosition(playPositionSeconds());
   if (lastAudioMs_ < 1000) return;
   const PaintStatistics stats = spectrogram_->statistics();
   figures_->setText(tr("%1 · FFT %2, hop %3 · analysis %4 ms per s of audio · latency %5 ms (max %6) · "

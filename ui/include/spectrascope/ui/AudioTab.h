@@ -14,8 +14,12 @@
 // source and resumes by itself. Silence is no fault.
 // A file that cannot be read is reported and the previous source keeps running.
 //
-// Threading: create, use and destroy on the GUI thread. The destructor stops and joins the worker,
-// generator and playback threads; an output thread stuck in the audio server is abandoned.
+// Parts, one job each: AudioSession (ring buffers, source, analysis and output threads, capture
+// supervisor), AudioControls (the choices and their settings), AudioFilePanel (reading a file, its
+// overview, the play button). The tab lays them out, wires them together and applies the choices.
+//
+// Threading: create, use and destroy on the GUI thread. The destructor waits for a file being read, then
+// the session stops and joins its threads; an output thread stuck in the audio server is abandoned.
 
 #include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/AnalysisSettings.h"
@@ -26,7 +30,6 @@
 
 #include <QAudioDevice>
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <cstdint>
@@ -35,8 +38,6 @@
 class QAction;
 class QLabel;
 class QPainter;
-class QProgressBar;
-class QPushButton;
 class QTimer;
 
 namespace spectrascope::ui {
@@ -44,7 +45,7 @@ namespace spectrascope::ui {
 class AudioControls;
 class AudioSession;
 class EngineService;
-class FileOverviewView;
+class AudioFilePanel;
 class LevelMeter;
 class CaptureBanner;
 class CaptureSupervisor;
@@ -83,10 +84,10 @@ public:
 
   // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
   void openFile(const QString& path);
-  bool isLoading() const { return loading_.isRunning(); }
+  bool isLoading() const;
   void cancelLoading();
-  QString loadedFile() const { return file_.path; }
-  double fileSeconds() const { return file_.seconds(); }
+  QString loadedFile() const;
+  double fileSeconds() const;
   double playPositionSeconds() const;
   void seekFile(double seconds);
   void setPlaying(bool playing);
@@ -147,7 +148,6 @@ protected:
   void dropEvent(QDropEvent* event) override;
 
 private:
-  QWidget* createFileBar();
   void updateCaptureButton();
   void applyAveragingSettings();
   void connectControls();
@@ -162,7 +162,7 @@ private:
   void onColumns(const SpectrumColumns& columns);
   void onDisplayTick();
   void onFileLoaded();
-  void requestDetail();
+  const AudioFileOverview& file() const;
   void chooseFile();
   void startMicrophone();
   void stopMicrophone();
@@ -183,23 +183,12 @@ private:
   CaptureBanner* captureBanner_ = nullptr;
   QTimer* displayTimer_ = nullptr;
 
-  AudioFileOverview file_;
-  QFutureWatcher<AudioFileOverview> loading_;
-  QFutureWatcher<AudioFileOverview> detailLoading_;
-  QTimer* detailTimer_ = nullptr;
-  bool detailPending_ = false;
-  static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
+  AudioFilePanel* filePanel_ = nullptr;
 
   SpectrumView* spectrum_ = nullptr;
   SpectrogramView* spectrogram_ = nullptr;
-  FileOverviewView* overview_ = nullptr;
   AudioControls* controls_ = nullptr;
   LevelMeter* level_ = nullptr; // on the controls' source page
-  QWidget* fileBar_ = nullptr;
-  QLabel* fileLabel_ = nullptr;
-  QPushButton* playButton_ = nullptr;
-  QProgressBar* progress_ = nullptr;
-  QPushButton* cancelButton_ = nullptr;
   QAction* openAction_ = nullptr;
   QLabel* status_ = nullptr;  // the latest event or error, kept until the next
   QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
