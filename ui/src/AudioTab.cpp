@@ -1,11 +1,11 @@
 #include "spectrascope/ui/AudioTab.h"
 
-#include "spectrascope/engine/audio/PeakInterpolation.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioControls.h"
 #include "spectrascope/ui/audio/AudioExport.h"
 #include "spectrascope/ui/audio/AudioFilePanel.h"
+#include "spectrascope/ui/audio/AudioLiveViews.h"
 #include "spectrascope/ui/audio/AudioSession.h"
 #include "spectrascope/ui/audio/CaptureBanner.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
@@ -25,7 +25,6 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QShowEvent>
-#include <QSplitter>
 
 #include <QTimer>
 #include <QVBoxLayout>
@@ -46,12 +45,9 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("audioTab"));
   setAcceptDrops(true);
-  spectrum_ = new SpectrumView(this);
-  spectrogram_ = new SpectrogramView(this);
-  auto* views = new QSplitter(Qt::Vertical, this);
-  views->addWidget(spectrum_);
-  views->addWidget(spectrogram_);
-  views->setStretchFactor(1, 2);
+  views_ = new AudioLiveViews(this);
+  spectrum_ = views_->spectrum();
+  spectrogram_ = views_->spectrogram();
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("audioStatus"));
   status_->setWordWrap(true);
@@ -65,7 +61,7 @@ AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
   right->addWidget(filePanel_);
   captureBanner_ = new CaptureBanner(this);
   right->addWidget(captureBanner_);
-  right->addWidget(views, 1);
+  right->addWidget(views_, 1);
   right->addWidget(status_);
   right->addWidget(figures_);
   auto* layout = new QHBoxLayout(this);
@@ -435,46 +431,15 @@ void AudioTab::onColumns(const SpectrumColumns& columns)
   if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
   if (columns.fftSize != transformSize()) return; // made before the size changed
   if (controls_->isFrozen()) return;
-  SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.fftSize = columns.fftSize;
-  p.sampleRate = columns.sampleRate;
-  p.hop = columns.hop;
-  spectrogram_->renderer().setParameters(p);
-  const std::size_t rows = std::size_t(columns.rows);
-  for (int f = 0; f < columns.frames; ++f)
-    spectrogram_->renderer().appendLevels(
-        std::span<const float>(columns.levels).subspan(std::size_t(f) * rows, rows), columns.fftSize,
-        columns.hop, columns.sampleRate);
-  spectrogram_->noteArrival(columns.arrivalNs);
-  latestFrame_ = columns.summary.lastDb;
-  latestRate_ = columns.sampleRate;
-  // Every frame analysed since the last result (those of dropped results too) reaches the averages and
-  // peak hold.
-  spectrum_->addFrames(columns.summary, columns.sampleRate, columns.fftSize,
-                       double(columns.hop) / columns.sampleRate);
-  lastAnalysisMs_ += columns.analysisMs;
-  lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
+  views_->addColumns(columns);
 }
 
 void AudioTab::onDisplayTick()
 {
-  spectrum_->update();
-  spectrogram_->update();
+  views_->repaintViews();
   if (source_ == Source::File) filePanel_->setPosition(playPositionSeconds());
-  if (lastAudioMs_ < 1000) return;
-  const PaintStatistics stats = spectrogram_->statistics();
-  figures_->setText(tr("%1 · FFT %2, hop %3 · analysis %4 ms per s of audio · latency %5 ms (max %6) · "
-                       "%7 frames/s · %8 results dropped")
-                        .arg(backend_.isEmpty() ? tr("engine starting") : backend_)
-                        .arg(settings_.fftSize)
-                        .arg(settings_.hop)
-                        .arg(lastAnalysisMs_ / lastAudioMs_ * 1000.0, 0, 'f', 1)
-                        .arg(stats.meanLatencyMs, 0, 'f', 0)
-                        .arg(stats.maxLatencyMs, 0, 'f', 0)
-                        .arg(stats.paintsPerSecond(), 0, 'f', 0)
-                        .arg(session_->droppedResults()));
-  lastAnalysisMs_ = lastAudioMs_ = 0;
-  spectrogram_->resetStatistics();
+  const QString figures = views_->takeFigures(backend_, settings_, session_->droppedResults());
+  if (!figures.isEmpty()) figures_->setText(figures);
 }
 
 std::uint64_t AudioTab::spectrogramColumns() const
@@ -499,9 +464,7 @@ std::vector<float> AudioTab::newestSamples(std::size_t count) const
 
 double AudioTab::peakFrequencyHz() const
 {
-  if (latestFrame_.size() < 3) return 0;
-  const auto peak = audio::interpolatePeak(latestFrame_, audio::strongestBin(latestFrame_, 1));
-  return peak.bin * latestRate_ / transformSize();
+  return views_->peakFrequencyHz(transformSize());
 }
 
 QString AudioTab::levelText() const

@@ -46,6 +46,7 @@ class AudioControls;
 class AudioSession;
 class EngineService;
 class AudioFilePanel;
+class AudioLiveViews;
 class LevelMeter;
 class CaptureBanner;
 class CaptureSupervisor;
@@ -185,7 +186,8 @@ private:
 
   AudioFilePanel* filePanel_ = nullptr;
 
-  SpectrumView* spectrum_ = nullptr;
+  AudioLiveViews* views_ = nullptr;
+  SpectrumView* spectrum_ = nullptr; // the views'
   SpectrogramView* spectrogram_ = nullptr;
   AudioControls* controls_ = nullptr;
   LevelMeter* level_ = nullptr; // on the controls' source page
@@ -193,9 +195,6 @@ private:
   QLabel* status_ = nullptr;  // the latest event or error, kept until the next
   QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
   QString backend_;
-  double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
-  std::vector<float> latestFrame_;
-  double latestRate_ = 48000;
 };
 
 } // namespace spectrascope::ui
