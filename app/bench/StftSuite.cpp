@@ -54,9 +54,9 @@ std::vector<float> testAudio(std::size_t samples, int channels)
 }
 
 // Display rows spread logarithmically over the spectrum, top first, as the GUI's log axis maps them.
-audio::ColumnMapping logRows(std::size_t bins)
+audio::LevelRows logRows(std::size_t bins)
 {
-  audio::ColumnMapping m;
+  audio::LevelRows m;
   const double low = 20.0 / (kRate / 2), top = double(bins - 1);
   for (std::size_t row = 0; row < kDisplayRows; ++row) {
     const double u0 = double(kDisplayRows - 1 - row) / kDisplayRows, u1 = u0 + 1.0 / kDisplayRows;
@@ -81,17 +81,17 @@ LiveFigures measureLive(Engine& engine, const MeasureOptions& o)
   s.frameLength = kLiveFft;
   s.hop = kLiveHop;
   audio::SpectrogramPipeline pipeline(engine, s);
-  pipeline.setMapping(logRows(pipeline.binCount()));
+  pipeline.setRows(logRows(pipeline.binCount()));
   const std::size_t columnsPerSecond = std::size_t(kRate) / kLiveHop; // 750
   const std::vector<float> audio = testAudio(audio::Stft::samplesSpanned(columnsPerSecond, s), 1);
-  std::vector<std::uint32_t> pixels(columnsPerSecond * kDisplayRows);
-  std::vector<float> db(pipeline.binCount());
+  std::vector<float> levels(columnsPerSecond * kDisplayRows);
+  audio::FrameSummary summary; // every frame reaches the spectrum view's peaks and averages
   auto oneSecond = [&](std::size_t framesPerCall) {
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t f = 0; f < columnsPerSecond; f += framesPerCall) {
       const std::size_t count = std::min(framesPerCall, columnsPerSecond - f);
-      pipeline.columns(std::span<const float>(audio).subspan(f * kLiveHop), count,
-                       std::span<std::uint32_t>(pixels).subspan(f * kDisplayRows), db);
+      pipeline.levels(std::span<const float>(audio).subspan(f * kLiveHop), count,
+                      std::span<float>(levels).subspan(f * kDisplayRows), &summary);
     }
     return secondsSince(start) * 1000;
   };
@@ -106,7 +106,7 @@ LiveFigures measureLive(Engine& engine, const MeasureOptions& o)
   f.backend = pipeline.backendName();
   f.pollMsPerSecond = median(poll);
   f.batchMsPerSecond = median(batch);
-  pipeline.columns(audio, kFramesPerPoll, pixels, db, &f.profile);
+  pipeline.levels(audio, kFramesPerPoll, levels, &summary, &f.profile);
   return f;
 }
 

@@ -33,7 +33,7 @@ Options:
   --suite pipeline       one Image-tab mask update (mask + C2R + 8-bit pixels) of a colour image beside
                          the bare C2R; --sizes WxH,... (default 1024x1024,2048x2048,4096x4096,4000x3000)
   --suite stft           the Audio tab's analysis: cost per second of 48 kHz audio at FFT 8192, hop 64
-                         (750 columns/s, to display pixels), and a one-hour stereo file's overview
+                         (750 columns/s, to display-row levels), and a one-hour stereo file's overview
                          (synthetic, or --file PATH with libsndfile)
   --sizes LIST           comma-separated sizes, fastest dimension first: 1024,4096x4096,64x64x64
   --kind c2c|r2c|c2r     transform kind for --sizes (default c2c)

@@ -5,9 +5,9 @@
 #include "OutputFile.h"
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/Errors.h"
-#include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
 #include "spectrascope/engine/audio/Stft.h"
+#include "spectrascope/ui/Colormap.h"
 
 #include <QFileInfo>
 #include <QImage>
@@ -78,10 +78,37 @@ void writeCsv(OutputFile& out, const std::vector<float>& db, std::size_t frames,
   }
 }
 
-void writePng(OutputFile& out, const std::vector<float>& db, std::size_t frames, std::size_t bins,
-              double range, const audio::Colormap& colormap)
+// Right of the frames: a gap, the colormap from -range (bottom) to 0 dB (top), and a tick every 10 dB
+// (every 50 dB past 200). The scale is in the PNG's "Colour bar" text too, as there is no font here.
+constexpr int kBarGap = 6, kBarWidth = 16, kTickLength = 6;
+
+void drawColourBar(QImage& image, int left, double range, const ui::Colormap& colormap)
 {
-  QImage image(int(frames), int(bins), QImage::Format_RGB32);
+  image.setText(QStringLiteral("Colour bar"),
+                QStringLiteral("right of the spectrogram: top 0 dB, bottom -%1 dB, a tick every %2 dB")
+                    .arg(range)
+                    .arg(range > 200 ? 50 : 10));
+  const int height = image.height();
+  for (int y = 0; y < height; ++y) {
+    auto* line = reinterpret_cast<std::uint32_t*>(image.scanLine(y));
+    std::fill(line + left, line + image.width(), 0xffffffffu);
+    const double t = height > 1 ? 1.0 - double(y) / (height - 1) : 1.0;
+    std::fill(line + left + kBarGap, line + left + kBarGap + kBarWidth, colormap.argb(t));
+  }
+  const double step = range > 200 ? 50 : 10;
+  for (double db = 0; db <= range + 1e-9; db += step) {
+    const int y = std::clamp(int(std::lround(db / range * (height - 1))), 0, height - 1);
+    auto* line = reinterpret_cast<std::uint32_t*>(image.scanLine(y));
+    std::fill(line + left + kBarGap + kBarWidth, line + left + kBarGap + kBarWidth + kTickLength,
+              0xff000000u);
+  }
+}
+
+void writePng(OutputFile& out, const std::vector<float>& db, std::size_t frames, std::size_t bins,
+              double range, const ui::Colormap& colormap, bool colourBar)
+{
+  const int barWidth = colourBar ? kBarGap + kBarWidth + kTickLength : 0;
+  QImage image(int(frames) + barWidth, int(bins), QImage::Format_RGB32);
   if (image.isNull())
     throw runtimeFailure("no memory for a " + std::to_string(frames) + "x" + std::to_string(bins) + " image");
   for (std::size_t k = 0; k < bins; ++k) {
@@ -90,6 +117,7 @@ void writePng(OutputFile& out, const std::vector<float>& db, std::size_t frames,
     for (std::size_t f = 0; f < frames; ++f)
       line[f] = colormap.argb(1.0 + db[f * bins + k] / range);
   }
+  if (colourBar) drawColourBar(image, int(frames), range, colormap);
   out.writeImage(image, "png");
 }
 
@@ -131,6 +159,9 @@ void SpectrogramCommand::describeOptions(QCommandLineParser& parser)
       QCommandLineOption(QStringLiteral("colormap"),
                          QStringLiteral("viridis (default), magma, inferno, grayscale."),
                          QStringLiteral("name"), QStringLiteral("viridis")),
+      QCommandLineOption(QStringLiteral("colour-bar"),
+                         QStringLiteral("Add a dB colour bar right of the frames (0 dB at the top, a tick "
+                                        "every 10 dB).")),
       QCommandLineOption(
           QStringLiteral("csv"),
           QStringLiteral("Also write the dB matrix (after normalisation and clipping): one row per "
@@ -161,6 +192,7 @@ SpectrogramCommand::Request SpectrogramCommand::requestFrom(const QCommandLinePa
     throw usageError("--range needs a number of dB above 0 and at most 400, got '" +
                      parser.value(QStringLiteral("range")).toStdString() + "'");
   r.csv = parser.value(QStringLiteral("csv")).toStdString();
+  r.colourBar = parser.isSet(QStringLiteral("colour-bar"));
   r.backend = parser.value(QStringLiteral("backend")).toStdString();
   r.input = files[0].toStdString();
   r.output = files[1].toStdString();
@@ -192,7 +224,7 @@ int SpectrogramCommand::run(const QStringList& arguments)
   } catch (const EngineError& e) {
     throw usageError("--window " + r.window + ": " + e.what());
   }
-  const auto colormap = audio::Colormap::byName(r.colormap);
+  const auto colormap = ui::Colormap::byName(r.colormap);
   if (!colormap)
     throw usageError("unknown --colormap '" + r.colormap + "': use viridis, magma, inferno or grayscale");
 
@@ -224,7 +256,7 @@ int SpectrogramCommand::run(const QStringList& arguments)
   }
   // Both files or neither: each is written in full beside its target before either replaces it.
   OutputFile png(QString::fromStdString(r.output));
-  writePng(png, db, frames, bins, r.range, *colormap);
+  writePng(png, db, frames, bins, r.range, *colormap, r.colourBar);
   if (r.csv.empty()) {
     png.commit();
     return Success;

@@ -22,6 +22,7 @@ private:
     std::size_t fft = 2048, hop = 512;
     std::string window = "hann", colormap = "viridis";
     double range = 100;
+    bool colourBar = false; // a dB colour bar to the right of the frames
     std::string input, output, csv, backend;
   };
 

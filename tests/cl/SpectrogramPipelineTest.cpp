@@ -1,5 +1,6 @@
 // The device spectrogram (cl/stft.cl around the engine's R2C plans) against the host path on FFTW:
-// the same pixels up to one colormap step, the same dB column, per-kernel records.
+// the same row levels (the loudest bin of each row, in dB), the same per-bin levels, the same summary of
+// every frame (newest, peak, power sum), per-kernel records.
 
 #include "spectrascope/engine/audio/SpectrogramPipeline.h"
 #include "OpenClTestDevice.h"
@@ -29,12 +30,9 @@ std::vector<float> testSignal(std::size_t n)
 }
 
 // Rows spread over the spectrum unevenly (one bin at the bottom, wide spans at the top), as a log axis.
-ColumnMapping logLikeMapping(std::size_t bins, std::size_t rows)
+LevelRows logLikeRows(std::size_t bins, std::size_t rows)
 {
-  ColumnMapping m;
-  m.colormap = "grayscale"; // every step its own colour, so the index is recoverable
-  m.minDb = -100;
-  m.maxDb = 0;
+  LevelRows m;
   for (std::size_t row = 0; row < rows; ++row) {
     const double low = std::pow(double(bins - 1), double(rows - 1 - row) / double(rows));
     const double high = std::pow(double(bins - 1), double(rows - row) / double(rows));
@@ -45,9 +43,21 @@ ColumnMapping logLikeMapping(std::size_t bins, std::size_t rows)
   return m;
 }
 
-int grayLevel(std::uint32_t argb)
+// Within 0.02 dB down to -80 dBFS; below, single-precision rounding of the transform grows relative to
+// the level (0.1 dB down to -120), and the noise floor under that is not compared.
+void expectSameLevels(const std::vector<float>& expected, const std::vector<float>& actual, const char* what)
 {
-  return int(argb & 0xff);
+  ASSERT_EQ(expected.size(), actual.size());
+  double worstLoud = 0, worstQuiet = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const double difference = std::abs(expected[i] - actual[i]);
+    if (expected[i] > -80)
+      worstLoud = std::max(worstLoud, difference);
+    else if (expected[i] > -120)
+      worstQuiet = std::max(worstQuiet, difference);
+  }
+  EXPECT_LE(worstLoud, 0.02) << what << " above -80 dBFS differ by more than 0.02 dB";
+  EXPECT_LE(worstQuiet, 0.1) << what << " from -120 to -80 dBFS differ by more than 0.1 dB";
 }
 
 struct Case
@@ -76,32 +86,41 @@ TEST_P(DeviceSpectrogram, MatchesTheHostPath)
   SpectrogramPipeline host(cpu, s), onDevice(gpu, s);
   ASSERT_FALSE(host.onDevice());
   ASSERT_TRUE(onDevice.onDevice()) << gpu.fallbackReason();
-  const ColumnMapping mapping = logLikeMapping(host.binCount(), 97);
-  host.setMapping(mapping);
-  onDevice.setMapping(mapping);
+  const LevelRows rows = logLikeRows(host.binCount(), 97);
+  host.setRows(rows);
+  onDevice.setRows(rows);
 
-  const std::size_t rows = mapping.rows(), bins = host.binCount();
-  std::vector<std::uint32_t> expected(c.frames * rows), actual(c.frames * rows, 0);
-  std::vector<float> expectedDb(bins), actualDb(bins);
-  host.columns(x, c.frames, expected, expectedDb);
+  const std::size_t bins = host.binCount();
+  std::vector<float> expected(c.frames * 97), actual(c.frames * 97, 0);
+  FrameSummary expectedSummary, actualSummary;
+  host.levels(x, c.frames, expected, &expectedSummary);
   ExecutionReport report;
-  onDevice.columns(x, c.frames, actual, actualDb, &report);
+  onDevice.levels(x, c.frames, actual, &actualSummary, &report);
+  expectSameLevels(expected, actual, "row levels");
 
-  int worst = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    worst = std::max(worst, std::abs(grayLevel(expected[i]) - grayLevel(actual[i])));
-  EXPECT_LE(worst, 1) << "pixels differ by more than one colormap step";
+  ASSERT_EQ(actualSummary.frames, c.frames) << "every frame is in the summary";
+  expectSameLevels(expectedSummary.lastDb, actualSummary.lastDb, "newest frames");
+  expectSameLevels(expectedSummary.peakDb, actualSummary.peakDb, "peaks");
   for (std::size_t k = 0; k < bins; ++k)
-    if (expectedDb[k] > -150) EXPECT_NEAR(expectedDb[k], actualDb[k], 0.02) << "bin " << k;
+    EXPECT_NEAR(actualSummary.powerSum[k], expectedSummary.powerSum[k],
+                1e-3 * expectedSummary.powerSum[k] + 1e-9)
+        << "bin " << k;
+
+  host.setRows({}); // one level per bin
+  onDevice.setRows({});
+  std::vector<float> perBin(c.frames * bins), perBinOnDevice(c.frames * bins);
+  host.levels(x, c.frames, perBin);
+  onDevice.levels(x, c.frames, perBinOnDevice);
+  expectSameLevels(perBin, perBinOnDevice, "per-bin levels");
 
   auto has = [&](const std::string& name) {
     return std::any_of(report.records.begin(), report.records.end(),
                        [&](const KernelRecord& r) { return r.name == name && r.endNs >= r.startNs; });
   };
   EXPECT_TRUE(has("stft: window frames"));
-  EXPECT_TRUE(has("stft: dB + colormap"));
-  EXPECT_TRUE(has("stft: download pixels"));
-  EXPECT_TRUE(has("stft: dB column"));
+  EXPECT_TRUE(has("stft: dB row maxima"));
+  EXPECT_TRUE(has("stft: download levels"));
+  EXPECT_TRUE(has("stft: frame summary"));
   EXPECT_GT(report.records.size(), 6u) << "the transform's own kernels belong in the report too";
   EXPECT_EQ(report.backend, onDevice.backendName()) << "the timings panel names the backend";
   EXPECT_FALSE(report.device.empty()) << "and the device";
@@ -119,7 +138,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, DeviceSpectrogram,
                                   std::to_string(c.frames);
                          });
 
-TEST(DeviceSpectrogram, ToneLightsItsRowOnly)
+TEST(DeviceSpectrogram, ToneShowsItsLevelInItsRowOnly)
 {
   const auto device = test::preferredOpenClDevice();
   if (!device) GTEST_SKIP() << "no OpenCL device (install PoCL to run the device spectrogram tests)";
@@ -128,18 +147,17 @@ TEST(DeviceSpectrogram, ToneLightsItsRowOnly)
   s.hop = 2048;
   Engine gpu("opencl:" + std::to_string(*device));
   SpectrogramPipeline pipeline(gpu, s);
-  ColumnMapping m;
-  m.colormap = "grayscale";
+  LevelRows m;
   for (std::uint32_t row = 0; row < 64; ++row) // linear rows of 16 bins, top first
     m.rowBins.emplace_back((63 - row) * 16, (63 - row) * 16 + 15);
-  pipeline.setMapping(m);
+  pipeline.setRows(m);
   std::vector<float> x(2048);
-  for (std::size_t i = 0; i < x.size(); ++i) // bin 100 exactly: row 63 - 100/16 = 57
-    x[i] = float(std::sin(2 * std::numbers::pi * 100 * double(i) / 2048));
-  std::vector<std::uint32_t> pixels(64);
-  pipeline.columns(x, 1, pixels, {});
-  EXPECT_EQ(grayLevel(pixels[57]), 255) << "0 dBFS at the top of the range";
-  EXPECT_LT(grayLevel(pixels[20]), 30);
+  for (std::size_t i = 0; i < x.size(); ++i) // -6 dBFS at bin 100 exactly: row 63 - 100/16 = 57
+    x[i] = float(0.5 * std::sin(2 * std::numbers::pi * 100 * double(i) / 2048));
+  std::vector<float> levels(64);
+  pipeline.levels(x, 1, levels);
+  EXPECT_NEAR(levels[57], -6.02, 0.05) << "the loudest of the row's 16 bins, not their mean";
+  EXPECT_LT(levels[20], -100);
 }
 
 } // namespace

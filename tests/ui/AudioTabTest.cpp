@@ -4,15 +4,15 @@
 // should be, and the renderers draw without a window (the microphone: AudioTabMicrophoneTest.cpp).
 
 #include "spectrascope/ui/AudioTab.h"
+#include "spectrascope/engine/audio/SignalGenerator.h"
+#include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
-#include "spectrascope/ui/audio/SignalGenerator.h"
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
-#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -46,6 +47,7 @@
 #include <csignal>
 #include <vector>
 
+using namespace spectrascope;
 using namespace spectrascope::ui;
 
 namespace {
@@ -119,15 +121,6 @@ bool writeToneWithLibsndfile(const QString& path, int format)
   return ok;
 }
 
-double powerDb(std::initializer_list<std::pair<double, double>> weightedDb)
-{
-  double power = 0, weight = 0;
-  for (const auto& [w, db] : weightedDb) {
-    power += w * std::pow(10.0, db / 10);
-    weight += w;
-  }
-  return 10 * std::log10(power / weight);
-}
 } // namespace
 
 class AudioTabTest : public QObject
@@ -151,9 +144,6 @@ private slots:
   void overviewZoomsAroundTheMouseScrollsAndFollowsPlayback();
   void sustainedAnalysisAtHop64Figures();
   void longFileOpenFigures();
-  void generatorSineHasTheRequestedLevel();
-  void averagerFollowsItsModes();
-  void averagerLinearWindowStaysBounded();
   void averagingReachesTheSpectrumAndIsRemembered();
   void oldAveragingChoiceIsCarriedOver();
   void spectrogramGainShiftsTheColoursAndIsRemembered();
@@ -167,6 +157,10 @@ private slots:
   void flacAndOggVorbisFilesOpen();
   void cancellingALoadKeepsThePreviousFile();
   void controlsFitAtFirstStartSize();
+  void tabFitsSmallScreensAndScaleTwo_data();
+  void tabFitsSmallScreensAndScaleTwo();
+  void generatorFrequencyAboveNyquistIsBroughtDownVisibly();
+  void hiddenTabRestsAndResumes();
 };
 
 void AudioTabTest::initTestCase()
@@ -328,9 +322,11 @@ void AudioTabTest::freezeStopsTheDisplayAndExportsWork()
   QVERIFY(tab.exportSpectrogram(dir.filePath(QStringLiteral("s.png"))));
   const QImage image(dir.filePath(QStringLiteral("s.png")));
   QVERIFY(image.width() > 800 && image.height() > 512);
-  // Axes: a frequency tick on the left of the plot, the 0 s tick under the newest column.
-  QCOMPARE(image.pixelColor(image.width() - 1, 512 + 2), QColor(Qt::black));
-  QCOMPARE(image.pixelColor(image.width() - 8, 512 + 2), QColor(Qt::white));
+  // Axes: a frequency tick on the left of the plot, the 0 s tick under the newest column (the colour
+  // bar is right of the plot).
+  const int newest = 90 + 800 - 1;
+  QCOMPARE(image.pixelColor(newest, 512 + 2), QColor(Qt::black));
+  QCOMPARE(image.pixelColor(newest - 7, 512 + 2), QColor(Qt::white));
   QVERIFY(tab.exportSpectrum(dir.filePath(QStringLiteral("s.csv"))));
   QFile csv(dir.filePath(QStringLiteral("s.csv")));
   QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -381,13 +377,14 @@ void AudioTabTest::spectrogramCursorReadsTimeFrequencyLevelAndNote()
   const auto level = view.renderer().decibelsAt(9, 11);
   QVERIFY(level.has_value());
   QVERIFY2(std::abs(*level + 30) <= 100.0 / 255 + 1e-9, qPrintable(QString::number(*level)));
-  QCOMPARE(*view.renderer().decibelsAt(0, 11), -100.0); // the older columns are empty
+  QVERIFY(!view.renderer().decibelsAt(0, 11)); // the older columns are empty
   QVERIFY(!view.renderer().decibelsAt(10, 0));
 
-  // The plot's cell (9, 11) under the mouse: newest column, 440 Hz.
-  const QRectF plot = QRectF(view.rect()).marginsRemoved(axis_painter::margins());
-  const QRectF cell(plot.left() + 9.5 * plot.width() / 10 - 1, plot.top() + 11.5 * plot.height() / 100 - 1, 2,
-                    2);
+  // The mouse over the newest column at 440 Hz: the plot draws every device pixel from the levels, so
+  // the pixel row holding bin 440 reads its level.
+  const QRectF plot = view.plotRect();
+  const QRectF cell(plot.left() + 9.5 * plot.width() / 10 - 1,
+                    plot.top() + (1 - 440.3 / 500) * plot.height() - 1, 2, 2);
   QTest::mouseMove(&view, cell.center().toPoint());
   const QString text = view.readoutAt(cell.center());
   QVERIFY2(text.contains(QStringLiteral("0.50 s ago")), qPrintable(text));
@@ -409,7 +406,7 @@ void AudioTabTest::overviewZoomsAroundTheMouseScrollsAndFollowsPlayback()
   view.resize(600, 150);
   view.setOverview(o);
   QCOMPARE(view.viewSpan(), 100.0);
-  const QRectF plot = QRectF(view.rect()).marginsRemoved(axis_painter::margins());
+  const QRectF plot = view.plotRect();
   auto xAt = [&](double fraction) { return plot.left() + fraction * plot.width(); };
 
   view.zoom(0.5, xAt(0.25)); // 25 s is under the mouse and stays there
@@ -500,100 +497,6 @@ void AudioTabTest::longFileOpenFigures()
         peak.constData());
 }
 
-void AudioTabTest::generatorSineHasTheRequestedLevel()
-{
-  GeneratorSettings s;
-  s.waveform = Waveform::Sine;
-  s.frequencyHz = 1000;
-  s.levelDbfs = -6;
-  SignalGenerator generator(s);
-  std::vector<float> block(4800);
-  generator.generate(block);
-  float peak = 0;
-  for (float v : block)
-    peak = std::max(peak, std::abs(v));
-  QVERIFY(std::abs(peak - std::pow(10.0f, -6.0f / 20.0f)) < 1e-3f);
-}
-
-void AudioTabTest::averagerFollowsItsModes()
-{
-  const std::vector<float> loud(8, -20.0f), quiet(8, -40.0f);
-  SpectrumAverager a;
-  AveragingSettings s;
-  s.mode = AveragingMode::None;
-  s.peakHold = true;
-  s.peakDecayDbPerSecond = 10;
-  a.setSettings(s);
-  a.add(loud, 0.1);
-  for (int i = 0; i < 5; ++i)
-    a.add(quiet, 0.1);
-  QCOMPARE(a.displayed()[3], -40.0f);
-  QVERIFY2(std::abs(a.peaks()[3] + 25) < 1e-4, qPrintable(QString::number(a.peaks()[3]))); // 0.5 s at 10 dB/s
-  QCOMPARE(a.framesAveraged(), std::size_t(1));
-
-  // Exponential, T = 1 s: after a second of quiet frames the loud first one keeps the weight 1/e.
-  s.mode = AveragingMode::Exponential;
-  s.seconds = 1;
-  s.peakDecayDbPerSecond = 0;
-  a.setSettings(s);
-  QVERIFY(a.displayed().empty()); // a new average starts afresh
-  a.add(loud, 0.125);
-  for (int i = 0; i < 8; ++i)
-    a.add(quiet, 0.125);
-  const double expected = powerDb({{std::exp(-1.0), -20}, {1 - std::exp(-1.0), -40}});
-  QVERIFY2(std::abs(a.displayed()[0] - expected) < 1e-3, qPrintable(QString::number(a.displayed()[0])));
-  QCOMPARE(a.framesAveraged(), std::size_t(9));
-  QVERIFY(std::abs(a.peaks()[0] + 20) < 1e-4); // held over the average: its highest value, no decay
-
-  // Linear, T = 1 s: the mean power of the frames of the last second (8 frames of 0.125 s).
-  s.mode = AveragingMode::Linear;
-  a.setSettings(s);
-  for (int i = 0; i < 8; ++i)
-    a.add(loud, 0.125);
-  QVERIFY(std::abs(a.displayed()[0] + 20) < 1e-4);
-  for (int i = 0; i < 4; ++i)
-    a.add(quiet, 0.125);
-  QCOMPARE(a.framesAveraged(), std::size_t(8));
-  QVERIFY2(std::abs(a.displayed()[0] - powerDb({{4, -20}, {4, -40}})) < 1e-3,
-           qPrintable(QString::number(a.displayed()[0])));
-  for (int i = 0; i < 8; ++i)
-    a.add(quiet, 0.125);
-  QVERIFY(std::abs(a.displayed()[0] + 40) < 1e-3); // the loud frames have left the window
-  QCOMPARE(a.secondsAveraged(), 1.0);
-  QVERIFY(std::abs(a.peaks()[0] + 20) < 1e-4);
-
-  // Another FFT size starts afresh; turning peak hold off drops its trace, not the average.
-  a.add(std::vector<float>(16, -30.0f), 0.125);
-  QCOMPARE(a.displayed().size(), std::size_t(16));
-  QCOMPARE(a.framesAveraged(), std::size_t(1));
-  s.peakHold = false;
-  a.setSettings(s);
-  QVERIFY(a.peaks().empty());
-  QCOMPARE(a.displayed().size(), std::size_t(16));
-}
-
-void AudioTabTest::averagerLinearWindowStaysBounded()
-{
-  // 20 s of 1 ms frames into a 10 s window: 10000 frames are averaged in at most kMaxSlots + 2 slots.
-  SpectrumAverager a;
-  AveragingSettings s;
-  s.mode = AveragingMode::Linear;
-  s.seconds = 10;
-  a.setSettings(s);
-  std::vector<float> frame(513, -50.0f);
-  for (int i = 0; i < 20000; ++i) {
-    frame[100] = i % 2 ? -10.0f : -30.0f; // alternating: the mean power of -10 and -30 dB
-    a.add(frame, 0.001);
-  }
-  QVERIFY2(a.slotCount() <= SpectrumAverager::kMaxSlots + 2, qPrintable(QString::number(a.slotCount())));
-  QVERIFY(a.secondsAveraged() >= 10 - 1e-6 &&
-          a.secondsAveraged() <= 10 + 10.0 / SpectrumAverager::kMaxSlots + 1e-6);
-  QVERIFY(a.framesAveraged() >= 10000 && a.framesAveraged() <= 10000 + 160);
-  QVERIFY(std::abs(a.displayed()[7] + 50) < 1e-3);
-  QVERIFY2(std::abs(a.displayed()[100] - powerDb({{1, -10}, {1, -30}})) < 0.01,
-           qPrintable(QString::number(a.displayed()[100])));
-}
-
 void AudioTabTest::averagingReachesTheSpectrumAndIsRemembered()
 {
   {
@@ -605,10 +508,10 @@ void AudioTabTest::averagingReachesTheSpectrumAndIsRemembered()
     auto* decay = tab.findChild<QDoubleSpinBox*>(QStringLiteral("peakDecay"));
     auto* hold = tab.findChild<QCheckBox*>(QStringLiteral("peakHold"));
     QVERIFY(mode && seconds && decay && hold);
-    mode->setCurrentIndex(mode->findData(int(AveragingMode::Linear)));
+    mode->setCurrentIndex(mode->findData(int(audio::AveragingMode::Linear)));
     seconds->setValue(0.5);
     decay->setValue(20);
-    QCOMPARE(tab.averaging(), (AveragingSettings{AveragingMode::Linear, 0.5, true, 20}));
+    QCOMPARE(tab.averaging(), (audio::AveragingSettings{audio::AveragingMode::Linear, 0.5, true, 20}));
     const SpectrumView* view = tab.spectrumView();
     QTRY_VERIFY_WITH_TIMEOUT(view->averager().secondsAveraged() >= 0.5, kTimeoutMs);
     QVERIFY(view->averager().framesAveraged() >= 2);
@@ -623,7 +526,7 @@ void AudioTabTest::averagingReachesTheSpectrumAndIsRemembered()
     QVERIFY(view->peaks().empty());
   }
   AudioTab again;
-  QCOMPARE(again.averaging(), (AveragingSettings{AveragingMode::Linear, 0.5, false, 20}));
+  QCOMPARE(again.averaging(), (audio::AveragingSettings{audio::AveragingMode::Linear, 0.5, false, 20}));
 }
 
 void AudioTabTest::oldAveragingChoiceIsCarriedOver()
@@ -632,14 +535,14 @@ void AudioTabTest::oldAveragingChoiceIsCarriedOver()
   QSettings().setValue(QStringLiteral("audio/averaging"), 2);
   {
     AudioTab tab;
-    QCOMPARE(tab.averaging().mode, AveragingMode::Exponential);
+    QCOMPARE(tab.averaging().mode, audio::AveragingMode::Exponential);
     QVERIFY(!tab.averaging().peakHold);
   }
   QVERIFY(!QSettings().contains(QStringLiteral("audio/averaging")));
   QSettings().clear();
   QSettings().setValue(QStringLiteral("audio/averaging"), 1);
   AudioTab tab;
-  QCOMPARE(tab.averaging().mode, AveragingMode::None);
+  QCOMPARE(tab.averaging().mode, audio::AveragingMode::None);
   QVERIFY(tab.averaging().peakHold);
 }
 
@@ -661,7 +564,7 @@ void AudioTabTest::spectrogramGainShiftsTheColoursAndIsRemembered()
   raised.setParameters(p);
   plain.appendColumn(db);
   raised.appendColumn(db);
-  const auto viridis = *spectrascope::audio::Colormap::byName("viridis");
+  const auto viridis = *spectrascope::ui::Colormap::byName("viridis");
   QCOMPARE(plain.image().pixel(9, 49), QRgb(viridis.argb(40.0 / 120)));  // -80 dB in [-120, 0]
   QCOMPARE(raised.image().pixel(9, 49), QRgb(viridis.argb(60.0 / 120))); // shows as -60 dB
   QCOMPARE(raised.image().pixel(9, 79), QRgb(viridis.argbAt(255)));      // -20 dB saturates
@@ -946,6 +849,77 @@ void AudioTabTest::controlsFitAtFirstStartSize()
   }
   auto* spectrum = window.findChild<SpectrumView*>();
   QVERIFY(spectrum && spectrum->height() >= SpectrumView::kMinimumHeight);
+}
+
+// A 1366x768 laptop, and 1920x1080 at QT_SCALE_FACTOR=2 (960x540 logical pixels): the main window at
+// the screen's size (less a panel) shows the whole Audio tab, with no scroll bar around it, so the
+// newest spectrogram columns at its right edge are never hidden. A screenshot of each is kept.
+void AudioTabTest::tabFitsSmallScreensAndScaleTwo_data()
+{
+  QTest::addColumn<QSize>("screen");
+  QTest::newRow("1366x768") << QSize(1366, 768);
+  QTest::newRow("1920x1080 at scale 2") << QSize(960, 540);
+}
+
+void AudioTabTest::tabFitsSmallScreensAndScaleTwo()
+{
+  QFETCH(QSize, screen);
+  EngineService engine;
+  MainWindow window(engine);
+  window.resize(screen.width(), screen.height() - 40); // a desktop panel takes its share
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  for (int i = 0; i < window.tabs()->count(); ++i)
+    if (window.tabs()->tabText(i) == QStringLiteral("Audio")) window.tabs()->setCurrentIndex(i);
+  QApplication::processEvents();
+  QVERIFY2(window.width() <= screen.width() && window.height() <= screen.height() - 40,
+           qPrintable(QStringLiteral("the window needs %1x%2").arg(window.width()).arg(window.height())));
+  auto* tab = window.findChild<AudioTab*>();
+  auto* outer = qobject_cast<QScrollArea*>(tab->parentWidget()->parentWidget());
+  QVERIFY(outer);
+  window.grab().save(QDir::temp().filePath(
+      QStringLiteral("spectrascope-audio-%1x%2.png").arg(screen.width()).arg(screen.height())));
+  QVERIFY2(outer->horizontalScrollBar()->maximum() == 0,
+           qPrintable(QStringLiteral("the tab needs %1 px wide, has %2 px")
+                          .arg(tab->minimumSizeHint().width())
+                          .arg(outer->viewport()->width())));
+  QVERIFY2(outer->verticalScrollBar()->maximum() == 0,
+           qPrintable(QStringLiteral("the tab needs %1 px high, has %2 px")
+                          .arg(tab->minimumSizeHint().height())
+                          .arg(outer->viewport()->height())));
+  auto* spectrogram = window.findChild<SpectrogramView*>();
+  QVERIFY(spectrogram && spectrogram->isVisible() && spectrogram->plotPixels().width() >= 100);
+}
+
+void AudioTabTest::generatorFrequencyAboveNyquistIsBroughtDownVisibly()
+{
+  AudioTab tab;
+  auto* frequency = tab.findChild<QDoubleSpinBox*>(QStringLiteral("generatorFrequency"));
+  QVERIFY(frequency);
+  frequency->setValue(999999); // as typed: all six digits are taken
+  QCOMPARE(frequency->value(), 24000.0);
+  QVERIFY2(tab.statusText().contains(QStringLiteral("999999")) &&
+               tab.statusText().contains(QStringLiteral("24000 Hz")),
+           qPrintable(tab.statusText()));
+}
+
+// Behind another tab the generator, the analysis and the display rest; shown again, they resume.
+void AudioTabTest::hiddenTabRestsAndResumes()
+{
+  QTabWidget tabs;
+  auto* tab = new AudioTab;
+  tabs.addTab(tab, QStringLiteral("Audio"));
+  tabs.addTab(new QWidget, QStringLiteral("Other"));
+  tabs.resize(1200, 800);
+  tabs.show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab->spectrogramColumns() > 20, kTimeoutMs);
+  tabs.setCurrentIndex(1);
+  QTest::qWait(300); // what was on its way arrives
+  const auto resting = tab->spectrogramColumns();
+  QTest::qWait(800);
+  QCOMPARE(tab->spectrogramColumns(), resting);
+  tabs.setCurrentIndex(0);
+  QTRY_VERIFY_WITH_TIMEOUT(tab->spectrogramColumns() > resting + 5, kTimeoutMs);
 }
 
 QTEST_MAIN(AudioTabTest)

@@ -8,8 +8,8 @@
 
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/EngineService.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 #include "spectrascope/ui/learn/DftComparisonView.h"
@@ -344,7 +344,7 @@ void LearnTabTest::imageRowIsAnInput()
 void LearnTabTest::audioFrameIsAnInput()
 {
   // The Audio tab's analysis has already read everything: the frame comes from what was last written.
-  SampleRingBuffer ring(64);
+  spectrascope::audio::SampleRingBuffer ring(64);
   ring.reset(48000);
   std::vector<float> samples(100);
   for (std::size_t i = 0; i < samples.size(); ++i)

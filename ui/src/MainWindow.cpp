@@ -70,6 +70,8 @@ void MainWindow::createTabs()
           [this](const QString& text) { statusBar()->showMessage(text, kErrorMessageMs); });
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
+  // Audio errors in words, in the same non-modal box as the image and engine errors.
+  connect(audioTab_, &AudioTab::errorMessage, this, &MainWindow::showEngineError);
   tabs_->addTab(scrollable(audioTab_), tr("Audio"));
   learnTab_ = new LearnTab(tabs_);
   learnTab_->setEngineService(&engine_); // the stages run on the Engine menu's device

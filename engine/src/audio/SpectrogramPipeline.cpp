@@ -66,36 +66,33 @@ public:
     samples_ = cl::Buffer(context, CL_MEM_READ_ONLY, Stft::samplesSpanned(maxBatch, s) * 4);
     frames_ = cl::Buffer(context, CL_MEM_READ_WRITE, maxBatch * s.fftSize() * 4);
     spectra_ = cl::Buffer(context, CL_MEM_READ_WRITE, maxBatch * bins_ * 8);
-    db_ = cl::Buffer(context, CL_MEM_WRITE_ONLY, bins_ * 4);
+    summary_ = cl::Buffer(context, CL_MEM_WRITE_ONLY, 3 * bins_ * 4);
     const cl::Program program = backend.programs().get("stft", "-cl-std=CL1.2");
     framesKernel_ = cl::Kernel(program, "stft_frames");
-    pixelsKernel_ = cl::Kernel(program, "stft_pixels");
-    decibelsKernel_ = cl::Kernel(program, "stft_decibels");
+    levelsKernel_ = cl::Kernel(program, "stft_levels");
+    summaryKernel_ = cl::Kernel(program, "stft_summary");
   }
 
   std::string backendName() const { return backend_.name(); }
 
-  void setMapping(const ColumnMapping& mapping, const Colormap& colormap)
+  void setRows(const LevelRows& rows)
   {
     std::vector<cl_uint> rowBins;
-    for (const auto& [first, last] : mapping.rowBins)
+    for (const auto& [first, last] : rows.rowBins)
       rowBins.insert(rowBins.end(), {first, last});
-    std::vector<cl_uint> table(256);
-    for (int i = 0; i < 256; ++i)
-      table[std::size_t(i)] = colormap.argbAt(std::uint8_t(i));
+    if (rowBins.empty()) // one row per bin
+      for (cl_uint k = 0; k < bins_; ++k)
+        rowBins.insert(rowBins.end(), {k, k});
     cl::Context& context = backend_.context();
     rowBins_ =
         cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, rowBins.size() * 4, rowBins.data());
-    colormap_ = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * 4, table.data());
-    rows_ = mapping.rows();
-    pixels_ = cl::Buffer(context, CL_MEM_WRITE_ONLY, maxBatch_ * rows_ * 4);
-    minDb_ = float(mapping.minDb);
-    rangeDb_ = float(std::max(1e-3, mapping.maxDb - mapping.minDb));
+    rows_ = rowBins.size() / 2;
+    levels_ = cl::Buffer(context, CL_MEM_WRITE_ONLY, maxBatch_ * rows_ * 4);
   }
 
   // One batch of at most maxBatch frames. False when the engine serves this batch size elsewhere (a
   // fallback to FFTW): the caller then runs it on the host.
-  bool run(const float* samples, std::size_t count, std::uint32_t* pixels, float* lastDb,
+  bool run(const float* samples, std::size_t count, float* levels, FrameSummary* summary,
            ExecutionReport* report)
   {
     const std::size_t batch = std::bit_ceil(count);
@@ -103,7 +100,7 @@ public:
     const auto* fft = dynamic_cast<const OpenClPlan*>(plan.get());
     if (!fft) return false;
     try {
-      enqueue(*fft, samples, count, batch, pixels, lastDb, report);
+      enqueue(*fft, samples, count, batch, levels, summary, report);
     } catch (const cl::Error& e) {
       detail::rethrowDeviceError(e, "the device spectrogram");
     }
@@ -112,7 +109,7 @@ public:
 
 private:
   void enqueue(const OpenClPlan& fft, const float* samples, std::size_t count, std::size_t batch,
-               std::uint32_t* pixels, float* lastDb, ExecutionReport* report)
+               float* levels, FrameSummary* summary, ExecutionReport* report)
   {
     cl::CommandQueue& queue = backend_.queue();
     const std::size_t n = settings_.fftSize(), spanned = Stft::samplesSpanned(count, settings_);
@@ -130,27 +127,41 @@ private:
     if (report) detail::appendTimedRecords(events, records, *report);
     if (report) appendPrefixed(*report, fftReport, "stft: ");
 
-    events.assign(lastDb ? 4 : 2, cl::Event());
-    records = {record("stft: dB + colormap", KernelRecord::Type::Kernel, rows_, count,
+    events.assign(summary ? 4 : 2, cl::Event());
+    records = {record("stft: dB row maxima", KernelRecord::Type::Kernel, rows_, count,
                       count * bins_ * 8 + count * rows_ * 4),
-               record("stft: download pixels", KernelRecord::Type::Download, 0, 0, count * rows_ * 4)};
-    setArgs(pixelsKernel_, spectra_, rowBins_, colormap_, pixels_, cl_uint(bins_), cl_uint(rows_),
-            cl_uint(count), minDb_, rangeDb_);
-    queue.enqueueNDRangeKernel(pixelsKernel_, cl::NullRange, cl::NDRange(rows_, count), cl::NullRange,
+               record("stft: download levels", KernelRecord::Type::Download, 0, 0, count * rows_ * 4)};
+    setArgs(levelsKernel_, spectra_, rowBins_, levels_, cl_uint(bins_), cl_uint(rows_), cl_uint(count));
+    queue.enqueueNDRangeKernel(levelsKernel_, cl::NullRange, cl::NDRange(rows_, count), cl::NullRange,
                                nullptr, &events[0]);
-    queue.enqueueReadBuffer(pixels_, CL_FALSE, 0, count * rows_ * 4, pixels, nullptr, &events[1]);
-    if (lastDb) {
-      records.push_back(record("stft: dB column", KernelRecord::Type::Kernel, bins_, 1, bins_ * 12));
-      records.push_back(record("stft: download dB column", KernelRecord::Type::Download, 0, 0, bins_ * 4));
-      setArgs(decibelsKernel_, spectra_, db_, cl_uint(bins_), cl_uint(count - 1));
-      queue.enqueueNDRangeKernel(decibelsKernel_, cl::NullRange, cl::NDRange(bins_), cl::NullRange, nullptr,
+    queue.enqueueReadBuffer(levels_, CL_FALSE, 0, count * rows_ * 4, levels, nullptr, &events[1]);
+    if (summary) {
+      summaryHost_.resize(3 * bins_);
+      records.push_back(record("stft: frame summary", KernelRecord::Type::Kernel, bins_, 1,
+                               count * bins_ * 8 + bins_ * 12));
+      records.push_back(record("stft: download summary", KernelRecord::Type::Download, 0, 0, 3 * bins_ * 4));
+      setArgs(summaryKernel_, spectra_, summary_, cl_uint(bins_), cl_uint(count));
+      queue.enqueueNDRangeKernel(summaryKernel_, cl::NullRange, cl::NDRange(bins_), cl::NullRange, nullptr,
                                  &events[2]);
-      queue.enqueueReadBuffer(db_, CL_FALSE, 0, bins_ * 4, lastDb, nullptr, &events[3]);
+      queue.enqueueReadBuffer(summary_, CL_FALSE, 0, 3 * bins_ * 4, summaryHost_.data(), nullptr, &events[3]);
     }
     if (report)
       detail::appendTimedRecords(events, records, *report);
     else
       cl::Event::waitForEvents(events);
+    if (summary) foldSummary(count, *summary);
+  }
+
+  // The kernel's per-bin [last dB | peak dB | power sum] of this batch, folded into the caller's summary.
+  void foldSummary(std::size_t count, FrameSummary& summary) const
+  {
+    FrameSummary batch;
+    batch.frames = count;
+    batch.lastDb.assign(summaryHost_.begin(), summaryHost_.begin() + std::ptrdiff_t(bins_));
+    batch.peakDb.assign(summaryHost_.begin() + std::ptrdiff_t(bins_),
+                        summaryHost_.begin() + std::ptrdiff_t(2 * bins_));
+    batch.powerSum.assign(summaryHost_.begin() + std::ptrdiff_t(2 * bins_), summaryHost_.end());
+    summary.merge(batch);
   }
 
   template <typename... Args> static void setArgs(cl::Kernel& kernel, const Args&... args)
@@ -174,13 +185,13 @@ private:
   OpenClBackend& backend_;
   StftSettings settings_;
   std::size_t maxBatch_, bins_, rows_ = 0;
-  float minDb_ = -120, rangeDb_ = 120;
-  cl::Buffer window_, samples_, frames_, spectra_, db_, rowBins_, colormap_, pixels_;
-  cl::Kernel framesKernel_, pixelsKernel_, decibelsKernel_;
+  cl::Buffer window_, samples_, frames_, spectra_, summary_, rowBins_, levels_;
+  cl::Kernel framesKernel_, levelsKernel_, summaryKernel_;
+  std::vector<float> summaryHost_;
 };
 
 SpectrogramPipeline::SpectrogramPipeline(Engine& engine, const StftSettings& settings)
-    : engine_(engine), stft_(engine, settings), colormap_(*Colormap::byName("viridis"))
+    : engine_(engine), stft_(engine, settings)
 {
   const std::shared_ptr<const Plan> plan = engine.plan(frameTransform(settings.fftSize(), stft_.maxBatch()));
   if (const auto* fft = dynamic_cast<const OpenClPlan*>(plan.get())) {
@@ -190,9 +201,7 @@ SpectrogramPipeline::SpectrogramPipeline(Engine& engine, const StftSettings& set
       detail::rethrowDeviceError(e, "preparing the device spectrogram");
     }
   }
-  ColumnMapping mapping;
-  mapping.rowBins = {{0, std::uint32_t(binCount() - 1)}};
-  setMapping(mapping);
+  setRows({});
 }
 
 SpectrogramPipeline::~SpectrogramPipeline() = default;
@@ -202,62 +211,67 @@ std::string SpectrogramPipeline::backendName() const
   return device_ ? device_->backendName() : stft_.backendName();
 }
 
-void SpectrogramPipeline::setMapping(const ColumnMapping& mapping)
+std::size_t SpectrogramPipeline::levelsPerFrame() const
 {
-  const auto colormap = Colormap::byName(mapping.colormap);
-  if (!colormap) throw invalidArgument("unknown colormap \"" + mapping.colormap + "\"");
-  if (mapping.rowBins.empty()) throw invalidArgument("the spectrogram needs at least one display row");
-  for (const auto& [first, last] : mapping.rowBins)
+  return rows_.rowBins.empty() ? binCount() : rows_.rowBins.size();
+}
+
+void SpectrogramPipeline::setRows(const LevelRows& rows)
+{
+  for (const auto& [first, last] : rows.rowBins)
     if (first > last || last >= binCount())
       throw invalidArgument("a display row maps to bins outside the spectrum");
-  mapping_ = mapping;
-  colormap_ = *colormap;
+  rows_ = rows;
   if (device_) {
     try {
-      device_->setMapping(mapping_, colormap_);
+      device_->setRows(rows_);
     } catch (const cl::Error& e) {
-      detail::rethrowDeviceError(e, "uploading the spectrogram mapping");
+      detail::rethrowDeviceError(e, "uploading the spectrogram rows");
     }
   }
 }
 
-void SpectrogramPipeline::columns(std::span<const float> samples, std::size_t frames,
-                                  std::span<std::uint32_t> pixels, std::span<float> lastDb,
-                                  ExecutionReport* report)
+void SpectrogramPipeline::levels(std::span<const float> samples, std::size_t frames, std::span<float> levels,
+                                 FrameSummary* summary, ExecutionReport* report)
 {
-  const std::size_t rows = mapping_.rows(), bins = binCount();
+  const std::size_t rows = levelsPerFrame();
   if (samples.size() < Stft::samplesSpanned(frames, settings()))
     throw invalidArgument("spectrogram: too few samples for " + std::to_string(frames) + " frames");
-  if (pixels.size() < frames * rows) throw invalidArgument("spectrogram: pixel span too small");
-  if (!lastDb.empty() && lastDb.size() < bins) throw invalidArgument("spectrogram: dB span too small");
+  if (levels.size() < frames * rows) throw invalidArgument("spectrogram: level span too small");
   const auto wallStart = nowNs();
   for (std::size_t first = 0; first < frames; first += maxBatch()) {
     const std::size_t count = std::min(maxBatch(), frames - first);
-    const bool last = first + count == frames;
     const std::span<const float> chunk = samples.subspan(first * settings().hop);
-    const std::span<std::uint32_t> out = pixels.subspan(first * rows, count * rows);
-    const std::span<float> db = last ? lastDb : std::span<float>();
-    if (!device_ || !device_->run(chunk.data(), count, out.data(), db.empty() ? nullptr : db.data(), report))
-      hostColumns(chunk, count, out, db, report);
+    const std::span<float> out = levels.subspan(first * rows, count * rows);
+    if (!device_ || !device_->run(chunk.data(), count, out.data(), summary, report))
+      hostLevels(chunk, count, out, summary, report);
   }
   if (report) report->wallMs = double(nowNs() - wallStart) * 1e-6;
 }
 
-void SpectrogramPipeline::hostColumns(std::span<const float> samples, std::size_t frames,
-                                      std::span<std::uint32_t> pixels, std::span<float> lastDb,
-                                      ExecutionReport* report)
+void SpectrogramPipeline::hostLevels(std::span<const float> samples, std::size_t frames,
+                                     std::span<float> levels, FrameSummary* summary, ExecutionReport* report)
 {
-  const std::size_t bins = binCount(), rows = mapping_.rows();
+  const std::size_t bins = binCount(), rows = levelsPerFrame();
   db_.resize(frames * bins);
   ExecutionReport stftReport;
-  stft_.decibels(samples, frames, db_, report ? &stftReport : nullptr);
-  KernelRecord step = record("stft: dB + colormap (host)", KernelRecord::Type::Host, rows, frames,
+  stft_.magnitudes(samples, frames, db_, report ? &stftReport : nullptr);
+  KernelRecord step = record("stft: dB row maxima (host)", KernelRecord::Type::Host, rows, frames,
                              frames * (bins + rows) * 4);
   step.queuedNs = step.startNs = nowNs();
-  for (std::size_t f = 0; f < frames; ++f)
-    mapColumn(std::span<const float>(db_).subspan(f * bins, bins), mapping_, colormap_,
-              pixels.data() + f * rows);
-  if (!lastDb.empty()) std::copy_n(db_.end() - std::ptrdiff_t(bins), bins, lastDb.begin());
+  power_.resize(summary ? bins : 0);
+  for (std::size_t f = 0; f < frames; ++f) {
+    const std::span<float> frame = std::span<float>(db_).subspan(f * bins, bins);
+    for (std::size_t k = 0; k < bins; ++k) { // the power from the magnitude, not back from dB
+      if (summary) power_[k] = frame[k] * frame[k];
+      frame[k] = Stft::toDecibels(frame[k]);
+    }
+    if (rows_.rowBins.empty())
+      std::copy(frame.begin(), frame.end(), levels.begin() + std::ptrdiff_t(f * rows));
+    else
+      reduceRows(frame, rows_, levels.data() + f * rows);
+    if (summary) summary->addFrame(frame, power_);
+  }
   step.endNs = nowNs();
   if (!report) return;
   report->backend = stftReport.backend;
@@ -269,16 +283,14 @@ void SpectrogramPipeline::hostColumns(std::span<const float> samples, std::size_
   report->records.push_back(step);
 }
 
-void SpectrogramPipeline::mapColumn(std::span<const float> db, const ColumnMapping& mapping,
-                                    const Colormap& colormap, std::uint32_t* out)
+void SpectrogramPipeline::reduceRows(std::span<const float> db, const LevelRows& rows, float* out)
 {
-  const double range = std::max(1e-3, mapping.maxDb - mapping.minDb);
-  for (std::size_t row = 0; row < mapping.rowBins.size(); ++row) {
-    const auto [first, last] = mapping.rowBins[row];
+  for (std::size_t row = 0; row < rows.rowBins.size(); ++row) {
+    const auto [first, last] = rows.rowBins[row];
     float loudest = db[first];
     for (std::uint32_t k = first + 1; k <= last; ++k)
       loudest = std::max(loudest, db[k]);
-    out[row] = colormap.argb((double(loudest) - mapping.minDb) / range);
+    out[row] = loudest;
   }
 }
 

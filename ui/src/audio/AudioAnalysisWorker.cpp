@@ -1,8 +1,9 @@
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 
 #include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/Stft.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
+#include "spectrascope/ui/audio/SpectrogramRenderer.h"
 
 #include <QElapsedTimer>
 
@@ -29,7 +30,7 @@ std::int64_t steadyNs()
 }
 } // namespace
 
-AudioAnalysisWorker::AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent)
+AudioAnalysisWorker::AudioAnalysisWorker(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent)
     : QObject(parent), ring_(std::move(ring))
 {
 }
@@ -53,6 +54,15 @@ void AudioAnalysisWorker::stop()
   engine_.reset();
 }
 
+void AudioAnalysisWorker::setPolling(bool on)
+{
+  if (!timer_) return;
+  if (on)
+    timer_->start(kPollMs);
+  else
+    timer_->stop();
+}
+
 void AudioAnalysisWorker::useEngine(std::shared_ptr<Engine> engine)
 {
   if (!engine || engine == engine_) return;
@@ -65,13 +75,6 @@ void AudioAnalysisWorker::configure(const AnalysisSettings& settings)
 {
   settings_ = settings;
   dirty_ = true;
-}
-
-void AudioAnalysisWorker::setMapping(const audio::ColumnMapping& mapping, std::uint64_t id)
-{
-  mapping_ = mapping;
-  mappingId_ = id;
-  mappingDirty_ = true;
 }
 
 void AudioAnalysisWorker::rebuild()
@@ -88,7 +91,8 @@ void AudioAnalysisWorker::rebuild()
     s.zeroPadding = std::size_t(std::max(1, settings_.zeroPadding));
     s.window = settings_.window;
     pipeline_ = std::make_unique<audio::SpectrogramPipeline>(*engine_, s);
-    mappingDirty_ = true;
+    pipeline_->setRows(SpectrogramRenderer::storedRowsFor(pipeline_->binCount()));
+    summary_.clear();
   } catch (const std::exception& e) {
     emit errorMessage(tr("Audio analysis failed"), QString::fromStdString(e.what()));
   }
@@ -109,7 +113,7 @@ void AudioAnalysisWorker::poll()
     accumulateLevel(std::span<const float>(pending_).subspan(before));
   }
   if (dirty_) rebuild();
-  if (!pipeline_ || !applyMapping()) return;
+  if (!pipeline_) return;
   const audio::StftSettings& s = pipeline_->settings();
   std::size_t frames = audio::Stft::frameCount(pending_.size(), s);
   if (frames == 0) return;
@@ -125,23 +129,13 @@ void AudioAnalysisWorker::poll()
   pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(std::min(used, pending_.size())));
   pendingFirst_ += std::int64_t(used);
   if (inFlight_ >= kMaxResultsInFlight) {
-    ++droppedResults_;
+    ++droppedResults_; // its frames stay in summary_ for the next result
     return;
   }
   ++inFlight_;
+  columns.summary = std::move(summary_);
+  summary_.clear();
   emit columnsReady(columns);
-}
-
-bool AudioAnalysisWorker::applyMapping()
-{
-  if (!mappingDirty_) return true;
-  try {
-    pipeline_->setMapping(mapping_);
-    mappingDirty_ = false;
-    return true;
-  } catch (const std::exception&) {
-    return false; // a mapping for another FFT size: the matching one is on its way
-  }
 }
 
 bool AudioAnalysisWorker::analyse(std::size_t frames, SpectrumColumns& columns)
@@ -155,15 +149,13 @@ bool AudioAnalysisWorker::analyse(std::size_t frames, SpectrumColumns& columns)
   columns.hop = int(s.hop);
   columns.sampleRate = ring_->sampleRate();
   columns.firstSample = pendingFirst_;
-  columns.rows = int(mapping_.rows());
-  columns.mappingId = mappingId_;
-  columns.pixels.resize(frames * mapping_.rows());
-  columns.lastDb.resize(pipeline_->binCount());
+  columns.rows = int(pipeline_->levelsPerFrame());
+  columns.levels.resize(frames * pipeline_->levelsPerFrame());
   const std::int64_t now = steadyNs();
   const bool wantReport = now - lastReportNs_ >= kReportIntervalNs;
   auto report = wantReport ? std::make_shared<ExecutionReport>() : nullptr;
   try {
-    pipeline_->columns(pending_, frames, columns.pixels, columns.lastDb, report.get());
+    pipeline_->levels(pending_, frames, columns.levels, &summary_, report.get());
   } catch (const std::exception& e) {
     emit errorMessage(tr("Audio analysis failed"), QString::fromStdString(e.what()));
     pipeline_.reset();

@@ -1,6 +1,6 @@
 #include "spectrascope/ui/audio/AudioOutput.h"
 
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 
 #include <QAudioSink>
 #include <QMediaDevices>
@@ -8,7 +8,7 @@
 
 namespace spectrascope::ui {
 
-AudioOutput::AudioOutput(std::shared_ptr<SampleRingBuffer> ring, QObject* parent)
+AudioOutput::AudioOutput(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent)
     : QObject(parent), ring_(std::move(ring))
 {
 }

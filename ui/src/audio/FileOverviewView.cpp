@@ -1,7 +1,9 @@
 #include "spectrascope/ui/audio/FileOverviewView.h"
 
 #include "spectrascope/ui/audio/AxisPainter.h"
-#include "spectrascope/ui/audio/SpectrogramRenderer.h"
+#include "spectrascope/ui/audio/ColourBar.h"
+
+#include "spectrascope/engine/audio/PeakInterpolation.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -15,6 +17,7 @@ namespace spectrascope::ui {
 namespace {
 constexpr double kMinSpanSeconds = 0.5;
 constexpr double kZoomStep = 1.25; // per wheel notch or key press
+constexpr double kMinTopHz = 200;  // the frequency zoom stops at an axis from 20 Hz to here
 } // namespace
 
 FileOverviewView::FileOverviewView(QWidget* parent) : QWidget(parent)
@@ -23,6 +26,7 @@ FileOverviewView::FileOverviewView(QWidget* parent) : QWidget(parent)
   setMinimumHeight(90);
   setCursor(Qt::PointingHandCursor);
   setFocusPolicy(Qt::StrongFocus);
+  setMouseTracking(true); // the readout follows the mouse
   setToolTip(tr("The whole file: click or drag to play from there; wheel to zoom, right-drag to scroll"));
 }
 
@@ -34,8 +38,9 @@ void FileOverviewView::setOverview(const AudioFileOverview& overview)
   viewStart_ = 0;
   viewSpan_ = seconds_;
   detail_ = {};
-  detailImage_ = {};
-  render();
+  detailRenderer_ = {};
+  if (overview_.columns > 0) fill(overviewRenderer_, overview_);
+  update();
 }
 
 void FileOverviewView::setDisplay(FrequencyScale scale, double minDb, double maxDb,
@@ -63,31 +68,48 @@ void FileOverviewView::setDetail(const AudioFileOverview& detail)
 {
   if (detail.path != overview_.path || detail.columns == 0) return;
   detail_ = detail;
-  detailImage_ = renderColumns(detail_);
+  fill(detailRenderer_, detail_);
   update();
 }
 
 bool FileOverviewView::showsDetail() const
 {
-  if (detailImage_.isNull() || viewSpan_ >= seconds_) return false;
+  if (detail_.columns == 0 || viewSpan_ >= seconds_) return false;
   const double end =
       detail_.startSeconds + double(detail_.columns) * detail_.samplesPerColumn / detail_.sampleRate;
-  return detail_.startSeconds <= viewStart_ + 1e-6 && viewStart_ + viewSpan_ <= end + 1e-6;
+  // The file's last partial column is never analysed: a detail that ends within a column of the file's
+  // end covers the view up to the end.
+  const double columnSeconds = double(detail_.samplesPerColumn) / detail_.sampleRate;
+  const double covered = end + columnSeconds >= seconds_ ? seconds_ : end;
+  return detail_.startSeconds <= viewStart_ + 1e-6 && viewStart_ + viewSpan_ <= covered + 1e-6;
 }
 
+// Display changes recolour and re-map the levels already held.
 void FileOverviewView::render()
 {
-  image_ = overview_.columns == 0 ? QImage() : renderColumns(overview_);
-  if (!detail_.db.empty()) detailImage_ = renderColumns(detail_);
+  for (SpectrogramRenderer* renderer : {&overviewRenderer_, &detailRenderer_}) {
+    SpectrogramParameters p = renderer->parameters();
+    p.scale = scale_;
+    p.minDb = minDb_;
+    p.maxDb = maxDb_;
+    p.colormap = colormap_;
+    p.maxFrequencyHz = topHz_;
+    renderer->setParameters(p);
+  }
   update();
 }
 
-QImage FileOverviewView::renderColumns(const AudioFileOverview& o) const
+QImage FileOverviewView::image() const
 {
-  SpectrogramRenderer renderer;
+  return overview_.columns == 0 ? QImage() : overviewRenderer_.image();
+}
+
+// The renderer holds the levels; colours, range and axis apply when it draws.
+void FileOverviewView::fill(SpectrogramRenderer& renderer, const AudioFileOverview& o) const
+{
   SpectrogramParameters p;
   p.rows = 256;
-  p.columns = o.columns;
+  p.columns = std::max(2, o.columns);
   p.sampleRate = o.sampleRate;
   p.fftSize = AudioFileOverview::kFftSize;
   p.hop = o.samplesPerColumn;
@@ -95,43 +117,104 @@ QImage FileOverviewView::renderColumns(const AudioFileOverview& o) const
   p.minDb = minDb_;
   p.maxDb = maxDb_;
   p.colormap = colormap_;
+  p.maxFrequencyHz = topHz_;
+  renderer = SpectrogramRenderer();
   renderer.setParameters(p);
   const std::size_t bins = std::size_t(o.bins);
   for (int c = 0; c < o.columns; ++c)
     renderer.appendColumn(std::span<const float>(o.db).subspan(std::size_t(c) * bins, bins));
-  return renderer.image();
+}
+
+// The span in view, as columns of the renderer that shows it.
+FileOverviewView::Shown FileOverviewView::shown() const
+{
+  const bool detail = showsDetail();
+  const AudioFileOverview& o = detail ? detail_ : overview_;
+  const double columnSeconds = double(o.samplesPerColumn) / o.sampleRate;
+  return {detail ? &detailRenderer_ : &overviewRenderer_, (viewStart_ - o.startSeconds) / columnSeconds,
+          std::max(1e-9, viewSpan_) / columnSeconds};
+}
+
+QSize FileOverviewView::plotPixels() const
+{
+  const QRectF plot = plotRect();
+  const double ratio = devicePixelRatioF();
+  return QSize(std::max(1, int(std::lround(plot.width() * ratio))),
+               std::max(1, int(std::lround(plot.height() * ratio))));
+}
+
+QString FileOverviewView::readoutAt(QPointF position) const
+{
+  const QRectF plot = plotRect();
+  if (!plot.contains(position) || overview_.columns == 0) return {};
+  const QSize pixels = plotPixels();
+  const int x =
+      std::min(pixels.width() - 1, int((position.x() - plot.left()) / plot.width() * pixels.width()));
+  const int y =
+      std::min(pixels.height() - 1, int((position.y() - plot.top()) / plot.height() * pixels.height()));
+  const Shown s = shown();
+  const auto level = s.renderer->levelAt(pixels, x, y, s.firstColumn, s.columnCount);
+  const double hz = frequencyAxis().frequencyAt(1 - (y + 0.5) / pixels.height());
+  const auto note = audio::noteFor(hz);
+  return tr("%1   %2 Hz   %3   %4 %5%6 ct")
+      .arg(axis_painter::clockTime(timeAt(position.x())))
+      .arg(hz, 0, 'f', 1)
+      .arg(level ? tr("%1 dB").arg(double(*level), 0, 'f', 1) : tr("– dB"))
+      .arg(QString::fromLatin1(note.name))
+      .arg(note.cents >= 0 ? "+" : "")
+      .arg(note.cents, 0, 'f', 0);
 }
 
 QRectF FileOverviewView::plotRect() const
 {
-  return QRectF(rect()).marginsRemoved(axis_painter::margins());
+  QRectF plot = QRectF(rect()).marginsRemoved(axis_painter::margins());
+  plot.setRight(plot.right() - colour_bar::kWidth);
+  const double ratio = devicePixelRatioF();
+  plot.setWidth(std::floor(plot.width() * ratio) / ratio);
+  plot.setHeight(std::floor(plot.height() * ratio) / ratio);
+  return plot;
 }
 
 void FileOverviewView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
   painter.fillRect(rect(), QColor(20, 22, 28));
-  if (image_.isNull()) return;
+  if (overview_.columns == 0) return;
   const QRectF plot = plotRect();
-  // The overview covers whole columns; the last may end after the file does.
-  const bool detail = showsDetail();
-  const AudioFileOverview& shown = detail ? detail_ : overview_;
-  const double columnSeconds = double(shown.samplesPerColumn) / shown.sampleRate;
+  // One image pixel per device pixel, each the loudest level of the frames and bins it covers: a line
+  // one bin wide stays at its level at every zoom.
+  const Shown s = shown();
+  QImage image = s.renderer->render(plotPixels(), s.firstColumn, s.columnCount);
+  image.setDevicePixelRatio(devicePixelRatioF());
+  painter.drawImage(plot.topLeft(), image);
+  const QRectF bar(plot.right() + 10, plot.top(), colour_bar::kWidth - 10, plot.height());
+  colour_bar::draw(painter, bar, s.renderer->colormap(), minDb_, maxDb_);
   const double span = std::max(1e-9, viewSpan_);
-  // The visible span in image columns; the plot shows exactly that part of the image.
-  const QRectF source((viewStart_ - shown.startSeconds) / columnSeconds, 0, span / columnSeconds,
-                      detail ? detailImage_.height() : image_.height());
-  painter.setRenderHint(QPainter::SmoothPixmapTransform);
-  painter.save();
-  painter.setClipRect(plot);
-  painter.drawImage(plot, detail ? detailImage_ : image_, source);
-  painter.restore();
-  axis_painter::drawFrequencyAxis(painter, plot, FrequencyAxis{scale_, overview_.sampleRate / 2.0, 20});
-  axis_painter::drawTimeAxis(painter, plot, viewStart_, viewStart_ + span);
+  axis_painter::drawFrequencyAxis(painter, plot, frequencyAxis());
+  axis_painter::drawTimeAxis(painter, plot, viewStart_, viewStart_ + span, true);
+  drawReadout(painter, plot);
   const double x = plot.left() + (position_ - viewStart_) / span * plot.width();
   if (x < plot.left() || x > plot.right()) return;
   painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5));
   painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+}
+
+void FileOverviewView::drawReadout(QPainter& painter, const QRectF& plot) const
+{
+  const QString text = readoutAt(cursor_);
+  if (text.isEmpty()) return;
+  painter.save();
+  const QRectF box = painter.boundingRect(plot.adjusted(6, 4, -6, -4), Qt::AlignTop | Qt::AlignLeft, text);
+  painter.fillRect(box.adjusted(-4, -2, 4, 2), QColor(0, 0, 0, 160));
+  painter.setPen(QColor(235, 238, 245));
+  painter.drawText(box, Qt::AlignTop | Qt::AlignLeft, text);
+  painter.restore();
+}
+
+void FileOverviewView::leaveEvent(QEvent*)
+{
+  cursor_ = {-1, -1};
+  update();
 }
 
 double FileOverviewView::timeAt(double x) const
@@ -183,6 +266,8 @@ void FileOverviewView::mousePressEvent(QMouseEvent* event)
 
 void FileOverviewView::mouseMoveEvent(QMouseEvent* event)
 {
+  cursor_ = event->position();
+  update();
   if (dragX_ >= 0) {
     const double width = std::max(1.0, plotRect().width());
     scrollBy((dragX_ - event->position().x()) / width * viewSpan_);
@@ -197,10 +282,35 @@ void FileOverviewView::mouseReleaseEvent(QMouseEvent*)
   dragX_ = -1;
 }
 
+FrequencyAxis FileOverviewView::frequencyAxis() const
+{
+  const double nyquist = overview_.sampleRate / 2.0;
+  return {scale_, topHz_ > 0 ? std::min(topHz_, nyquist) : nyquist, 20};
+}
+
+double FileOverviewView::topFrequencyHz() const
+{
+  return frequencyAxis().maxHz;
+}
+
+// The frequency axis zooms at its top: the lowest frequency stays, so a log axis keeps its low end.
+void FileOverviewView::zoomFrequency(double factor)
+{
+  const double nyquist = overview_.sampleRate / 2.0;
+  if (nyquist <= 0) return;
+  topHz_ = std::clamp(topFrequencyHz() * factor, std::min(nyquist, kMinTopHz), nyquist);
+  render();
+}
+
 void FileOverviewView::wheelEvent(QWheelEvent* event)
 {
   const double notches = event->angleDelta().y() / 120.0;
   if (notches == 0) return;
+  if (event->modifiers() & Qt::ControlModifier) { // Ctrl+wheel: frequency
+    zoomFrequency(std::pow(kZoomStep, -notches));
+    event->accept();
+    return;
+  }
   zoom(std::pow(kZoomStep, -notches), event->position().x());
   event->accept();
 }
@@ -230,6 +340,13 @@ void FileOverviewView::keyPressEvent(QKeyEvent* event)
     break;
   case Qt::Key_0:
     showAll();
+    zoomFrequency(1e9); // and every frequency
+    break;
+  case Qt::Key_Up:
+    zoomFrequency(1 / kZoomStep);
+    break;
+  case Qt::Key_Down:
+    zoomFrequency(kZoomStep);
     break;
   default:
     QWidget::keyPressEvent(event);

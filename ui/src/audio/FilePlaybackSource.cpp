@@ -1,7 +1,7 @@
 #include "spectrascope/ui/audio/FilePlaybackSource.h"
 
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
 
 #include <QTimer>
 
@@ -10,10 +10,12 @@ namespace {
 constexpr int kBlockMs = 5;
 // After a stall (a suspended laptop, a debugger) jump ahead rather than analyse a backlog.
 constexpr std::int64_t kMaxCatchUpFrames = 1 << 16;
+// The longest window the Audio tab offers (65536 samples): at least one whole frame.
+constexpr std::size_t kPreviewFrames = 1 << 16;
 } // namespace
 
-FilePlaybackSource::FilePlaybackSource(std::shared_ptr<SampleRingBuffer> analysis,
-                                       std::shared_ptr<SampleRingBuffer> output, QObject* parent)
+FilePlaybackSource::FilePlaybackSource(std::shared_ptr<audio::SampleRingBuffer> analysis,
+                                       std::shared_ptr<audio::SampleRingBuffer> output, QObject* parent)
     : QObject(parent), analysis_(std::move(analysis)), output_(std::move(output))
 {
 }
@@ -63,6 +65,21 @@ void FilePlaybackSource::seek(qint64 frame)
   analysis_->reset(sampleRate_);
   output_->reset(sampleRate_);
   restartClock();
+  if (!playing_) preview();
+}
+
+// Stopped, a seek still shows where it landed: the analysis gets the samples from there (enough for
+// the largest transform the tab offers), the output nothing, and the position stays.
+void FilePlaybackSource::preview()
+{
+  block_.clear();
+  try {
+    const std::size_t got = reader_->read(block_, kPreviewFrames);
+    analysis_->write(block_.data(), got);
+    reader_->seek(position_);
+  } catch (const std::exception& e) {
+    emit failed(tr("Cannot show this part of the file"), QString::fromStdString(e.what()));
+  }
 }
 
 void FilePlaybackSource::restartClock()
@@ -73,7 +90,8 @@ void FilePlaybackSource::restartClock()
 
 void FilePlaybackSource::produce()
 {
-  const std::int64_t due = clockStartFrame_ + std::int64_t(double(clock_.nsecsElapsed()) * 1e-9 * sampleRate_);
+  const std::int64_t due =
+      clockStartFrame_ + std::int64_t(double(clock_.nsecsElapsed()) * 1e-9 * sampleRate_);
   std::int64_t count = due - position_;
   if (count <= 0) return;
   if (count > kMaxCatchUpFrames) {

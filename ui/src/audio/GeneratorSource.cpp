@@ -1,6 +1,6 @@
 #include "spectrascope/ui/audio/GeneratorSource.h"
 
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 
 namespace spectrascope::ui {
 namespace {
@@ -9,12 +9,12 @@ constexpr int kBlockMs = 5;
 constexpr std::int64_t kMaxCatchUpSamples = 1 << 16;
 } // namespace
 
-GeneratorSource::GeneratorSource(std::shared_ptr<SampleRingBuffer> ring, QObject* parent)
+GeneratorSource::GeneratorSource(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent)
     : QObject(parent), ring_(std::move(ring))
 {
 }
 
-void GeneratorSource::setSettings(const GeneratorSettings& settings)
+void GeneratorSource::setSettings(const audio::GeneratorSettings& settings)
 {
   std::lock_guard lock(mutex_);
   settings_ = settings;

@@ -1,13 +1,15 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
+#include "spectrascope/ui/audio/ColourBar.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 
 #include <QMouseEvent>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace spectrascope::ui {
@@ -15,8 +17,8 @@ namespace spectrascope::ui {
 SpectrogramView::SpectrogramView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("spectrogramView"));
-  setMinimumSize(300, 120);
-  setMouseTracking(true); // the cursor readout follows the mouse without a button held
+  setMinimumSize(300, 80); // small screens and scale 2 still show the whole tab
+  setMouseTracking(true);  // the cursor readout follows the mouse without a button held
   resetStatistics();
 }
 
@@ -25,11 +27,16 @@ void SpectrogramView::paintEvent(QPaintEvent*)
   QPainter painter(this);
   painter.fillRect(rect(), QColor(20, 22, 28));
   const QRectF plot = plotRect();
-  painter.setRenderHint(QPainter::SmoothPixmapTransform);
-  painter.drawImage(plot, renderer_.image());
+  // One image pixel per device pixel: every pixel shows the loudest level it covers, nothing is scaled.
+  const QSize pixels = plotPixels();
+  QImage image = renderer_.render(pixels);
+  image.setDevicePixelRatio(devicePixelRatioF());
+  painter.drawImage(plot.topLeft(), image);
   const auto& p = renderer_.parameters();
+  drawSegmentMarks(painter, plot, pixels.width());
   axis_painter::drawFrequencyAxis(painter, plot, p.axis());
   axis_painter::drawTimeAxis(painter, plot, -p.columns * p.secondsPerColumn(), 0);
+  colour_bar::draw(painter, colourBarRect(), renderer_.colormap(), p.minDb, p.maxDb);
   const QString readout = readoutAt(cursor_);
   if (!readout.isEmpty()) {
     painter.setPen(QColor(255, 255, 255, 110));
@@ -47,7 +54,43 @@ void SpectrogramView::paintEvent(QPaintEvent*)
 
 QRectF SpectrogramView::plotRect() const
 {
-  return QRectF(rect()).marginsRemoved(axis_painter::margins());
+  QRectF plot = QRectF(rect()).marginsRemoved(axis_painter::margins());
+  plot.setRight(plot.right() - colour_bar::kWidth);
+  // Whole device pixels, so the image lands 1:1.
+  const double ratio = devicePixelRatioF();
+  plot.setWidth(std::floor(plot.width() * ratio) / ratio);
+  plot.setHeight(std::floor(plot.height() * ratio) / ratio);
+  return plot;
+}
+
+QSize SpectrogramView::plotPixels() const
+{
+  const QRectF plot = plotRect();
+  const double ratio = devicePixelRatioF();
+  return QSize(std::max(1, int(std::lround(plot.width() * ratio))),
+               std::max(1, int(std::lround(plot.height() * ratio))));
+}
+
+QRectF SpectrogramView::colourBarRect() const
+{
+  const QRectF plot = plotRect();
+  return QRectF(plot.right() + 10, plot.top(), colour_bar::kWidth - 10, plot.height());
+}
+
+// Where the FFT size or hop changed, the older columns stay as they were made, behind a marked edge.
+void SpectrogramView::drawSegmentMarks(QPainter& painter, const QRectF& plot, int pixelWidth) const
+{
+  const double ratio = devicePixelRatioF();
+  for (const SegmentMark& mark : renderer_.segmentMarks(pixelWidth)) {
+    const double x = plot.left() + mark.x / ratio;
+    painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
+    painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    const QRectF box =
+        painter.boundingRect(QRectF(x + 3, plot.top() + 18, 300, 20), Qt::AlignLeft, mark.label);
+    painter.fillRect(box.adjusted(-2, -1, 2, 1), QColor(0, 0, 0, 150));
+    painter.setPen(QColor(235, 238, 245));
+    painter.drawText(box, Qt::AlignLeft, mark.label);
+  }
 }
 
 QString SpectrogramView::readoutAt(QPointF position) const
@@ -57,11 +100,15 @@ QString SpectrogramView::readoutAt(QPointF position) const
   const auto& p = renderer_.parameters();
   const double u = (position.x() - plot.left()) / plot.width(),
                v = (position.y() - plot.top()) / plot.height();
-  const int column = std::min(p.columns - 1, int(u * p.columns)), row = std::min(p.rows - 1, int(v * p.rows));
+  // The level of the device pixel under the cursor: the data it shows, not its colour read back.
+  const QSize pixels = plotPixels();
+  const int x = std::min(pixels.width() - 1, int(u * pixels.width()));
+  const int y = std::min(pixels.height() - 1, int(v * pixels.height()));
+  const int column = std::min(p.columns - 1, int(u * p.columns));
   const double seconds = (p.columns - column) * p.secondsPerColumn();
-  const double hz = p.axis().frequencyAt(1 - v);
+  const double hz = p.axis().frequencyAt(1 - (y + 0.5) / pixels.height());
   const auto note = audio::noteFor(hz);
-  const auto db = renderer_.decibelsAt(column, row);
+  const auto db = renderer_.levelAt(pixels, x, y);
   return tr("%1 s ago   %2 Hz   %3   %4 %5%6 ct")
       .arg(seconds, 0, 'f', 2)
       .arg(hz, 0, 'f', 1)
@@ -85,7 +132,7 @@ void SpectrogramView::leaveEvent(QEvent*)
 
 void SpectrogramView::recordPaint()
 {
-  const std::int64_t now = SampleRingBuffer::nowNs();
+  const std::int64_t now = audio::SampleRingBuffer::nowNs();
   ++stats_.paints;
   stats_.seconds = double(now - statisticsStartNs_) * 1e-9;
   if (pendingArrivalNs_ == 0) return;
@@ -106,7 +153,7 @@ void SpectrogramView::resetStatistics()
 {
   stats_ = {};
   latencySumMs_ = 0;
-  statisticsStartNs_ = SampleRingBuffer::nowNs();
+  statisticsStartNs_ = audio::SampleRingBuffer::nowNs();
 }
 
 } // namespace spectrascope::ui

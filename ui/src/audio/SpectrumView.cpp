@@ -36,6 +36,15 @@ void SpectrumView::addFrame(std::span<const float> db, double sampleRate, int ff
   averager_.add(db, seconds);
 }
 
+void SpectrumView::addFrames(const audio::FrameSummary& summary, double sampleRate, int fftSize,
+                             double secondsPerFrame)
+{
+  if (params_.sampleRate != sampleRate || params_.fftSize != fftSize) averager_.reset();
+  params_.sampleRate = sampleRate;
+  params_.fftSize = fftSize;
+  averager_.add(summary, secondsPerFrame);
+}
+
 void SpectrumView::setScale(FrequencyScale scale)
 {
   params_.scale = scale;
@@ -48,7 +57,7 @@ void SpectrumView::setDbRange(double range)
   update();
 }
 
-void SpectrumView::setAveraging(const AveragingSettings& settings)
+void SpectrumView::setAveraging(const audio::AveragingSettings& settings)
 {
   averager_.setSettings(settings);
   update();
@@ -56,12 +65,13 @@ void SpectrumView::setAveraging(const AveragingSettings& settings)
 
 QString SpectrumView::averagingText() const
 {
-  const AveragingSettings& s = averager_.settings();
-  if (s.mode == AveragingMode::None || averager_.framesAveraged() == 0) return {};
-  return s.mode == AveragingMode::Exponential ? tr("exponential average, %1 s").arg(s.seconds, 0, 'g', 3)
-                                              : tr("linear average of %1 frames, %2 s")
-                                                    .arg(averager_.framesAveraged())
-                                                    .arg(averager_.secondsAveraged(), 0, 'f', 2);
+  const audio::AveragingSettings& s = averager_.settings();
+  if (s.mode == audio::AveragingMode::None || averager_.framesAveraged() == 0) return {};
+  return s.mode == audio::AveragingMode::Exponential
+             ? tr("exponential average, %1 s").arg(s.seconds, 0, 'g', 3)
+             : tr("linear average of %1 frames, %2 s")
+                   .arg(averager_.framesAveraged())
+                   .arg(averager_.secondsAveraged(), 0, 'f', 2);
 }
 
 QString SpectrumView::readoutText() const

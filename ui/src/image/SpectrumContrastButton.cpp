@@ -1,6 +1,6 @@
 #include "spectrascope/ui/image/SpectrumContrastButton.h"
 
-#include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/ui/Colormap.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -21,7 +21,7 @@ SpectrumContrastButton::SpectrumContrastButton(QWidget* parent) : QToolButton(pa
   auto* form = new QFormLayout(panel);
   colormap_ = new QComboBox(panel);
   colormap_->setObjectName(QStringLiteral("colormap"));
-  for (const std::string& name : audio::Colormap::names())
+  for (const std::string& name : ui::Colormap::names())
     colormap_->addItem(QString::fromStdString(name));
   colormap_->setCurrentText(QStringLiteral("grayscale"));
   gamma_ = new QDoubleSpinBox(panel);

@@ -1,6 +1,6 @@
 #include "spectrascope/ui/image/SpectrumPicture.h"
 
-#include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/ui/Colormap.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,8 +40,8 @@ double SpectrumPicture::percentile(double percent) const
 QImage SpectrumPicture::render(const SpectrumContrast& contrast) const
 {
   if (isNull()) return {};
-  const auto colormap = audio::Colormap::byName(contrast.colormap.toStdString())
-                            .value_or(*audio::Colormap::byName("grayscale"));
+  const auto colormap =
+      ui::Colormap::byName(contrast.colormap.toStdString()).value_or(*ui::Colormap::byName("grayscale"));
   // Lookup table from quantised level to colour, with clipping and gamma folded in.
   const double span = std::max(double(high_ - low_), 1e-30);
   const double lo = cyclic_ ? low_ : percentile(contrast.clipLowPercent);

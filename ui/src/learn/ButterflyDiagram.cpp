@@ -1,6 +1,6 @@
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 
-#include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/ui/Colormap.h"
 
 #include <cmath>
 #include <numbers>
@@ -238,7 +238,7 @@ void ButterflyDiagram::drawValue(DiagramCanvas& canvas, int stage, int position,
 void ButterflyDiagram::drawHeatMap(DiagramCanvas& canvas) const
 {
   const auto& r = *p_.result;
-  static const auto viridis = spectrascope::audio::Colormap::byName("viridis");
+  static const auto viridis = spectrascope::ui::Colormap::byName("viridis");
   QImage image(columns(), int(r.schedule.n), QImage::Format_RGB32);
   image.fill(QColor(0xf1, 0xf3, 0xf5));
   for (int s = 0; s <= p_.stage && s < int(r.stages.size()); ++s) {
@@ -289,7 +289,7 @@ void ButterflyDiagram::drawColourKey(DiagramCanvas& canvas, QPointF at) const
   constexpr double kStepWidth = 5, kHeight = 8;
   const double labelY = at.y() + kHeight + 11;
   if (isHeatMap()) {
-    static const auto viridis = spectrascope::audio::Colormap::byName("viridis");
+    static const auto viridis = spectrascope::ui::Colormap::byName("viridis");
     canvas.text({at.x(), at.y() + kHeight}, QStringLiteral("colour key:"), kDone, 11);
     const double left = at.x() + 70;
     for (int i = 0; i < kSteps; ++i)

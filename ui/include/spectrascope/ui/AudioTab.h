@@ -14,49 +14,42 @@
 // source and resumes by itself. Silence is no fault.
 // A file that cannot be read is reported and the previous source keeps running.
 //
-// Threading: create, use and destroy on the GUI thread. The destructor stops and joins the worker,
-// generator and playback threads; an output thread stuck in the audio server is abandoned.
+// Parts, one job each: AudioSession (ring buffers, source, analysis and output threads, capture
+// supervisor), AudioControls (the choices and their settings), AudioFilePanel (reading a file, its
+// overview, the play button). The tab lays them out, wires them together and applies the choices.
+//
+// Threading: create, use and destroy on the GUI thread. The destructor waits for a file being read, then
+// the session stops and joins its threads; an output thread stuck in the audio server is abandoned.
 
+#include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
-#include "spectrascope/ui/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
 #include <QAudioDevice>
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <cstdint>
 #include <memory>
 
 class QAction;
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QFormLayout;
 class QLabel;
 class QPainter;
-class QProgressBar;
-class QPushButton;
-class QSpinBox;
-class QThread;
 class QTimer;
 
 namespace spectrascope::ui {
 
-class AudioAnalysisWorker;
-class AudioOutput;
+class AudioControls;
+class AudioSession;
 class EngineService;
-class FileOverviewView;
-class FilePlaybackSource;
-class GeneratorSource;
+class AudioFilePanel;
+class AudioLiveViews;
 class LevelMeter;
 class CaptureBanner;
 class CaptureSupervisor;
-class SampleRingBuffer;
 class SpectrumView;
 class TimingFeed;
 
@@ -92,10 +85,10 @@ public:
 
   // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
   void openFile(const QString& path);
-  bool isLoading() const { return loading_.isRunning(); }
+  bool isLoading() const;
   void cancelLoading();
-  QString loadedFile() const { return file_.path; }
-  double fileSeconds() const { return file_.seconds(); }
+  QString loadedFile() const;
+  double fileSeconds() const;
   double playPositionSeconds() const;
   void seekFile(double seconds);
   void setPlaying(bool playing);
@@ -118,8 +111,8 @@ public:
   // The analysis as configured now (window and its parameter, hop, sizes).
   const AnalysisSettings& analysisSettings() const { return settings_; }
   // Spectrum averaging and peak hold (remembered), and what the spectrum view shows.
-  void setAveraging(const AveragingSettings& settings);
-  AveragingSettings averaging() const;
+  void setAveraging(const audio::AveragingSettings& settings);
+  audio::AveragingSettings averaging() const;
   const SpectrumView* spectrumView() const { return spectrum_; }
   // Spectrogram gain: added to every level before the dB range maps it to colours (remembered).
   void setSpectrogramGain(double db);
@@ -151,24 +144,15 @@ signals:
 
 protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
+  void hideEvent(QHideEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
 private:
-  QWidget* createControls();
-  QWidget* createSourceControls(QWidget* panel);
-  QWidget* createAnalysisControls(QWidget* panel);
-  QWidget* createDisplayControls(QWidget* panel);
-  QWidget* createFileBar();
-  void createAveragingControls(QWidget* panel, QFormLayout* form);
-  void updateWindowParameterRows();
-  void updateHopBox();
   void updateCaptureButton();
   void applyAveragingSettings();
   void connectControls();
-  void restoreSettings();
-  void saveSettings() const;
-  void startThreads();
-  void startPlaybackThreads();
+  void startAnalysis();
   void activate(Source source);
   void runGenerator(bool on);
   void runPlayback(bool on);
@@ -176,12 +160,10 @@ private:
   void applyGeneratorSettings();
   void applyDisplaySettings();
   void pushEngine();
-  void pushMapping();
   void onColumns(const SpectrumColumns& columns);
   void onDisplayTick();
   void onFileLoaded();
-  void requestDetail();
-  static void drawExportTimeAxis(QPainter& painter, const QRect& row, double seconds);
+  const AudioFileOverview& file() const;
   void chooseFile();
   void startMicrophone();
   void stopMicrophone();
@@ -192,73 +174,27 @@ private:
 
   EngineService* service_ = nullptr;
   TimingFeed* timingFeed_ = nullptr;
-  audio::ColumnMapping sentMapping_; // the mapping the worker has (or will have)
-  std::uint64_t mappingId_ = 0;
-  std::shared_ptr<SampleRingBuffer> ring_, outputRing_;
+  AudioSession* session_ = nullptr;
+  bool started_ = false; // settings are saved from then on
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
+  bool restingHidden_ = false; // hidden behind another tab: generator, analysis and display rest
   bool microphonePaused_ = false;
-  QThread* analysisThread_ = nullptr;
-  QThread* generatorThread_ = nullptr;
-  QThread* playbackThread_ = nullptr;
-  QThread* outputThread_ = nullptr;
-  AudioAnalysisWorker* worker_ = nullptr;
-  GeneratorSource* generator_ = nullptr;
-  CaptureSupervisor* capture_ = nullptr;
+  CaptureSupervisor* capture_ = nullptr; // the session's
   CaptureBanner* captureBanner_ = nullptr;
-  FilePlaybackSource* player_ = nullptr;
-  AudioOutput* output_ = nullptr;
   QTimer* displayTimer_ = nullptr;
 
-  AudioFileOverview file_;
-  QFutureWatcher<AudioFileOverview> loading_;
-  QFutureWatcher<AudioFileOverview> detailLoading_;
-  QTimer* detailTimer_ = nullptr;
-  bool detailPending_ = false;
-  static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
+  AudioFilePanel* filePanel_ = nullptr;
 
-  SpectrumView* spectrum_ = nullptr;
+  AudioLiveViews* views_ = nullptr;
+  SpectrumView* spectrum_ = nullptr; // the views'
   SpectrogramView* spectrogram_ = nullptr;
-  FileOverviewView* overview_ = nullptr;
-  LevelMeter* level_ = nullptr;
-  QWidget* fileBar_ = nullptr;
-  QLabel* fileLabel_ = nullptr;
-  QPushButton* playButton_ = nullptr;
-  QProgressBar* progress_ = nullptr;
-  QPushButton* cancelButton_ = nullptr;
+  AudioControls* controls_ = nullptr;
+  LevelMeter* level_ = nullptr; // on the controls' source page
   QAction* openAction_ = nullptr;
-  QComboBox* sourceBox_ = nullptr;
-  QComboBox* deviceBox_ = nullptr;
-  QPushButton* captureButton_ = nullptr;
-  QComboBox* micRateBox_ = nullptr;
-  QComboBox* channelBox_ = nullptr;
-  QComboBox* waveformBox_ = nullptr;
-  QDoubleSpinBox* frequencyBox_ = nullptr;
-  QDoubleSpinBox* secondFrequencyBox_ = nullptr;
-  QDoubleSpinBox* levelBox_ = nullptr;
-  QComboBox* fftBox_ = nullptr;
-  QComboBox* overlapBox_ = nullptr;
-  QSpinBox* hopBox_ = nullptr;
-  QComboBox* paddingBox_ = nullptr;
-  QComboBox* windowBox_ = nullptr;
-  QFormLayout* analysisForm_ = nullptr;
-  QDoubleSpinBox* kaiserBetaBox_ = nullptr;
-  QDoubleSpinBox* gaussianSigmaBox_ = nullptr;
-  QDoubleSpinBox* rangeBox_ = nullptr;
-  QDoubleSpinBox* gainBox_ = nullptr;
-  QComboBox* axisBox_ = nullptr;
-  QComboBox* averagingBox_ = nullptr;
-  QDoubleSpinBox* averageSecondsBox_ = nullptr;
-  QCheckBox* peakHoldBox_ = nullptr;
-  QDoubleSpinBox* peakDecayBox_ = nullptr;
-  QComboBox* colormapBox_ = nullptr;
-  QCheckBox* freezeBox_ = nullptr;
   QLabel* status_ = nullptr;  // the latest event or error, kept until the next
   QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
   QString backend_;
-  double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
-  std::vector<float> latestFrame_;
-  double latestRate_ = 48000;
 };
 
 } // namespace spectrascope::ui

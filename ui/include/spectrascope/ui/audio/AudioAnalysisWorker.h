@@ -4,7 +4,9 @@
 // Threading contract: construct on the GUI thread, moveToThread() a worker thread, then call start() and
 // configure() only through queued invocations (or signals). columnsReady() is emitted on the worker
 // thread; connect it queued. When more than kMaxResultsInFlight results wait unconsumed (the GUI is
-// busy), new results are dropped and counted, never queued: the receiver calls resultConsumed().
+// busy), new results are dropped and counted, never queued: the receiver calls resultConsumed(). A
+// dropped result's spectrogram columns are lost, but its frames stay in the summary the next result
+// carries, so peak hold and averages see every analysed frame.
 //
 // The engine comes from the GUI's EngineService (useEngine(), queued): the STFT then runs on whatever
 // backend the Engine menu chose, the GPU when there is one. Until one arrives (or without a service, as
@@ -26,16 +28,18 @@ namespace spectrascope {
 class Engine;
 }
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class AudioAnalysisWorker : public QObject
 {
   Q_OBJECT
 
 public:
-  explicit AudioAnalysisWorker(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
+  explicit AudioAnalysisWorker(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent = nullptr);
   ~AudioAnalysisWorker() override;
 
   static constexpr int kMaxResultsInFlight = 4;
@@ -47,11 +51,10 @@ public slots:
   void start();
   void configure(const spectrascope::ui::AnalysisSettings& settings);
   void stop();
+  // Stops or resumes polling the ring buffer, keeping the pipeline (a hidden tab rests).
+  void setPolling(bool on);
   // Switches to `engine` (the plans are remade on the next poll); keeps the engine alive while used.
   void useEngine(std::shared_ptr<spectrascope::Engine> engine);
-  // How columns become pixels (the spectrogram renderer's columnMapping()); results carry `id`, so the
-  // receiver can drop columns made with an older mapping. Call queued (a functor invocation).
-  void setMapping(const spectrascope::audio::ColumnMapping& mapping, std::uint64_t id);
 
 signals:
   void columnsReady(const spectrascope::ui::SpectrumColumns& columns);
@@ -60,20 +63,16 @@ signals:
 private:
   void poll();
   void rebuild();
-  // False while the mapping does not fit the current FFT size.
-  bool applyMapping();
   // Runs the pipeline on the first `frames` pending frames; false (and reported) on failure.
   bool analyse(std::size_t frames, SpectrumColumns& columns);
   void accumulateLevel(std::span<const float> fresh);
   void takeLevel(SpectrumColumns& columns);
 
-  std::shared_ptr<SampleRingBuffer> ring_;
+  std::shared_ptr<audio::SampleRingBuffer> ring_;
   QTimer* timer_ = nullptr;
   std::shared_ptr<Engine> engine_;
   std::unique_ptr<audio::SpectrogramPipeline> pipeline_;
-  audio::ColumnMapping mapping_;
-  std::uint64_t mappingId_ = 0;
-  bool mappingDirty_ = false;
+  audio::FrameSummary summary_; // frames analysed since the last result that was sent
   std::int64_t lastReportNs_ = 0;
   AnalysisSettings settings_;
   bool dirty_ = true;

@@ -13,16 +13,18 @@ class QAudioSink;
 class QIODevice;
 class QTimer;
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class AudioOutput : public QObject
 {
   Q_OBJECT
 
 public:
-  explicit AudioOutput(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
+  explicit AudioOutput(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent = nullptr);
   ~AudioOutput() override;
 
 public slots:
@@ -32,7 +34,7 @@ public slots:
 private:
   void drain();
 
-  std::shared_ptr<SampleRingBuffer> ring_;
+  std::shared_ptr<audio::SampleRingBuffer> ring_;
   QAudioSink* sink_ = nullptr;
   QIODevice* io_ = nullptr;
   QTimer* timer_ = nullptr;

@@ -7,6 +7,7 @@
 
 #include <QMargins>
 #include <QRectF>
+#include <QString>
 
 class QPainter;
 
@@ -15,7 +16,11 @@ namespace spectrascope::ui::axis_painter {
 // Space the labels need around the plot.
 QMargins margins();
 void drawFrequencyAxis(QPainter& painter, const QRectF& plot, const FrequencyAxis& axis);
-// Time runs from fromSeconds at the left edge to toSeconds at the right edge.
-void drawTimeAxis(QPainter& painter, const QRectF& plot, double fromSeconds, double toSeconds);
+// Time runs from fromSeconds at the left edge to toSeconds at the right edge; `clock` labels it as
+// h:mm:ss (a file's time) rather than in seconds.
+void drawTimeAxis(QPainter& painter, const QRectF& plot, double fromSeconds, double toSeconds,
+                  bool clock = false);
+// "1:02:03.5", "2:03.25", "3.125 s": hours and minutes only where there are any.
+QString clockTime(double seconds, int decimals = 2);
 
 } // namespace spectrascope::ui::axis_painter

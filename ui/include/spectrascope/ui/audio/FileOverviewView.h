@@ -1,12 +1,16 @@
 #pragma once
-// The whole-file overview spectrogram with a play cursor; click or drag to seek. Time in seconds from the
-// start of the file underneath, frequencies on the left (same axis choice as the other views).
+// The whole-file overview spectrogram with a play cursor; click or drag to seek. Time (h:m:s) from the
+// start of the file underneath, frequencies on the left (same axis choice as the other views), a dB
+// colour bar on the right. Drawn true: every device pixel shows the loudest level of the frames and bins
+// it covers, at every zoom, and the readout names that level.
 // Zoom and scroll through the file: the wheel zooms around the mouse, a drag with the middle or right
-// button (or Shift) scrolls, and the keys +/- zoom, Left/Right scroll, Home/End jump, 0 shows it all.
+// button (or Shift) scrolls, and the keys +/- zoom, Left/Right scroll, Home/End jump, 0 shows it all;
+// Ctrl+wheel and Up/Down zoom the frequency axis.
 // While playing, the view pages along when the cursor runs off its right edge.
 
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
+#include "spectrascope/ui/audio/SpectrogramRenderer.h"
 
 #include <QImage>
 #include <QWidget>
@@ -34,8 +38,18 @@ public:
   // Zooms by `factor` (< 1: in) keeping the time under `x` (widget pixels) where it is.
   void zoom(double factor, double x);
   void scrollBy(double seconds);
+  // Zooms the frequency axis by `factor` (< 1: in) at its top (Ctrl+wheel, Up/Down keys); the top
+  // frequency shown, Nyquist when not zoomed.
+  void zoomFrequency(double factor);
+  double topFrequencyHz() const;
   void showAll();
-  const QImage& image() const { return image_; }
+  // The whole file at one pixel per overview column (256 rows).
+  QImage image() const;
+  // The plot area and its size in device pixels; what the readout says at a point (time, frequency,
+  // level, note), empty outside the plot.
+  QRectF plotRect() const;
+  QSize plotPixels() const;
+  QString readoutAt(QPointF position) const;
 
 signals:
   void seekRequested(double seconds);
@@ -49,11 +63,19 @@ protected:
   void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  void leaveEvent(QEvent* event) override;
 
 private:
-  QRectF plotRect() const;
+  struct Shown
+  {
+    const SpectrogramRenderer* renderer;
+    double firstColumn, columnCount;
+  };
   void render();
-  QImage renderColumns(const AudioFileOverview& overview) const;
+  void fill(SpectrogramRenderer& renderer, const AudioFileOverview& overview) const;
+  Shown shown() const;
+  FrequencyAxis frequencyAxis() const;
+  void drawReadout(QPainter& painter, const QRectF& plot) const;
   void seekTo(double x);
   double timeAt(double x) const;
   void setView(double start, double span);
@@ -65,9 +87,11 @@ private:
   double seconds_ = 0, position_ = 0;
   double viewStart_ = 0, viewSpan_ = 0;
   double dragX_ = -1; // where a scrolling drag last was, -1 when none
-  QImage image_;
-  AudioFileOverview detail_; // kept, so display changes re-render it
-  QImage detailImage_;
+  double topHz_ = 0;  // the frequency axis' top, 0 for Nyquist
+  QPointF cursor_{-1, -1};
+  SpectrogramRenderer overviewRenderer_;
+  AudioFileOverview detail_;
+  SpectrogramRenderer detailRenderer_;
 };
 
 } // namespace spectrascope::ui

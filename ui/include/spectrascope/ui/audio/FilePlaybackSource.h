@@ -7,8 +7,8 @@
 // Threading: construct on the GUI thread, moveToThread(), then open()/play()/pause()/seek() queued.
 // positionFrames() and isPlaying() are thread-safe.
 
-#include <QObject>
 #include <QElapsedTimer>
+#include <QObject>
 #include <QString>
 
 #include <atomic>
@@ -22,17 +22,19 @@ namespace spectrascope::audio {
 class SoundFileReader;
 }
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class FilePlaybackSource : public QObject
 {
   Q_OBJECT
 
 public:
-  FilePlaybackSource(std::shared_ptr<SampleRingBuffer> analysis, std::shared_ptr<SampleRingBuffer> output,
-                     QObject* parent = nullptr);
+  FilePlaybackSource(std::shared_ptr<audio::SampleRingBuffer> analysis,
+                     std::shared_ptr<audio::SampleRingBuffer> output, QObject* parent = nullptr);
   ~FilePlaybackSource() override;
 
   std::int64_t positionFrames() const { return position_; }
@@ -50,9 +52,10 @@ signals:
 
 private:
   void produce();
+  void preview();
   void restartClock();
 
-  std::shared_ptr<SampleRingBuffer> analysis_, output_;
+  std::shared_ptr<audio::SampleRingBuffer> analysis_, output_;
   std::unique_ptr<audio::SoundFileReader> reader_;
   QTimer* timer_ = nullptr;
   QElapsedTimer clock_;

@@ -5,7 +5,7 @@
 // Threading: construct on the GUI thread, moveToThread(), then start()/stop() queued; setSettings() is
 // thread-safe.
 
-#include "spectrascope/ui/audio/SignalGenerator.h"
+#include "spectrascope/engine/audio/SignalGenerator.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -14,17 +14,19 @@
 #include <memory>
 #include <mutex>
 
-namespace spectrascope::ui {
-
+namespace spectrascope::audio {
 class SampleRingBuffer;
+} // namespace spectrascope::audio
+
+namespace spectrascope::ui {
 
 class GeneratorSource : public QObject
 {
   Q_OBJECT
 
 public:
-  explicit GeneratorSource(std::shared_ptr<SampleRingBuffer> ring, QObject* parent = nullptr);
-  void setSettings(const GeneratorSettings& settings);
+  explicit GeneratorSource(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent = nullptr);
+  void setSettings(const audio::GeneratorSettings& settings);
 
 public slots:
   void start();
@@ -33,11 +35,11 @@ public slots:
 private:
   void produce();
 
-  std::shared_ptr<SampleRingBuffer> ring_;
+  std::shared_ptr<audio::SampleRingBuffer> ring_;
   std::mutex mutex_;
-  GeneratorSettings settings_;
+  audio::GeneratorSettings settings_;
   bool settingsChanged_ = false;
-  SignalGenerator generator_;
+  audio::SignalGenerator generator_;
   QTimer* timer_ = nullptr;
   QElapsedTimer clock_;
   std::int64_t produced_ = 0;

@@ -1,7 +1,8 @@
 #pragma once
-// The scrolling spectrogram: SpectrogramRenderer's image scaled into the plot area, with frequency and
-// time axes (seconds before now, newest at the right). The owner appends columns as results arrive and
-// calls update() from its display timer.
+// The scrolling spectrogram: SpectrogramRenderer's levels drawn at the plot's size in device pixels (each
+// pixel the loudest level it covers), with frequency and time axes (seconds before now, newest at the
+// right), a dB colour bar and marks where the FFT size or hop changed. The owner appends columns as
+// results arrive and calls update() from its display timer.
 //
 // It also measures what the user sees: paints per second and, for each paint that shows new columns,
 // the time from the arrival of their newest samples (noteArrival) to the end of that paint.
@@ -34,9 +35,12 @@ public:
   // steady_clock ns at which the samples of the newest appended column entered the application.
   void noteArrival(std::int64_t arrivalNs) { pendingArrivalNs_ = arrivalNs; }
   PaintStatistics statistics() const;
-  // What the cursor readout says for a point of the widget: seconds before now, frequency, level,
-  // note and cents; empty outside the plot.
+  // What the cursor readout says for a point of the widget: seconds before now, frequency, level (the
+  // level the pixel shows), note and cents; empty outside the plot.
   QString readoutAt(QPointF position) const;
+  // The plot area (logical pixels) and its size in device pixels, which render() fills 1:1.
+  QRectF plotRect() const;
+  QSize plotPixels() const;
   void resetStatistics();
 
 protected:
@@ -46,8 +50,8 @@ protected:
 
 private:
   void recordPaint();
-
-  QRectF plotRect() const;
+  QRectF colourBarRect() const;
+  void drawSegmentMarks(QPainter& painter, const QRectF& plot, int pixelWidth) const;
 
   SpectrogramRenderer renderer_;
   QPointF cursor_{-1, -1};

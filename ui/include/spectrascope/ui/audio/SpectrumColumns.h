@@ -1,10 +1,12 @@
 #pragma once
-// What the analysis worker hands the views: a few consecutive STFT frames as spectrogram display columns
-// (pixels, made by the engine's SpectrogramPipeline, on the device when there is one) and the last
-// frame's dB for the spectrum view, as a value type sent by queued signal. Frame 0 carries the index of
-// its first sample so the display can place it in time.
+// What the analysis worker hands the views: a few consecutive STFT frames as spectrogram levels (dB per
+// stored row, made by the engine's SpectrogramPipeline, on the device when there is one) and a summary of
+// every frame analysed since the previous result that reached the views (newest frame, peaks, power), as
+// a value type sent by queued signal. Frame 0 carries the index of its first sample so the display can
+// place it in time.
 
 #include "spectrascope/engine/Timing.h"
+#include "spectrascope/engine/audio/FrameSummary.h"
 
 #include <QMetaType>
 #include <QString>
@@ -22,11 +24,11 @@ struct SpectrumColumns
   int fftSize = 0;
   int hop = 0;
   double sampleRate = 0;
-  std::int64_t firstSample = 0;      // index, in the source's stream, of frame 0's first sample
-  int rows = 0;                      // display rows per column
-  std::uint64_t mappingId = 0;       // the ColumnMapping the pixels were made with (see setMapping)
-  std::vector<std::uint32_t> pixels; // frames * rows ARGB, column after column, top row first
-  std::vector<float> lastDb;         // bins amplitude-corrected dBFS values of the newest frame
+  std::int64_t firstSample = 0; // index, in the source's stream, of frame 0's first sample
+  int rows = 0;                 // stored rows per frame (SpectrogramRenderer::storedRowsFor(bins))
+  std::vector<float> levels;    // frames * rows dBFS, frame after frame, bin order (the loudest bin of a row)
+  // Every frame analysed since the last result the views took, including those of dropped results.
+  audio::FrameSummary summary;
   // The engine call's per-kernel records, about once a second (null otherwise), for the Timings panel.
   std::shared_ptr<const ExecutionReport> report;
   double analysisMs = 0; // host wall time of the analysis that produced these frames

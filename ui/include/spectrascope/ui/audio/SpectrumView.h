@@ -1,10 +1,10 @@
 #pragma once
 // The live spectrum: the newest frame or its average (exponential, or linear over the last T seconds),
-// optionally with a decaying peak-hold trace over what is shown (SpectrumAverager), and a cursor readout
-// (frequency, dB, note and cents). Painting goes through SpectrumRenderer; the owner calls update() from
-// its display timer, so painting is decoupled from how often results arrive.
+// optionally with a decaying peak-hold trace over what is shown (audio::SpectrumAverager), and a cursor
+// readout (frequency, dB, note and cents). Painting goes through SpectrumRenderer; the owner calls update()
+// from its display timer, so painting is decoupled from how often results arrive.
 
-#include "spectrascope/ui/audio/SpectrumAverager.h"
+#include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 
 #include <QWidget>
@@ -21,18 +21,20 @@ public:
   explicit SpectrumView(QWidget* parent = nullptr);
   // One analysed frame (dB per bin) standing for `seconds` of audio; a new rate or size starts afresh.
   void addFrame(std::span<const float> db, double sampleRate, int fftSize, double seconds);
+  // Every frame of `summary` (each `secondsPerFrame` of audio) reaches the averages and peak hold.
+  void addFrames(const audio::FrameSummary& summary, double sampleRate, int fftSize, double secondsPerFrame);
   void setScale(FrequencyScale scale);
   void setDbRange(double range);
-  void setAveraging(const AveragingSettings& settings);
-  const AveragingSettings& averaging() const { return averager_.settings(); }
+  void setAveraging(const audio::AveragingSettings& settings);
+  const audio::AveragingSettings& averaging() const { return averager_.settings(); }
   // What the main trace shows (the average when averaging), and the peak-hold trace (empty when off).
   const std::vector<float>& displayed() const { return averager_.displayed(); }
   const std::vector<float>& peaks() const { return averager_.peaks(); }
-  const SpectrumAverager& averager() const { return averager_; }
+  const audio::SpectrumAverager& averager() const { return averager_; }
   QString readoutText() const;
   const SpectrumParameters& parameters() const { return params_; }
 
-  static constexpr int kMinimumHeight = 180;
+  static constexpr int kMinimumHeight = 80; // fits 1920x1080 at scale 2 (540 logical rows)
 
 protected:
   void paintEvent(QPaintEvent* event) override;
@@ -43,7 +45,7 @@ private:
   QString averagingText() const;
 
   SpectrumParameters params_;
-  SpectrumAverager averager_;
+  audio::SpectrumAverager averager_;
   double cursorX_ = -1;
 };
 

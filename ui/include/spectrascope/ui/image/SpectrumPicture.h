@@ -14,7 +14,7 @@ namespace spectrascope::ui::image {
 
 struct SpectrumContrast
 {
-  QString colormap = QStringLiteral("grayscale"); // any name of audio::Colormap
+  QString colormap = QStringLiteral("grayscale"); // any name of ui::Colormap
   double clipLowPercent = 0.5;                    // darkest values below this percentile show as black
   double clipHighPercent = 0.02; // brightest values above 100 - this percentile show as white
   double gamma = 1.0;            // t -> t^(1/gamma): above 1 lifts faint detail

@@ -1,10 +1,10 @@
-#include "spectrascope/engine/audio/Colormap.h"
+#include "spectrascope/ui/Colormap.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 
-namespace spectrascope::audio {
+namespace spectrascope::ui {
 namespace {
 
 // Ten evenly spaced stops of matplotlib's maps (0, 1/9, ..., 1), as 0xRRGGBB. Linear interpolation
@@ -62,11 +62,11 @@ std::vector<std::string> Colormap::names()
   return {"viridis", "magma", "inferno", "grayscale"};
 }
 
-std::uint32_t Colormap::argb(double t) const
+std::size_t Colormap::indexOf(double t)
 {
-  if (!(t > 0)) return table_[0];
-  if (t >= 1) return table_[255];
-  return table_[std::size_t(t * 255.0 + 0.5)];
+  if (!(t > 0)) return 0;
+  if (t >= 1) return 255;
+  return std::size_t(t * 255.0 + 0.5);
 }
 
-} // namespace spectrascope::audio
+} // namespace spectrascope::ui

@@ -5,12 +5,11 @@
 //
 // Threading: one writer thread and one reader thread at a time; a mutex guards the few copies.
 
-#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
 
-namespace spectrascope::ui {
+namespace spectrascope::audio {
 
 class SampleRingBuffer
 {
@@ -49,4 +48,4 @@ private:
   std::uint64_t writtenInStream_ = 0; // since the last reset()
 };
 
-} // namespace spectrascope::ui
+} // namespace spectrascope::audio

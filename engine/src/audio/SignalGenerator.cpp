@@ -1,10 +1,10 @@
-#include "spectrascope/ui/audio/SignalGenerator.h"
+#include "spectrascope/engine/audio/SignalGenerator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-namespace spectrascope::ui {
+namespace spectrascope::audio {
 namespace {
 constexpr double kTwoPi = 2 * std::numbers::pi;
 // Gaussian noise scaled so that peaks (about 3 sigma) sit near the requested peak level.
@@ -80,4 +80,4 @@ void SignalGenerator::generate(std::span<float> out)
   }
 }
 
-} // namespace spectrascope::ui
+} // namespace spectrascope::audio

@@ -1,4 +1,3 @@
-#include "spectrascope/engine/audio/Colormap.h"
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 
 #include <gtest/gtest.h>
@@ -31,18 +30,6 @@ TEST(PeakInterpolationTest, NamesNotesWithA4At440)
   EXPECT_STREQ(noteFor(261.6256).name, "C4");
   EXPECT_STREQ(noteFor(466.1638).name, "A#4");
   EXPECT_NEAR(noteFor(445).cents, 1200 * std::log2(445.0 / 440.0), 1e-9);
-}
-
-TEST(ColormapTest, EndsMatchMatplotlibAndUnknownNamesAreRefused)
-{
-  EXPECT_EQ(Colormap::byName("viridis")->argb(0), 0xff440154u);
-  EXPECT_EQ(Colormap::byName("viridis")->argb(1), 0xfffde725u);
-  EXPECT_EQ(Colormap::byName("magma")->argb(0), 0xff000004u);
-  EXPECT_EQ(Colormap::byName("inferno")->argb(1), 0xfffcffa4u);
-  EXPECT_EQ(Colormap::byName("grayscale")->argb(0.5), 0xff808080u);
-  EXPECT_FALSE(Colormap::byName("jet"));
-  for (const auto& name : Colormap::names())
-    EXPECT_TRUE(Colormap::byName(name)) << name;
 }
 
 } // namespace

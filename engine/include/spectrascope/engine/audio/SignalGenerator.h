@@ -7,7 +7,7 @@
 #include <random>
 #include <span>
 
-namespace spectrascope::ui {
+namespace spectrascope::audio {
 
 enum class Waveform { Sine, TwoTone, LinearChirp, LogChirp, WhiteNoise, PinkNoise, Square };
 
@@ -39,4 +39,4 @@ private:
   double pink_[7] = {}; // Paul Kellet's pink filter state
 };
 
-} // namespace spectrascope::ui
+} // namespace spectrascope::audio

@@ -5,9 +5,10 @@
 // spectrum and falls at a set rate in dB per second. Averages are taken on power (10^(dB/10)) and shown
 // in dB, so a steady tone keeps its level and noise averages to its mean power.
 //
-// Time is audio time: each frame is added with the seconds of audio it stands for (the analysis hands
-// over the newest frame of each batch, which stands for the batch's frames * hop samples), so averaging
-// and decay do not depend on how often results arrive, and nothing decays while the source is paused.
+// Time is audio time: each frame is added with the seconds of audio it stands for, so averaging and
+// decay do not depend on how often results arrive, and nothing decays while the source is paused.
+// Every analysed frame counts: the analysis hands over a FrameSummary of all frames since the last
+// result (add(summary)), whose per-bin peaks feed peak hold and whose power sums feed the averages.
 //
 // The linear average keeps the frames of its window summed in slots of at least T / kMaxSlots seconds
 // (longer for very long transforms, so the slots hold about kMaxBytes at most): memory stays bounded
@@ -15,12 +16,14 @@
 //
 // Qt-free; one thread at a time.
 
+#include "spectrascope/engine/audio/FrameSummary.h"
+
 #include <cstddef>
 #include <deque>
 #include <span>
 #include <vector>
 
-namespace spectrascope::ui {
+namespace spectrascope::audio {
 
 enum class AveragingMode { None, Exponential, Linear };
 
@@ -47,6 +50,9 @@ public:
   // One frame of dB values standing for `seconds` of audio (> 0). A frame of another length than the
   // previous ones (a new FFT size) starts afresh.
   void add(std::span<const float> db, double seconds);
+  // All the frames of `summary`, each standing for `secondsPerFrame` of audio: the displayed spectrum
+  // (None) is the newest frame, averages take every frame's power, peak hold every frame's peak.
+  void add(const audio::FrameSummary& summary, double secondsPerFrame);
 
   // The spectrum to show, in dB (empty before the first frame).
   const std::vector<float>& displayed() const { return displayed_; }
@@ -68,9 +74,13 @@ private:
     std::size_t frames = 0;
   };
   AveragingMode mode() const { return settings_.mode; }
-  void addExponential(std::span<const float> db, double seconds);
-  void addLinear(std::span<const float> db, double seconds);
-  void updatePeaks(double seconds);
+  // `power` is the mean power of `frames` frames spanning `seconds`.
+  void addExponential(std::span<const double> power, double seconds);
+  void addLinear(std::span<const double> power, double seconds, std::size_t frames);
+  void addPower(std::span<const double> power, std::span<const float> newest, double seconds,
+                std::size_t frames);
+  // Peaks fall for `seconds`, then rise to `candidates` (the displayed spectrum, or every frame's peak).
+  void updatePeaks(std::span<const float> candidates, double seconds);
   std::size_t slotLimit(std::size_t bins) const;
 
   AveragingSettings settings_;
@@ -82,4 +92,4 @@ private:
   std::size_t windowFrames_ = 0, totalFrames_ = 0;
 };
 
-} // namespace spectrascope::ui
+} // namespace spectrascope::audio

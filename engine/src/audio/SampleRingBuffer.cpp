@@ -1,9 +1,9 @@
-#include "spectrascope/ui/audio/SampleRingBuffer.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 
 #include <algorithm>
 #include <chrono>
 
-namespace spectrascope::ui {
+namespace spectrascope::audio {
 
 SampleRingBuffer::SampleRingBuffer(std::size_t capacity) : data_(capacity) {}
 
@@ -100,4 +100,4 @@ std::uint64_t SampleRingBuffer::droppedSamples() const
   return dropped_;
 }
 
-} // namespace spectrascope::ui
+} // namespace spectrascope::audio

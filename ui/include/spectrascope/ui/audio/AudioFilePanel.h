@@ -1,0 +1,82 @@
+#pragma once
+// The Audio tab's file bar: reading a file's overview in the background (progress, Cancel), the
+// whole-file overview with its zoomed detail (read for the stretch in view once a zoom or scroll
+// settles), and the play button. Playback itself runs in the AudioSession; this panel says what the
+// user asked for (play, seek) and shows where it is.
+//
+// Threading: GUI thread only. The destructor waits for the reading in progress (it stops between
+// chunks) and for the detail (bounded by the view's span).
+
+#include "spectrascope/ui/audio/AudioFileOverview.h"
+#include "spectrascope/ui/audio/FrequencyAxis.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+#include <string>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+
+namespace spectrascope {
+class Engine;
+}
+
+namespace spectrascope::ui {
+
+class EngineService;
+class FileOverviewView;
+
+class AudioFilePanel : public QWidget
+{
+  Q_OBJECT
+
+public:
+  explicit AudioFilePanel(QWidget* parent = nullptr);
+  ~AudioFilePanel() override;
+
+  // Reading and detail use the service's engine; without one, FFTW.
+  void setEngineService(EngineService* service) { service_ = service; }
+  // Starts reading `path` (a reading in progress is cancelled); loaded() or failed() follows.
+  void open(const QString& path, int channel);
+  bool isLoading() const { return loading_.isRunning(); }
+  void cancelLoading();
+  // The file shown (empty path before the first one is read).
+  const AudioFileOverview& file() const { return file_; }
+
+  void showPlayButton(bool visible);
+  void showPlaying(bool playing);
+  void setPosition(double seconds);
+  void setDisplay(FrequencyScale scale, double minDb, double maxDb, const std::string& colormap);
+
+signals:
+  void loaded();
+  void failed(const QString& heading, const QString& detail);
+  void cancelled();
+  void playToggled();
+  void seekRequested(double seconds);
+
+private:
+  void onLoaded();
+  void requestDetail();
+  std::shared_ptr<Engine> engine() const;
+
+  EngineService* service_ = nullptr;
+  AudioFileOverview file_;
+  QFutureWatcher<AudioFileOverview> loading_;
+  QFutureWatcher<AudioFileOverview> detailLoading_;
+  QTimer* detailTimer_ = nullptr;
+  bool detailPending_ = false;
+  static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
+
+  FileOverviewView* overview_ = nullptr;
+  QLabel* fileLabel_ = nullptr;
+  QPushButton* playButton_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QPushButton* cancelButton_ = nullptr;
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,49 @@
+#pragma once
+// The Audio tab's live views, one above the other: the spectrum (averaging and peak hold over every
+// analysed frame) and the scrolling spectrogram. Results go in through addColumns(); the views keep the
+// latest frame for the peak readout and the analysis cost for the once-a-second figures line.
+//
+// Threading: GUI thread only.
+
+#include "spectrascope/ui/audio/AnalysisSettings.h"
+#include "spectrascope/ui/audio/SpectrumColumns.h"
+
+#include <QSplitter>
+
+#include <cstdint>
+#include <vector>
+
+namespace spectrascope::ui {
+
+class SpectrogramView;
+class SpectrumView;
+
+class AudioLiveViews : public QSplitter
+{
+  Q_OBJECT
+
+public:
+  explicit AudioLiveViews(QWidget* parent = nullptr);
+
+  SpectrumView* spectrum() const { return spectrum_; }
+  SpectrogramView* spectrogram() const { return spectrogram_; }
+
+  // Appends the result's columns to the spectrogram and all its frames to the spectrum's averages.
+  void addColumns(const SpectrumColumns& columns);
+  // Paints both views with what arrived since the last paint.
+  void repaintViews();
+  // After at least a second of audio: backend, sizes, analysis cost, latency and paint rate, and the
+  // statistics start again; before that an empty string.
+  QString takeFigures(const QString& backend, const AnalysisSettings& settings, std::uint64_t droppedResults);
+  // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
+  double peakFrequencyHz(int transformSize) const;
+
+private:
+  SpectrumView* spectrum_ = nullptr;
+  SpectrogramView* spectrogram_ = nullptr;
+  double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
+  std::vector<float> latestFrame_;
+  double latestRate_ = 48000;
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,164 @@
+#include "spectrascope/ui/audio/AudioFilePanel.h"
+
+#include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/audio/FileOverviewView.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace spectrascope::ui {
+
+AudioFilePanel::AudioFilePanel(QWidget* parent) : QWidget(parent)
+{
+  auto* column = new QVBoxLayout(this);
+  column->setContentsMargins(0, 0, 0, 0);
+  auto* row = new QHBoxLayout;
+  playButton_ = new QPushButton(tr("Pause"), this);
+  playButton_->setObjectName(QStringLiteral("playButton"));
+  playButton_->setShortcut(Qt::Key_Space);
+  playButton_->setToolTip(tr("Play or pause the file (Space)"));
+  fileLabel_ = new QLabel(this);
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName(QStringLiteral("loadingProgress"));
+  progress_->setRange(0, 1000);
+  progress_->setTextVisible(false);
+  cancelButton_ = new QPushButton(tr("Cancel"), this);
+  cancelButton_->setObjectName(QStringLiteral("cancelLoading"));
+  row->addWidget(playButton_);
+  row->addWidget(fileLabel_, 1);
+  row->addWidget(progress_, 1);
+  row->addWidget(cancelButton_);
+  column->addLayout(row);
+  overview_ = new FileOverviewView(this);
+  column->addWidget(overview_);
+  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(overview_),
+                     static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancelButton_)})
+    w->hide();
+  fileLabel_->setText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
+  fileLabel_->setForegroundRole(QPalette::PlaceholderText);
+
+  connect(&loading_, &QFutureWatcher<AudioFileOverview>::finished, this, &AudioFilePanel::onLoaded);
+  connect(&loading_, &QFutureWatcher<AudioFileOverview>::progressValueChanged, progress_,
+          &QProgressBar::setValue);
+  connect(playButton_, &QPushButton::clicked, this, &AudioFilePanel::playToggled);
+  connect(cancelButton_, &QPushButton::clicked, this, &AudioFilePanel::cancelLoading);
+  connect(overview_, &FileOverviewView::seekRequested, this, &AudioFilePanel::seekRequested);
+  detailTimer_ = new QTimer(this);
+  detailTimer_->setSingleShot(true);
+  detailTimer_->setInterval(kDetailDelayMs);
+  connect(overview_, &FileOverviewView::viewChanged, detailTimer_, qOverload<>(&QTimer::start));
+  connect(detailTimer_, &QTimer::timeout, this, &AudioFilePanel::requestDetail);
+  connect(&detailLoading_, &QFutureWatcher<AudioFileOverview>::finished, this, [this] {
+    if (detailLoading_.future().resultCount() > 0) overview_->setDetail(detailLoading_.result());
+    if (detailPending_) requestDetail();
+  });
+}
+
+AudioFilePanel::~AudioFilePanel()
+{
+  loading_.cancel();
+  loading_.waitForFinished();       // stops between chunks: at most one chunk's work
+  detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
+}
+
+std::shared_ptr<Engine> AudioFilePanel::engine() const
+{
+  return service_ ? service_->engine() : nullptr;
+}
+
+void AudioFilePanel::open(const QString& path, int channel)
+{
+  if (loading_.isRunning()) {
+    loading_.cancel();
+    loading_.waitForFinished(); // between chunks: short
+  }
+  loading_.setFuture(QtConcurrent::run(loadAudioFileOverview, path, channel, engine()));
+  fileLabel_->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  progress_->setValue(0);
+  progress_->show();
+  cancelButton_->show();
+}
+
+void AudioFilePanel::cancelLoading()
+{
+  loading_.cancel();
+}
+
+// A zoomed overview shows the whole file's columns magnified until the visible stretch has been analysed
+// on its own (in the background, one job at a time; the newest view wins).
+void AudioFilePanel::requestDetail()
+{
+  detailPending_ = false;
+  if (file_.path.isEmpty() || overview_->viewSpan() >= file_.seconds() || overview_->showsDetail()) return;
+  const double columnSeconds = double(file_.samplesPerColumn) / std::max(1, file_.sampleRate);
+  if (overview_->viewSpan() / columnSeconds >= overview_->width()) return; // already a column per pixel
+  if (detailLoading_.isRunning()) {
+    detailPending_ = true;
+    return;
+  }
+  // Some margin either side, so small scrolls stay inside the detail.
+  const double span = overview_->viewSpan(), start = std::max(0.0, overview_->viewStart() - 0.5 * span);
+  const int columns = std::max(64, overview_->width());
+  detailLoading_.setFuture(
+      QtConcurrent::run(loadAudioFileDetail, file_.path, file_.channel, start, 2 * span, columns, engine()));
+}
+
+void AudioFilePanel::onLoaded()
+{
+  progress_->hide();
+  cancelButton_->hide();
+  const bool wasCancelled = loading_.isCanceled() || loading_.future().resultCount() == 0;
+  const AudioFileOverview loadedFile = wasCancelled ? AudioFileOverview{} : loading_.result();
+  const QString previous = file_.path.isEmpty() ? tr("Drop a sound file here, or open one (Ctrl+Shift+O).")
+                                                : fileLabel_->toolTip();
+  if (wasCancelled || !loadedFile.error.isEmpty()) { // the previous file stays
+    fileLabel_->setText(previous);
+    if (!wasCancelled)
+      emit failed(tr("Cannot open the audio file"), loadedFile.error);
+    else
+      emit cancelled();
+    return;
+  }
+  file_ = loadedFile;
+  const QString description = tr("%1 — %2, %3 Hz, %4 channel(s), %5 s")
+                                  .arg(QFileInfo(file_.path).fileName(), file_.formatName)
+                                  .arg(file_.sampleRate)
+                                  .arg(file_.channels)
+                                  .arg(file_.seconds(), 0, 'f', 1);
+  fileLabel_->setText(description);
+  fileLabel_->setToolTip(description);
+  fileLabel_->setForegroundRole(QPalette::WindowText);
+  overview_->setOverview(file_);
+  overview_->show();
+  emit loaded();
+}
+
+void AudioFilePanel::showPlayButton(bool visible)
+{
+  playButton_->setVisible(visible);
+}
+
+void AudioFilePanel::showPlaying(bool playing)
+{
+  playButton_->setText(playing ? tr("Pause") : tr("Play"));
+}
+
+void AudioFilePanel::setPosition(double seconds)
+{
+  overview_->setPosition(seconds);
+}
+
+void AudioFilePanel::setDisplay(FrequencyScale scale, double minDb, double maxDb, const std::string& colormap)
+{
+  overview_->setDisplay(scale, minDb, maxDb, colormap);
+}
+
+} // namespace spectrascope::ui

@@ -1,0 +1,76 @@
+#include "spectrascope/ui/audio/AudioLiveViews.h"
+
+#include "spectrascope/engine/audio/PeakInterpolation.h"
+#include "spectrascope/ui/audio/SpectrogramView.h"
+#include "spectrascope/ui/audio/SpectrumView.h"
+
+#include <span>
+
+namespace spectrascope::ui {
+
+AudioLiveViews::AudioLiveViews(QWidget* parent) : QSplitter(Qt::Vertical, parent)
+{
+  spectrum_ = new SpectrumView(this);
+  spectrogram_ = new SpectrogramView(this);
+  addWidget(spectrum_);
+  addWidget(spectrogram_);
+  setStretchFactor(1, 2);
+}
+
+void AudioLiveViews::addColumns(const SpectrumColumns& columns)
+{
+  SpectrogramParameters p = spectrogram_->renderer().parameters();
+  p.fftSize = columns.fftSize;
+  p.sampleRate = columns.sampleRate;
+  p.hop = columns.hop;
+  spectrogram_->renderer().setParameters(p);
+  const std::size_t rows = std::size_t(columns.rows);
+  for (int f = 0; f < columns.frames; ++f)
+    spectrogram_->renderer().appendLevels(
+        std::span<const float>(columns.levels).subspan(std::size_t(f) * rows, rows), columns.fftSize,
+        columns.hop, columns.sampleRate);
+  spectrogram_->noteArrival(columns.arrivalNs);
+  latestFrame_ = columns.summary.lastDb;
+  latestRate_ = columns.sampleRate;
+  // Every frame analysed since the last result (those of dropped results too) reaches the averages and
+  // peak hold.
+  spectrum_->addFrames(columns.summary, columns.sampleRate, columns.fftSize,
+                       double(columns.hop) / columns.sampleRate);
+  lastAnalysisMs_ += columns.analysisMs;
+  lastAudioMs_ += 1000.0 * columns.frames * columns.hop / columns.sampleRate;
+}
+
+void AudioLiveViews::repaintViews()
+{
+  spectrum_->update();
+  spectrogram_->update();
+}
+
+QString AudioLiveViews::takeFigures(const QString& backend, const AnalysisSettings& settings,
+                                    std::uint64_t droppedResults)
+{
+  if (lastAudioMs_ < 1000) return {};
+  const PaintStatistics stats = spectrogram_->statistics();
+  const QString text = tr("%1 · FFT %2, hop %3 · analysis %4 ms per s of audio · latency %5 ms (max %6) · "
+                          "%7 frames/s · %8 results dropped")
+                           .arg(backend.isEmpty() ? tr("engine starting") : backend)
+                           .arg(settings.fftSize)
+                           .arg(settings.hop)
+                           .arg(lastAnalysisMs_ / lastAudioMs_ * 1000.0, 0, 'f', 1)
+                           .arg(stats.meanLatencyMs, 0, 'f', 0)
+                           .arg(stats.maxLatencyMs, 0, 'f', 0)
+                           .arg(stats.paintsPerSecond(), 0, 'f', 0)
+                           .arg(droppedResults);
+  lastAnalysisMs_ = lastAudioMs_ = 0;
+  spectrogram_->resetStatistics();
+  return text;
+}
+
+double AudioLiveViews::peakFrequencyHz(int transformSize) const
+{
+  if (latestFrame_.size() < 3) return 0;
+  const auto peak = audio::interpolatePeak(latestFrame_, audio::strongestBin(latestFrame_, 1));
+  return peak.bin * latestRate_ / transformSize;
+}
+
+} // namespace spectrascope::ui
