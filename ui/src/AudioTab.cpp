@@ -79,7 +79,6 @@ void AudioTab::connectParts()
   connect(files_, &AudioFileSource::notice, status_, &AudioStatusLine::showNotice);
   connect(files_, &AudioFileSource::errorMessage, this, &AudioTab::errorMessage);
   connect(files_, &AudioFileSource::loaded, this, [this] { setSource(Source::File); });
-  connect(files_, &AudioFileSource::jumped, spectrum_, &SpectrumView::restartAverages);
   connect(openAction_, &QAction::triggered, this, [this] { files_->choose(controls_->channel()); });
   connect(new AudioDrops(this), &AudioDrops::fileDropped, this, &AudioTab::openFile);
   connect(results_, &AudioResultsRouter::figuresChanged, status_, &AudioStatusLine::showFigures);

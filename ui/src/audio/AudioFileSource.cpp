@@ -125,7 +125,6 @@ void AudioFileSource::seek(double seconds)
   ++seeksAsked_;
   cursor_ = double(frame) / f.sampleRate;
   panel_->setPosition(cursor_);
-  emit jumped();
 }
 
 double AudioFileSource::positionSeconds() const

@@ -50,9 +50,6 @@ signals:
   // A file was read: the tab makes it the source.
   void loaded();
   void notice(const QString& text);
-  // The cursor jumped (a seek, or the file shown anew): averages and peaks of the sound before belong
-  // elsewhere.
-  void jumped();
   void errorMessage(const QString& heading, const QString& detail);
 
 private:
