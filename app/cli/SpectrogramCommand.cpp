@@ -137,7 +137,8 @@ void SpectrogramCommand::describeOptions(QCommandLineParser& parser)
       "scipy.signal.get_window defines them). The PNG has one column per frame and N/2+1 rows, low\n"
       "frequencies at the bottom. Values are 20 log10 |X| normalised so the loudest bin of the file is 0 "
       "dB,\n"
-      "clipped to [-range, 0] and mapped through the colormap.\n"
+      "clipped to [-range, 0] and mapped through the colormap. A dB colour bar stands to the right of the\n"
+      "frames (0 dB at the top, a tick every 10 dB; --no-colour-bar leaves the bare frames).\n"
       "A file cut off before the end its header promises is read up to what is there (with a note on\n"
       "stderr); missing files, directories, empty files, non-audio files and absurd headers (no channels,\n"
       "a sample rate of 0, more than 24 hours) are refused with exit code 2."));
@@ -159,9 +160,13 @@ void SpectrogramCommand::describeOptions(QCommandLineParser& parser)
       QCommandLineOption(QStringLiteral("colormap"),
                          QStringLiteral("viridis (default), magma, inferno, grayscale."),
                          QStringLiteral("name"), QStringLiteral("viridis")),
+      QCommandLineOption(QStringLiteral("no-colour-bar"),
+                         QStringLiteral("Leave out the dB colour bar right of the frames: the image is then "
+                                        "exactly frames x bins.")),
+      // The bar used to be asked for; it is now the default, and scripts that still ask are accepted
+      // (the option does nothing; --no-colour-bar wins).
       QCommandLineOption(QStringLiteral("colour-bar"),
-                         QStringLiteral("Add a dB colour bar right of the frames (0 dB at the top, a tick "
-                                        "every 10 dB).")),
+                         QStringLiteral("Accepted for older scripts: the colour bar is the default.")),
       QCommandLineOption(
           QStringLiteral("csv"),
           QStringLiteral("Also write the dB matrix (after normalisation and clipping): one row per "
@@ -192,7 +197,7 @@ SpectrogramCommand::Request SpectrogramCommand::requestFrom(const QCommandLinePa
     throw usageError("--range needs a number of dB above 0 and at most 400, got '" +
                      parser.value(QStringLiteral("range")).toStdString() + "'");
   r.csv = parser.value(QStringLiteral("csv")).toStdString();
-  r.colourBar = parser.isSet(QStringLiteral("colour-bar"));
+  r.colourBar = !parser.isSet(QStringLiteral("no-colour-bar"));
   r.backend = parser.value(QStringLiteral("backend")).toStdString();
   r.input = files[0].toStdString();
   r.output = files[1].toStdString();

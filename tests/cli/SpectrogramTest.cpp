@@ -5,6 +5,7 @@
 #include "CliProcess.h"
 
 #include <QFile>
+#include <QImage>
 #include <QTemporaryDir>
 
 #include <sndfile.h>
@@ -26,6 +27,8 @@ using testing::HasSubstr;
 using testing::StartsWith;
 
 const QString kData = QStringLiteral(SPECTRASCOPE_TEST_DATA);
+// The dB colour bar right of the frames: a 6-pixel gap, the 16-pixel bar and its 6-pixel ticks.
+constexpr int kColourBarWidth = 28;
 
 std::vector<std::vector<double>> readCsv(const QString& path)
 {
@@ -114,8 +117,9 @@ protected:
 TEST_F(Spectrogram, TonesLandInTheirBinsAndTheImageIsFramesByBins)
 {
   // 48 kHz, N = 4800: 10 Hz per bin, so 440, 1000 and 5000 Hz are bins 44, 100 and 500.
-  const CliResult run = runCli({QStringLiteral("spectrogram"), kData + "/tones_440_1000_5000.wav",
-                                path("t.png"), "--fft", "4800", "--hop", "1200", "--csv", path("t.csv")});
+  const CliResult run =
+      runCli({QStringLiteral("spectrogram"), kData + "/tones_440_1000_5000.wav", path("t.png"), "--fft",
+              "4800", "--hop", "1200", "--csv", path("t.csv"), "--no-colour-bar"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const auto rows = readCsv(path("t.csv"));
   ASSERT_GT(rows.size(), 5u);
@@ -149,7 +153,7 @@ TEST_F(Spectrogram, ChirpRisesFrom100HzTo15kHz)
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const auto rows = readCsv(path("c.csv"));
   ASSERT_GT(rows.size(), 10u);
-  EXPECT_EQ(pngSize(path("c.png")), std::make_pair(int(rows.size()), 2206));
+  EXPECT_EQ(pngSize(path("c.png")), std::make_pair(int(rows.size()) + kColourBarWidth, 2206));
   std::vector<std::size_t> peaks;
   for (const auto& row : rows)
     peaks.push_back(std::size_t(std::max_element(row.begin(), row.end()) - row.begin()));
@@ -158,6 +162,37 @@ TEST_F(Spectrogram, ChirpRisesFrom100HzTo15kHz)
   EXPECT_LE(peaks.back(), 1510u);
   for (std::size_t f = 1; f < peaks.size(); ++f)
     EXPECT_GE(peaks[f] + 1, peaks[f - 1]) << "frame " << f;
+}
+
+// Every spectrogram has its dB colour bar (the issue asks for one beside every spectrogram, the exported
+// PNG included): right of the frames, 0 dB's colour at the top, -range's at the bottom, the scale in the
+// PNG's text. --no-colour-bar gives the bare frames; --colour-bar, once needed, is still accepted.
+TEST_F(Spectrogram, ColourBarStandsBesideTheFramesByDefault)
+{
+  const QString in = kData + "/tones_440_1000_5000.wav";
+  auto render = [&](const char* out, std::initializer_list<QString> extra) {
+    QStringList arguments{QStringLiteral("spectrogram"), in, path(out), "--fft", "1024", "--hop", "4096"};
+    for (const QString& e : extra)
+      arguments << e;
+    const CliResult run = runCli(arguments);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    return QImage(path(out));
+  };
+  const QImage bare = render("bare.png", {"--no-colour-bar"});
+  const QImage barred = render("barred.png", {});
+  const QImage asked = render("asked.png", {"--colour-bar"});
+  ASSERT_FALSE(bare.isNull());
+  ASSERT_FALSE(barred.isNull());
+  EXPECT_EQ(bare.height(), 513);
+  EXPECT_EQ(barred.size(), QSize(bare.width() + kColourBarWidth, bare.height()));
+  EXPECT_EQ(asked, barred);
+  EXPECT_TRUE(bare.text(QStringLiteral("Colour bar")).isEmpty());
+  EXPECT_EQ(barred.text(QStringLiteral("Colour bar")).toStdString(),
+            "right of the spectrogram: top 0 dB, bottom -100 dB, a tick every 10 dB");
+  EXPECT_EQ(barred.copy(0, 0, bare.width(), bare.height()), bare); // the frames themselves unchanged
+  const int barX = bare.width() + 6 + 8;                           // the gap, then the middle of the bar
+  EXPECT_EQ(barred.pixel(barX, 0), 0xfffde725u);                   // viridis at 0 dB
+  EXPECT_EQ(barred.pixel(barX, barred.height() - 1), 0xff440154u); // viridis at -100 dB
 }
 
 TEST_F(Spectrogram, CsvMatchesADirectStftInDoublePrecision)

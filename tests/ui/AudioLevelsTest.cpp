@@ -7,6 +7,8 @@
 #include "spectrascope/engine/audio/SpectrogramPipeline.h"
 #include "spectrascope/ui/AudioTab.h"
 #include "spectrascope/ui/Colormap.h"
+#include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/ColourBar.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
@@ -14,12 +16,15 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
+#include "support/LayoutChecks.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QPromise>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
@@ -287,8 +292,10 @@ void AudioLevelsTest::liveTabAndItsExportShowTheToneAtItsLevel()
            qPrintable(QStringLiteral("%1 vs %2").arg(exportedIndex).arg(expected)));
 }
 
-// A file's view, zoomed out (many overview columns per pixel), to the whole file and far in (one column
-// over many pixels): the brightest pixel is -6 dB's colour, and the readout names the data's level.
+// A file opened in the tab, in the main window on a 1366x768 screen: its whole-file view is the main
+// view (at least half the tab's height, more than any other view), and zoomed out (many overview columns
+// per pixel), to the whole file and far in (one column over many pixels) the brightest pixel is -6 dB's
+// colour, and the readout names the data's level.
 void AudioLevelsTest::fileViewShowsTheToneAtItsLevelAtEveryZoom()
 {
   QTemporaryDir dir;
@@ -296,17 +303,30 @@ void AudioLevelsTest::fileViewShowsTheToneAtItsLevelAtEveryZoom()
   // At a bin centre of the overview's 2048-point Hann frames (426 x 23.4375 Hz), so the data's level is
   // -6.0 dB, not the window's scalloping between bins.
   writeToneWav(path, 426 * kRate / 2048, 60);
-  QPromise<AudioFileOverview> promise;
-  promise.start();
-  loadAudioFileOverview(promise, path, -1, nullptr);
-  promise.finish();
-  const AudioFileOverview overview = promise.future().result();
-  QVERIFY2(overview.error.isEmpty(), qPrintable(overview.error));
-  FileOverviewView view;
+  EngineService engine;
+  MainWindow window(engine);
+  test::showAsOnScreen(window, QSize(1366, 768));
+  auto* tab = window.findChild<AudioTab*>();
+  QVERIFY(tab);
+  for (int i = 0; i < window.tabs()->count(); ++i)
+    if (window.tabs()->tabText(i) == QStringLiteral("Audio")) window.tabs()->setCurrentIndex(i);
+  tab->openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab->source(), AudioTab::Source::File, kTimeoutMs);
+  QTest::qWait(50); // the new layout settles
+  auto* found = tab->findChild<FileOverviewView*>();
+  QVERIFY(found && found->isVisible());
+  FileOverviewView& view = *found;
+  test::saveScreenshot(window, QStringLiteral("audio-tone-file-1366x768"));
+  QVERIFY2(view.plotRect().height() >= tab->height() / 2.0,
+           qPrintable(QStringLiteral("the file's plot is %1 px of the tab's %2")
+                          .arg(view.plotRect().height())
+                          .arg(tab->height())));
+  for (const QWidget* other : {static_cast<const QWidget*>(tab->findChild<SpectrumView*>()),
+                               static_cast<const QWidget*>(tab->findChild<SpectrogramView*>())})
+    QVERIFY(!other->isVisible() || other->height() < view.height());
+  const QStringList problems = test::layoutProblems(window);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
   view.setDisplay(FrequencyScale::Log, -120, 0, "viridis");
-  view.setOverview(overview);
-  view.resize(900, 400);
-  view.show();
   const Colormap map = *Colormap::byName("viridis");
   const int expected = expectedIndex(-6, -120, 0);
   for (const double span : {60.0, 20.0, 1.0}) {

@@ -18,7 +18,10 @@
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 
+#include "support/LayoutChecks.h"
+
 #include <QApplication>
+#include <QAudioDevice>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -121,6 +124,25 @@ bool writeToneWithLibsndfile(const QString& path, int format)
   return ok;
 }
 
+// A 48 kHz mono float WAV of -6 dBFS sines one after the other: {frequency in Hz, seconds} each.
+bool writeTonesWithLibsndfile(const QString& path, std::initializer_list<std::pair<double, double>> tones)
+{
+  SF_INFO info{};
+  info.samplerate = 48000;
+  info.channels = 1;
+  info.format = SF_FORMAT_WAV | SF_FORMAT_FLOAT;
+  std::vector<float> samples;
+  for (const auto& [hz, seconds] : tones)
+    for (int i = 0; i < int(seconds * 48000); ++i)
+      samples.push_back(float(0.5 * std::sin(2 * M_PI * hz * i / 48000.0)));
+  SNDFILE* file = sf_open(path.toLocal8Bit().constData(), SFM_WRITE, &info);
+  if (!file) return false;
+  const bool ok =
+      sf_write_float(file, samples.data(), sf_count_t(samples.size())) == sf_count_t(samples.size());
+  sf_close(file);
+  return ok;
+}
+
 } // namespace
 
 class AudioTabTest : public QObject
@@ -134,6 +156,8 @@ private slots:
   void levelMeterReadsTheGeneratorLevel();
   void analysisFollowsTheEngineService();
   void openedFilePlaysWithOverviewAndSeeks();
+  void seekingWhilePausedShowsTheSpectrumAtTheCursor();
+  void playingToTheEndSaysSoAndStops();
   void badFileIsReportedAndPreviousSourceKeepsRunning();
   void choicesAreRememberedAcrossRestarts();
   void frequencyAxesMapBothWays();
@@ -224,6 +248,12 @@ void AudioTabTest::openedFilePlaysWithOverviewAndSeeks()
   QVERIFY(std::abs(tab.fileSeconds() - 3.0) < 1e-6);
   auto* overview = tab.findChild<FileOverviewView*>();
   QVERIFY(overview && overview->isVisible() && !overview->image().isNull());
+  // Shown first, played on request.
+  QVERIFY(tab.showsFileView());
+  QVERIFY(!tab.isPlaying());
+  tab.setPlaying(true);
+  QVERIFY(tab.isPlaying());
+  QVERIFY2(tab.statusText().startsWith(QStringLiteral("Playing")), qPrintable(tab.statusText()));
   const auto before = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 10, kTimeoutMs);
   // The strongest of the three tones lands within one bin (5.9 Hz at FFT 8192).
@@ -234,6 +264,65 @@ void AudioTabTest::openedFilePlaysWithOverviewAndSeeks()
   overview->zoom(1.0 / 3, overview->width() / 2.0);
   QVERIFY(std::abs(overview->viewSpan() - 1.0) < 1e-9);
   QTRY_VERIFY_WITH_TIMEOUT(overview->showsDetail(), kTimeoutMs);
+}
+
+// Paused, a click in the file's picture shows the spectrum there: the analysis gets the samples leading
+// up to the cursor, its last frame centred on it (not the second and more that follow it).
+void AudioTabTest::seekingWhilePausedShowsTheSpectrumAtTheCursor()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("two-tones.wav"));
+  QVERIFY(writeTonesWithLibsndfile(path, {{1000, 2.0}, {3000, 2.0}}));
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  QVERIFY(!tab.isPlaying());
+  const double bin = 48000.0 / tab.transformSize();
+  QTRY_VERIFY_WITH_TIMEOUT(near(tab.peakFrequencyHz(), {1000}, bin), kTimeoutMs); // at the start
+  for (const auto& [seconds, hz] :
+       {std::pair{2.5, 3000.0}, std::pair{1.9, 1000.0}, std::pair{3.9, 3000.0}, std::pair{0.2, 1000.0}}) {
+    tab.seekFile(seconds);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        near(tab.peakFrequencyHz(), {hz}, bin),
+        qPrintable(
+            QStringLiteral("at %1 s: %2 Hz, not %3 Hz").arg(seconds).arg(tab.peakFrequencyHz()).arg(hz)),
+        kTimeoutMs);
+    QVERIFY(std::abs(tab.playPositionSeconds() - seconds) < 1e-3);
+    QVERIFY(!tab.isPlaying());
+  }
+}
+
+// Played to its end, the file stops: the status line says so (never "Playing ..." any more), the button
+// offers Play, and Play starts it again from the start.
+void AudioTabTest::playingToTheEndSaysSoAndStops()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("short.wav"));
+  QVERIFY(writeTonesWithLibsndfile(path, {{1000, 0.5}}));
+  AudioTab tab;
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* play = tab.findChild<QPushButton*>(QStringLiteral("playButton"));
+  QVERIFY(play && play->isVisible());
+  QCOMPARE(play->text(), QStringLiteral("Play"));
+  QTest::mouseClick(play, Qt::LeftButton);
+  QVERIFY(tab.isPlaying());
+  QCOMPARE(play->text(), QStringLiteral("Pause"));
+  QTRY_VERIFY_WITH_TIMEOUT(tab.statusText().startsWith(QStringLiteral("Played short.wav to the end")),
+                           kTimeoutMs);
+  QVERIFY(!tab.isPlaying());
+  QCOMPARE(play->text(), QStringLiteral("Play"));
+  QVERIFY2(std::abs(tab.playPositionSeconds() - 0.5) < 0.01,
+           qPrintable(QString::number(tab.playPositionSeconds())));
+  QTest::qWait(300);
+  QVERIFY2(tab.statusText().startsWith(QStringLiteral("Played")), qPrintable(tab.statusText()));
+  QTest::mouseClick(play, Qt::LeftButton); // again, from the start
+  QVERIFY(tab.isPlaying());
+  QVERIFY(tab.playPositionSeconds() < 0.4);
+  QTRY_VERIFY_WITH_TIMEOUT(!tab.isPlaying(), kTimeoutMs);
 }
 
 void AudioTabTest::badFileIsReportedAndPreviousSourceKeepsRunning()
@@ -728,6 +817,7 @@ void AudioTabTest::absurdHeadersAreRefusedAndThePreviousSourceKeepsRunning()
       QCOMPARE(tab.loadedFile(), previous == AudioTab::Source::File ? tones : QString());
     }
     const auto before = tab.spectrogramColumns();
+    if (previous == AudioTab::Source::File) tab.seekFile(1.0); // a paused file is analysed where it is shown
     QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 5, kTimeoutMs);
   }
 }
@@ -889,6 +979,34 @@ void AudioTabTest::tabFitsSmallScreensAndScaleTwo()
                           .arg(outer->viewport()->height())));
   auto* spectrogram = window.findChild<SpectrogramView*>();
   QVERIFY(spectrogram && spectrogram->isVisible() && spectrogram->plotPixels().width() >= 100);
+
+  // A file opened: its picture is the main view, the spectrum at the cursor below it, and all still fits.
+  tab->openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QTRY_COMPARE_WITH_TIMEOUT(tab->source(), AudioTab::Source::File, kTimeoutMs);
+  QTest::qWait(50); // the new layout settles
+  const QString name = QStringLiteral("audio-file-%1x%2").arg(screen.width()).arg(screen.height());
+  test::saveScreenshot(window, name);
+  window.grab().save(QDir::temp().filePath(QStringLiteral("spectrascope-%1.png").arg(name)));
+  const QStringList problems = test::layoutProblems(window);
+  QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+  QVERIFY(outer->horizontalScrollBar()->maximum() == 0 && outer->verticalScrollBar()->maximum() == 0);
+  auto* fileView = tab->findChild<FileOverviewView*>();
+  auto* spectrum = tab->findChild<SpectrumView*>();
+  QVERIFY(fileView && fileView->isVisible() && spectrum && spectrum->isVisible());
+  QVERIFY(!spectrogram->isVisible());
+  QVERIFY2(
+      fileView->height() > 2 * spectrum->height(),
+      qPrintable(
+          QStringLiteral("file view %1 px, spectrum %2 px").arg(fileView->height()).arg(spectrum->height())));
+  QVERIFY(spectrum->height() >= SpectrumView::kMinimumHeight);
+  if (screen == QSize(1366, 768))
+    QVERIFY2(fileView->plotRect().height() >= tab->height() / 2.0,
+             qPrintable(QStringLiteral("the file's plot is %1 px of the tab's %2")
+                            .arg(fileView->plotRect().height())
+                            .arg(tab->height())));
+  // Back to the generator: the live views are the main area again.
+  tab->setSource(AudioTab::Source::Generator);
+  QVERIFY(!fileView->isVisible() && spectrogram->isVisible() && !tab->showsFileView());
 }
 
 void AudioTabTest::generatorFrequencyAboveNyquistIsBroughtDownVisibly()

@@ -1,103 +1,90 @@
 #include "spectrascope/ui/AudioTab.h"
 
-#include "spectrascope/ui/BackendStatusLabel.h"
-#include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioControls.h"
+#include "spectrascope/ui/audio/AudioDrops.h"
 #include "spectrascope/ui/audio/AudioExport.h"
+#include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/AudioFilePanel.h"
+#include "spectrascope/ui/audio/AudioFileSource.h"
 #include "spectrascope/ui/audio/AudioLiveViews.h"
+#include "spectrascope/ui/audio/AudioMicrophone.h"
+#include "spectrascope/ui/audio/AudioResultsRouter.h"
 #include "spectrascope/ui/audio/AudioSession.h"
+#include "spectrascope/ui/audio/AudioStatusLine.h"
+#include "spectrascope/ui/audio/AudioViewArea.h"
 #include "spectrascope/ui/audio/CaptureBanner.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
-#include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QAction>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHideEvent>
-#include <QLabel>
-#include <QMediaDevices>
-#include <QMimeData>
-#include <QPainter>
 #include <QShowEvent>
-
-#include <QTimer>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace spectrascope::ui {
-namespace {
-constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
-
-QString fileFilter()
-{
-  return QObject::tr("Audio files (*.wav *.flac *.ogg *.oga *.mp3 *.aiff *.aif *.au);;All files (*)");
-}
-} // namespace
 
 AudioTab::AudioTab(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("audioTab"));
-  setAcceptDrops(true);
-  views_ = new AudioLiveViews(this);
-  spectrum_ = views_->spectrum();
-  spectrogram_ = views_->spectrogram();
-  status_ = new QLabel(this);
-  status_->setObjectName(QStringLiteral("audioStatus"));
-  status_->setWordWrap(true);
-  figures_ = new QLabel(this);
-  figures_->setObjectName(QStringLiteral("audioFigures"));
-  figures_->setForegroundRole(QPalette::PlaceholderText);
-  // Long figures wrap rather than widen the tab past a small screen.
-  figures_->setWordWrap(true);
-  auto* right = new QVBoxLayout;
-  filePanel_ = new AudioFilePanel(this);
-  right->addWidget(filePanel_);
-  captureBanner_ = new CaptureBanner(this);
-  right->addWidget(captureBanner_);
-  right->addWidget(views_, 1);
-  right->addWidget(status_);
-  right->addWidget(figures_);
-  auto* layout = new QHBoxLayout(this);
-  controls_ = new AudioControls(this);
-  level_ = controls_->levelMeter();
-  layout->addWidget(controls_);
+  session_ = new AudioSession(this);
+  layOut();
   openAction_ = new QAction(tr("Open &Audio…"), this);
   openAction_->setObjectName(QStringLiteral("openAudioAction"));
   openAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
   openAction_->setShortcutContext(Qt::WindowShortcut);
-  connect(openAction_, &QAction::triggered, this, &AudioTab::chooseFile);
   addAction(openAction_);
-  layout->addLayout(right, 1);
-
-  displayTimer_ = new QTimer(this);
-  connect(displayTimer_, &QTimer::timeout, this, &AudioTab::onDisplayTick);
-  displayTimer_->start(kDisplayIntervalMs);
-  connect(this, &AudioTab::errorMessage, this, &AudioTab::showError);
-  session_ = new AudioSession(this);
-  capture_ = session_->capture();
-  connect(session_, &AudioSession::columnsReady, this, &AudioTab::onColumns);
-  connect(session_, &AudioSession::errorMessage, this, &AudioTab::errorMessage);
-  connect(session_, &AudioSession::fileFinished, this, [this] {
-    filePanel_->showPlaying(false);
-    status_->setText(tr("Played %1 to the end").arg(QFileInfo(file().path).fileName()));
-  });
-  connectCapture();
-  auto* devices = new QMediaDevices(this);
-  connect(devices, &QMediaDevices::audioInputsChanged, this, &AudioTab::onInputsChanged);
-  refreshDevices();
+  connectParts();
   controls_->restoreSettings();
   connectControls();
   applyDisplaySettings();
   applyAveragingSettings();
   startAnalysis();
-  updateCaptureButton();
+}
+
+// Controls on the left; on the right the file bar, the microphone's banner, the views (the larger part)
+// and the status lines.
+void AudioTab::layOut()
+{
+  views_ = new AudioViewArea(this);
+  live_ = views_->liveViews();
+  spectrum_ = live_->spectrum();
+  spectrogram_ = live_->spectrogram();
+  filePanel_ = new AudioFilePanel(views_->fileView(), this);
+  auto* banner = new CaptureBanner(this);
+  status_ = new AudioStatusLine(this);
+  auto* right = new QVBoxLayout;
+  right->addWidget(filePanel_);
+  right->addWidget(banner);
+  right->addWidget(views_, 1);
+  right->addWidget(status_);
+  controls_ = new AudioControls(this);
+  level_ = controls_->levelMeter();
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(controls_);
+  layout->addLayout(right, 1);
+  microphone_ = new AudioMicrophone(session_, controls_, banner, this);
+  files_ = new AudioFileSource(filePanel_, session_, this);
+  results_ = new AudioResultsRouter(session_, live_, level_, controls_, this);
+}
+
+// What the parts say goes to the status line (errors also to whoever listens to errorMessage); a file
+// read or dropped becomes the source; the display clock moves the file's cursor while it plays.
+void AudioTab::connectParts()
+{
+  connect(this, &AudioTab::errorMessage, status_, &AudioStatusLine::showError);
+  connect(session_, &AudioSession::errorMessage, this, &AudioTab::errorMessage);
+  connect(microphone_, &AudioMicrophone::notice, status_, &AudioStatusLine::showNotice);
+  connect(files_, &AudioFileSource::notice, status_, &AudioStatusLine::showNotice);
+  connect(files_, &AudioFileSource::errorMessage, this, &AudioTab::errorMessage);
+  connect(files_, &AudioFileSource::loaded, this, [this] { setSource(Source::File); });
+  connect(openAction_, &QAction::triggered, this, [this] { files_->choose(controls_->channel()); });
+  connect(new AudioDrops(this), &AudioDrops::fileDropped, this, &AudioTab::openFile);
+  connect(results_, &AudioResultsRouter::figuresChanged, status_, &AudioStatusLine::showFigures);
+  connect(results_, &AudioResultsRouter::ticked, this, [this] {
+    if (source_ == Source::File && files_->isPlaying()) files_->showPosition();
+  });
 }
 
 AudioTab::~AudioTab()
@@ -110,36 +97,29 @@ AudioTab::~AudioTab()
 void AudioTab::connectControls()
 {
   connect(controls_, &AudioControls::sourceActivated, this, [this](int index) {
-    if (index == 2 && file().path.isEmpty()) {
-      chooseFile(); // nothing loaded yet: ask for a file, keep the current source meanwhile
+    if (index == 2 && loadedFile().isEmpty()) {
+      files_->choose(controls_->channel()); // nothing loaded yet: ask, keep the current source meanwhile
       controls_->showSource(int(source_));
       return;
     }
     setSource(Source(index));
   });
-  connect(controls_, &AudioControls::openRequested, this, &AudioTab::chooseFile);
+  connect(controls_, &AudioControls::openRequested, this, [this] { files_->choose(controls_->channel()); });
   connect(controls_, &AudioControls::microphoneChoiceChanged, this, [this] {
     controls_->saveSettings();
-    // A paused microphone stays paused: the new choice is used when capture starts again.
-    if (source_ == Source::Microphone && !microphonePaused_) startMicrophone();
+    microphone_->restartWithChoice();
   });
   connect(controls_, &AudioControls::generatorChanged, this, &AudioTab::applyGeneratorSettings);
   connect(controls_, &AudioControls::analysisChanged, this, &AudioTab::applyAnalysisSettings);
   connect(controls_, &AudioControls::displayChanged, this, &AudioTab::applyDisplaySettings);
   connect(controls_, &AudioControls::averagingChanged, this, &AudioTab::applyAveragingSettings);
   connect(controls_, &AudioControls::captureToggled, this,
-          [this] { setMicrophonePaused(!microphonePaused_); });
-  connect(controls_, &AudioControls::notice, status_, &QLabel::setText);
+          [this] { microphone_->setPaused(!microphone_->isPaused()); });
+  connect(controls_, &AudioControls::notice, status_, &AudioStatusLine::showNotice);
   connect(controls_, &AudioControls::exportSpectrogramChosen, this,
           [this](const QString& path) { exportSpectrogram(path); });
   connect(controls_, &AudioControls::exportSpectrumChosen, this,
           [this](const QString& path) { exportSpectrum(path); });
-  connect(filePanel_, &AudioFilePanel::playToggled, this, [this] { setPlaying(!session_->isFilePlaying()); });
-  connect(filePanel_, &AudioFilePanel::seekRequested, this, &AudioTab::seekFile);
-  connect(filePanel_, &AudioFilePanel::loaded, this, &AudioTab::onFileLoaded);
-  connect(filePanel_, &AudioFilePanel::failed, this, &AudioTab::errorMessage);
-  connect(filePanel_, &AudioFilePanel::cancelled, this,
-          [this] { status_->setText(tr("Opening cancelled.")); });
 }
 
 // ---- threads and sources -----------------------------------------------------------------------------
@@ -152,49 +132,25 @@ void AudioTab::startAnalysis()
   session_->start();
 }
 
+// Starts `source` and stops the others; a file's picture becomes the main view while it is the source.
 void AudioTab::setSource(Source source)
 {
-  microphonePaused_ = false; // choosing the microphone starts it
   source_ = source;
   controls_->showSource(int(source));
-  activate(source);
-}
-
-// Starts `source` and stops the others.
-void AudioTab::activate(Source source)
-{
-  if (source != Source::Microphone || microphonePaused_) stopMicrophone();
-  runGenerator(source == Source::Generator);
-  runPlayback(source == Source::File);
-  if (source == Source::Microphone && !microphonePaused_) startMicrophone();
-  updateCaptureButton();
+  session_->runGenerator(source == Source::Generator);
+  views_->showFile(source == Source::File);
+  files_->setActive(source == Source::File);
+  microphone_->select(source == Source::Microphone); // choosing the microphone also ends a pause
 }
 
 void AudioTab::setMicrophonePaused(bool paused)
 {
-  if (paused == microphonePaused_) return;
-  microphonePaused_ = paused;
-  if (source_ != Source::Microphone) {
-    updateCaptureButton();
-    return;
-  }
-  if (paused) {
-    activate(Source::Microphone); // capture and its retries stop
-    status_->setText(tr("Microphone paused: capture stopped and the device released."));
-  } else {
-    status_->setText(tr("Starting the microphone…"));
-    activate(Source::Microphone); // in the capture process: the GUI does not wait
-  }
+  microphone_->setPaused(paused);
 }
 
-void AudioTab::updateCaptureButton()
+bool AudioTab::isMicrophonePaused() const
 {
-  controls_->showCaptureButton(source_ == Source::Microphone, microphonePaused_);
-}
-
-void AudioTab::runGenerator(bool on)
-{
-  session_->runGenerator(on);
+  return microphone_->isPaused();
 }
 
 // While another tab is shown nobody sees the generator's analysis: the generator, the analysis' polling
@@ -205,9 +161,9 @@ void AudioTab::hideEvent(QHideEvent* event)
   QWidget::hideEvent(event);
   if (event->spontaneous()) return; // a minimised window: keep going, as other players do
   restingHidden_ = true;
-  displayTimer_->stop();
+  results_->setResting(true);
   session_->setPolling(false);
-  if (source_ == Source::Generator) runGenerator(false);
+  if (source_ == Source::Generator) session_->runGenerator(false);
 }
 
 void AudioTab::showEvent(QShowEvent* event)
@@ -215,131 +171,44 @@ void AudioTab::showEvent(QShowEvent* event)
   QWidget::showEvent(event);
   if (!restingHidden_) return;
   restingHidden_ = false;
-  displayTimer_->start(kDisplayIntervalMs);
+  results_->setResting(false);
   session_->setPolling(true);
-  if (source_ == Source::Generator) runGenerator(true);
-}
-
-void AudioTab::runPlayback(bool on)
-{
-  filePanel_->showPlayButton(on);
-  if (!on) {
-    session_->stopFile();
-    return;
-  }
-  setPlaying(true);
-}
-
-void AudioTab::setPlaying(bool playing)
-{
-  const AudioFileOverview& f = file();
-  if (f.path.isEmpty()) return;
-  if (playing && playPositionSeconds() >= f.seconds() - 1e-3) seekFile(0); // at the end: again
-  session_->playFile(playing, f.sampleRate);
-  filePanel_->showPlaying(playing);
-  const QString name = QFileInfo(f.path).fileName();
-  const QString state = playing ? tr("Playing %1").arg(name) : tr("Paused %1").arg(name);
-  status_->setText(f.note.isEmpty() ? state : tr("%1. Note: %2").arg(state, f.note));
+  if (source_ == Source::Generator) session_->runGenerator(true);
 }
 
 // ---- engine ------------------------------------------------------------------------------------------
 
 void AudioTab::setEngineService(EngineService* service)
 {
-  service_ = service;
   filePanel_->setEngineService(service);
-  if (!service_) return;
-  connect(service_, &EngineService::backendChanged, this, &AudioTab::pushEngine);
-  pushEngine();
+  session_->followEngine(service);
 }
 
-void AudioTab::pushEngine()
+void AudioTab::setTimingFeed(TimingFeed* feed)
 {
-  std::shared_ptr<Engine> engine = service_ ? service_->engine() : nullptr;
-  if (!engine) return;
-  session_->useEngine(engine);
+  results_->setTimingFeed(feed);
+}
+
+QString AudioTab::backendName() const
+{
+  return results_->backend();
 }
 
 // ---- files -------------------------------------------------------------------------------------------
 
 bool AudioTab::isAudioFileName(const QString& path)
 {
-  static const QStringList suffixes{"wav", "flac", "ogg", "oga", "mp3", "aiff", "aif", "au", "opus"};
-  return suffixes.contains(QFileInfo(path).suffix().toLower());
-}
-
-void AudioTab::chooseFile()
-{
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open audio file"), {}, fileFilter());
-  if (!path.isEmpty()) openFile(path);
+  return AudioDrops::isAudioFileName(path);
 }
 
 void AudioTab::openFile(const QString& path)
 {
-  filePanel_->open(path, controls_->channel());
+  files_->open(path, controls_->channel());
 }
 
-void AudioTab::cancelLoading()
+bool AudioTab::showsFileView() const
 {
-  filePanel_->cancelLoading();
-}
-
-bool AudioTab::isLoading() const
-{
-  return filePanel_->isLoading();
-}
-
-const AudioFileOverview& AudioTab::file() const
-{
-  return filePanel_->file();
-}
-
-QString AudioTab::loadedFile() const
-{
-  return file().path;
-}
-
-double AudioTab::fileSeconds() const
-{
-  return file().seconds();
-}
-
-// The file was read: its overview is shown; it becomes the source and plays.
-void AudioTab::onFileLoaded()
-{
-  const AudioFileOverview& f = file();
-  applyDisplaySettings();
-  status_->setText(f.note.isEmpty() ? tr("Playing %1").arg(QFileInfo(f.path).fileName())
-                                    : tr("Playing %1. Note: %2").arg(QFileInfo(f.path).fileName(), f.note));
-  session_->openFile(f.path, f.channel);
-  setSource(Source::File);
-}
-
-double AudioTab::playPositionSeconds() const
-{
-  return file().sampleRate > 0 ? double(session_->filePositionFrames()) / file().sampleRate : 0;
-}
-
-void AudioTab::seekFile(double seconds)
-{
-  const AudioFileOverview& f = file();
-  if (f.path.isEmpty()) return;
-  const qint64 frame = qint64(std::clamp(seconds, 0.0, f.seconds()) * f.sampleRate);
-  session_->seekFile(frame);
-  filePanel_->setPosition(double(frame) / f.sampleRate);
-}
-
-void AudioTab::dragEnterEvent(QDragEnterEvent* event)
-{
-  const auto urls = event->mimeData()->urls();
-  if (urls.size() == 1 && urls.first().isLocalFile() && isAudioFileName(urls.first().toLocalFile()))
-    event->acceptProposedAction();
-}
-
-void AudioTab::dropEvent(QDropEvent* event)
-{
-  openFile(event->mimeData()->urls().first().toLocalFile());
-  event->acceptProposedAction();
+  return views_->showsFile();
 }
 
 // ---- settings into the pipeline ----------------------------------------------------------------------
@@ -362,10 +231,8 @@ void AudioTab::setHop(int hop)
 void AudioTab::applyAnalysisSettings()
 {
   settings_ = controls_->analysisSettings();
-  // The spectrogram keeps its history: columns of the new size start a new, marked segment.
-  SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.fftSize = transformSize();
-  spectrogram_->renderer().setParameters(p);
+  results_->setAnalysis(settings_);
+  views_->setTransformSize(transformSize()); // the spectrogram keeps its history as a marked segment
   session_->configure(settings_);
   controls_->saveSettings();
 }
@@ -380,18 +247,8 @@ void AudioTab::applyGeneratorSettings()
 
 void AudioTab::applyDisplaySettings()
 {
-  const auto scale = controls_->frequencyScale();
-  spectrum_->setDbRange(controls_->dbRange());
-  spectrum_->setScale(scale);
-  // The gain shifts the range the colours cover: a level L shows as L + gain within [-range, 0].
-  SpectrogramParameters p = spectrogram_->renderer().parameters();
-  p.minDb = -controls_->dbRange() - controls_->gainDb();
-  p.maxDb = -controls_->gainDb();
-  p.scale = scale;
-  p.colormap = controls_->colormap();
-  spectrogram_->renderer().setParameters(p); // recolours and re-maps the whole history when drawn
-  spectrogram_->update();
-  filePanel_->setDisplay(scale, p.minDb, p.maxDb, p.colormap);
+  views_->setDisplay(controls_->frequencyScale(), controls_->dbRange(), controls_->gainDb(),
+                     controls_->colormap());
   if (started_) controls_->saveSettings();
 }
 
@@ -421,26 +278,7 @@ double AudioTab::spectrogramGain() const
   return controls_->gainDb();
 }
 
-// ---- results and display -----------------------------------------------------------------------------
-
-void AudioTab::onColumns(const SpectrumColumns& columns)
-{
-  session_->resultConsumed();
-  level_->setLevel(columns.rmsDbfs, columns.peakDbfs);
-  backend_ = columns.backend;
-  if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
-  if (columns.fftSize != transformSize()) return; // made before the size changed
-  if (controls_->isFrozen()) return;
-  views_->addColumns(columns);
-}
-
-void AudioTab::onDisplayTick()
-{
-  views_->repaintViews();
-  if (source_ == Source::File) filePanel_->setPosition(playPositionSeconds());
-  const QString figures = views_->takeFigures(backend_, settings_, session_->droppedResults());
-  if (!figures.isEmpty()) figures_->setText(figures);
-}
+// ---- results and exports ----------------------------------------------------------------------------
 
 std::uint64_t AudioTab::spectrogramColumns() const
 {
@@ -464,7 +302,7 @@ std::vector<float> AudioTab::newestSamples(std::size_t count) const
 
 double AudioTab::peakFrequencyHz() const
 {
-  return views_->peakFrequencyHz(transformSize());
+  return live_->peakFrequencyHz(transformSize());
 }
 
 QString AudioTab::levelText() const
@@ -516,87 +354,29 @@ bool AudioTab::exportSpectrum(const QString& csvPath)
 
 // ---- microphone --------------------------------------------------------------------------------------
 
-void AudioTab::refreshDevices()
-{
-  // The newest capture process's list where there is one: this process's own view of the audio server
-  // is fixed at its start.
-  QList<CaptureInput> inputs = capture_->inputs();
-  if (inputs.isEmpty())
-    for (const QAudioDevice& device : QMediaDevices::audioInputs())
-      inputs.append({QString::fromUtf8(device.id()), device.description(), false});
-  controls_->setInputs(inputs);
-}
-
 bool AudioTab::selectInputDevice(const QString& text)
 {
-  refreshDevices();
-  return controls_->selectInput(text);
-}
-
-void AudioTab::onInputsChanged()
-{
-  refreshDevices();
+  return microphone_->selectInput(text);
 }
 
 bool AudioTab::isMicrophoneLost() const
 {
-  return source_ == Source::Microphone && !capture_->faultHeading().isEmpty();
+  return source_ == Source::Microphone && microphone_->hasFault();
 }
 
 bool AudioTab::isCapturing() const
 {
-  return capture_->state() == CaptureSupervisor::State::Capturing;
+  return microphone_->supervisor()->state() == CaptureSupervisor::State::Capturing;
 }
 
 int AudioTab::microphoneRetries() const
 {
-  return capture_->retries();
+  return microphone_->supervisor()->retries();
 }
 
-// The supervisor feeds the ring buffer and keeps the microphone running; the banner says what it does
-// when it cannot. The microphone stays the source throughout: nothing stands in for it.
-void AudioTab::connectCapture()
+const CaptureSupervisor* AudioTab::captureSupervisor() const
 {
-  connect(capture_, &CaptureSupervisor::started, this, [this](const QString& description, int sampleRate) {
-    session_->resetStream(sampleRate); // a new stream: the analysis starts again at its rate
-    captureBanner_->clear();
-    status_->setText(tr("Capturing from %1").arg(description));
-  });
-  connect(capture_, &CaptureSupervisor::faulted, captureBanner_, &CaptureBanner::showProblem);
-  connect(capture_, &CaptureSupervisor::faulted, this,
-          [this](const QString& heading) { status_->setText(tr("%1: trying again…").arg(heading)); });
-  connect(capture_, &CaptureSupervisor::retrying, captureBanner_, &CaptureBanner::showAttempt);
-  connect(capture_, &CaptureSupervisor::stateChanged, this, [this](CaptureSupervisor::State state) {
-    if (state == CaptureSupervisor::State::Stopped) captureBanner_->clear();
-  });
-  connect(capture_, &CaptureSupervisor::silenceChanged, this, [this](bool silent) {
-    status_->setText(silent ? tr("Capturing from %1: silent (no sound above %2 dBFS)")
-                                  .arg(capture_->description())
-                                  .arg(double(CaptureSupervisor::kSilenceDbfs))
-                            : tr("Capturing from %1").arg(capture_->description()));
-  });
-  // The capture process sees the audio server as it is now (a server that started after this
-  // application, or a restarted one); the device list follows what it reports.
-  connect(capture_, &CaptureSupervisor::inputsChanged, this, &AudioTab::refreshDevices);
-}
-
-void AudioTab::startMicrophone()
-{
-  CaptureRequest request;
-  request.deviceId = controls_->inputDeviceId();
-  request.sampleRate = controls_->microphoneRate();
-  request.channel = controls_->channel();
-  capture_->start(request);
-}
-
-void AudioTab::stopMicrophone()
-{
-  capture_->stop();
-}
-
-void AudioTab::showError(const QString& heading, const QString& detail)
-{
-  status_->setText(QStringLiteral("%1: %2").arg(heading, detail));
+  return microphone_->supervisor();
 }
 
 } // namespace spectrascope::ui

@@ -9,23 +9,24 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTimer>
-#include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include <algorithm>
 
 namespace spectrascope::ui {
 
-AudioFilePanel::AudioFilePanel(QWidget* parent) : QWidget(parent)
+AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidget(parent), overview_(view)
 {
-  auto* column = new QVBoxLayout(this);
-  column->setContentsMargins(0, 0, 0, 0);
-  auto* row = new QHBoxLayout;
-  playButton_ = new QPushButton(tr("Pause"), this);
+  auto* row = new QHBoxLayout(this);
+  row->setContentsMargins(0, 0, 0, 0);
+  playButton_ = new QPushButton(tr("Play"), this);
   playButton_->setObjectName(QStringLiteral("playButton"));
   playButton_->setShortcut(Qt::Key_Space);
   playButton_->setToolTip(tr("Play or pause the file (Space)"));
   fileLabel_ = new QLabel(this);
+  // A long name must not widen the tab past a small screen: the label takes the room there is, and its
+  // tooltip holds the whole description.
+  fileLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   progress_ = new QProgressBar(this);
   progress_->setObjectName(QStringLiteral("loadingProgress"));
   progress_->setRange(0, 1000);
@@ -36,11 +37,8 @@ AudioFilePanel::AudioFilePanel(QWidget* parent) : QWidget(parent)
   row->addWidget(fileLabel_, 1);
   row->addWidget(progress_, 1);
   row->addWidget(cancelButton_);
-  column->addLayout(row);
-  overview_ = new FileOverviewView(this);
-  column->addWidget(overview_);
-  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(overview_),
-                     static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancelButton_)})
+  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(progress_),
+                     static_cast<QWidget*>(cancelButton_)})
     w->hide();
   fileLabel_->setText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
   fileLabel_->setForegroundRole(QPalette::PlaceholderText);
@@ -137,7 +135,6 @@ void AudioFilePanel::onLoaded()
   fileLabel_->setToolTip(description);
   fileLabel_->setForegroundRole(QPalette::WindowText);
   overview_->setOverview(file_);
-  overview_->show();
   emit loaded();
 }
 
@@ -154,11 +151,6 @@ void AudioFilePanel::showPlaying(bool playing)
 void AudioFilePanel::setPosition(double seconds)
 {
   overview_->setPosition(seconds);
-}
-
-void AudioFilePanel::setDisplay(FrequencyScale scale, double minDb, double maxDb, const std::string& colormap)
-{
-  overview_->setDisplay(scale, minDb, maxDb, colormap);
 }
 
 } // namespace spectrascope::ui

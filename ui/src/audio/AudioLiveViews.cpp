@@ -30,6 +30,9 @@ void AudioLiveViews::addColumns(const SpectrumColumns& columns)
         std::span<const float>(columns.levels).subspan(std::size_t(f) * rows, rows), columns.fftSize,
         columns.hop, columns.sampleRate);
   spectrogram_->noteArrival(columns.arrivalNs);
+  // Within a stream every result starts later than the one before; a new stream starts again at 0.
+  if (columns.firstSample <= lastFirstSample_) spectrum_->restartAverages();
+  lastFirstSample_ = columns.firstSample;
   latestFrame_ = columns.summary.lastDb;
   latestRate_ = columns.sampleRate;
   // Every frame analysed since the last result (those of dropped results too) reaches the averages and

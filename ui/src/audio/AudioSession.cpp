@@ -1,6 +1,7 @@
 #include "spectrascope/ui/audio/AudioSession.h"
 
 #include "spectrascope/engine/audio/SampleRingBuffer.h"
+#include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 #include "spectrascope/ui/audio/AudioOutput.h"
 #include "spectrascope/ui/audio/FilePlaybackSource.h"
@@ -86,6 +87,8 @@ void AudioSession::configure(const AnalysisSettings& settings)
 {
   QMetaObject::invokeMethod(worker_, "configure", Qt::QueuedConnection,
                             Q_ARG(spectrascope::ui::AnalysisSettings, settings));
+  QMetaObject::invokeMethod(
+      player_, [p = player_, length = settings.fftSize] { p->setFrameLength(length); }, Qt::QueuedConnection);
 }
 
 void AudioSession::setGeneratorSettings(const audio::GeneratorSettings& settings)
@@ -97,6 +100,16 @@ void AudioSession::useEngine(std::shared_ptr<Engine> engine)
 {
   QMetaObject::invokeMethod(
       worker_, [w = worker_, engine] { w->useEngine(engine); }, Qt::QueuedConnection);
+}
+
+void AudioSession::followEngine(EngineService* service)
+{
+  if (!service) return;
+  auto push = [this, service] {
+    if (std::shared_ptr<Engine> engine = service->engine()) useEngine(engine);
+  };
+  connect(service, &EngineService::backendChanged, this, push);
+  push();
 }
 
 void AudioSession::runGenerator(bool on)
@@ -148,6 +161,11 @@ void AudioSession::seekFile(std::int64_t frame)
 std::int64_t AudioSession::filePositionFrames() const
 {
   return player_->positionFrames();
+}
+
+std::uint64_t AudioSession::fileSeeksDone() const
+{
+  return player_->seeksDone();
 }
 
 bool AudioSession::isFilePlaying() const

@@ -27,7 +27,8 @@ FileOverviewView::FileOverviewView(QWidget* parent) : QWidget(parent)
   setCursor(Qt::PointingHandCursor);
   setFocusPolicy(Qt::StrongFocus);
   setMouseTracking(true); // the readout follows the mouse
-  setToolTip(tr("The whole file: click or drag to play from there; wheel to zoom, right-drag to scroll"));
+  setToolTip(
+      tr("The whole file: click or drag to move the play cursor; wheel to zoom, right-drag to scroll"));
 }
 
 void FileOverviewView::setOverview(const AudioFileOverview& overview)

@@ -5,6 +5,8 @@
 
 #include <QTimer>
 
+#include <algorithm>
+
 namespace spectrascope::ui {
 namespace {
 constexpr int kBlockMs = 5;
@@ -59,6 +61,11 @@ void FilePlaybackSource::pause()
 
 void FilePlaybackSource::seek(qint64 frame)
 {
+  struct Count
+  {
+    std::atomic<std::uint64_t>& done;
+    ~Count() { ++done; } // after the position moved (or could not)
+  } count{seeksDone_};
   if (!reader_ || !reader_->seek(frame)) return;
   position_ = std::max<qint64>(0, frame);
   // A jump in time: the analysis starts a new stream so no frame straddles the cut.
@@ -68,14 +75,26 @@ void FilePlaybackSource::seek(qint64 frame)
   if (!playing_) preview();
 }
 
-// Stopped, a seek still shows where it landed: the analysis gets the samples from there (enough for
-// the largest transform the tab offers), the output nothing, and the position stays.
+void FilePlaybackSource::setFrameLength(int samples)
+{
+  frameLength_ = std::max(1, samples);
+}
+
+// Stopped, a seek still shows where it landed: the analysis gets the samples leading up to there, the
+// last of its frames centred on the position (half a window past it), so the spectrum, its averages
+// and its peak hold describe the sound at the cursor rather than what follows it. The output gets
+// nothing and the position stays.
 void FilePlaybackSource::preview()
 {
+  const std::int64_t half = frameLength_ / 2;
+  const std::int64_t from = std::max<std::int64_t>(0, position_ + half - std::int64_t(kPreviewFrames));
+  const std::int64_t to = std::max<std::int64_t>(from + frameLength_, position_ + half);
   block_.clear();
   try {
-    const std::size_t got = reader_->read(block_, kPreviewFrames);
-    analysis_->write(block_.data(), got);
+    if (reader_->seek(from)) {
+      const std::size_t got = reader_->read(block_, std::size_t(to - from));
+      analysis_->write(block_.data(), got);
+    }
     reader_->seek(position_);
   } catch (const std::exception& e) {
     emit failed(tr("Cannot show this part of the file"), QString::fromStdString(e.what()));

@@ -63,6 +63,12 @@ void SpectrumView::setAveraging(const audio::AveragingSettings& settings)
   update();
 }
 
+void SpectrumView::restartAverages()
+{
+  averager_.reset();
+  update();
+}
+
 QString SpectrumView::averagingText() const
 {
   const audio::AveragingSettings& s = averager_.settings();

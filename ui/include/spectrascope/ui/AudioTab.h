@@ -1,7 +1,7 @@
 #pragma once
 // The "Audio" tab: a live spectrum, a scrolling spectrogram and a level meter of the built-in signal
-// generator (the default, so the tab moves on first start), a microphone, or an audio file played in
-// real time with a whole-file overview to click and seek in.
+// generator (the default, so the tab moves on first start) or a microphone; or an audio file, shown as
+// one large zoomable whole-file picture with the spectrum at its play cursor below, and played on request.
 //
 // Data flow (STYLE.md): source (generator, microphone capture or file playback, each on its own thread)
 // -> SampleRingBuffer -> AudioAnalysisWorker on its own thread (batched STFT through the engine the
@@ -15,8 +15,10 @@
 // A file that cannot be read is reported and the previous source keeps running.
 //
 // Parts, one job each: AudioSession (ring buffers, source, analysis and output threads, capture
-// supervisor), AudioControls (the choices and their settings), AudioFilePanel (reading a file, its
-// overview, the play button). The tab lays them out, wires them together and applies the choices.
+// supervisor), AudioControls (the choices and their settings), AudioViewArea (the file's picture or the
+// live views), AudioFileSource with its AudioFilePanel (a file from Open to playing it), AudioMicrophone
+// (devices, capture and what it says), AudioDrops (files dropped on the tab), AudioStatusLine (events,
+// errors and figures). The tab lays them out, switches sources and routes results and choices.
 //
 // Threading: create, use and destroy on the GUI thread. The destructor waits for a file being read, then
 // the session stops and joins its threads; an output thread stuck in the audio server is abandoned.
@@ -24,32 +26,31 @@
 #include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/AudioFileOverview.h"
+#include "spectrascope/ui/audio/AudioFileSource.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
-#include <QAudioDevice>
-#include <QElapsedTimer>
 #include <QWidget>
 
 #include <cstdint>
 #include <memory>
 
 class QAction;
-class QLabel;
-class QPainter;
-class QTimer;
 
 namespace spectrascope::ui {
 
 class AudioControls;
-class AudioSession;
-class EngineService;
 class AudioFilePanel;
 class AudioLiveViews;
-class LevelMeter;
-class CaptureBanner;
+class AudioMicrophone;
+class AudioResultsRouter;
+class AudioSession;
+class AudioStatusLine;
+class AudioViewArea;
 class CaptureSupervisor;
+class EngineService;
+class LevelMeter;
 class SpectrumView;
 class TimingFeed;
 
@@ -64,7 +65,7 @@ public:
   // The analysis follows the service's engine (the Engine menu's backend); without one it uses FFTW.
   void setEngineService(EngineService* service);
   // The analysis publishes its engine calls' per-kernel records there, about once a second.
-  void setTimingFeed(TimingFeed* feed) { timingFeed_ = feed; }
+  void setTimingFeed(TimingFeed* feed);
 
   enum class Source { Generator, Microphone, File };
   void setSource(Source source);
@@ -78,20 +79,24 @@ public:
   // resuming starts the capture process again (the GUI never waits for it). Choosing the microphone as
   // the source again also resumes it.
   void setMicrophonePaused(bool paused);
-  bool isMicrophonePaused() const { return microphonePaused_; }
+  bool isMicrophonePaused() const;
   // True while audio flows from the microphone.
   bool isCapturing() const;
-  const CaptureSupervisor* captureSupervisor() const { return capture_; }
+  const CaptureSupervisor* captureSupervisor() const;
 
-  // Reads the file's overview in the background, then plays it. A bad file leaves the source as it was.
+  // Reads the file's overview in the background, then shows it as the main view, paused at its start.
+  // A bad file leaves the source as it was.
   void openFile(const QString& path);
-  bool isLoading() const;
-  void cancelLoading();
-  QString loadedFile() const;
-  double fileSeconds() const;
-  double playPositionSeconds() const;
-  void seekFile(double seconds);
-  void setPlaying(bool playing);
+  bool isLoading() const { return files_->isLoading(); }
+  void cancelLoading() { files_->cancelLoading(); }
+  QString loadedFile() const { return files_->file().path; }
+  double fileSeconds() const { return files_->file().seconds(); }
+  double playPositionSeconds() const { return files_->positionSeconds(); }
+  void seekFile(double seconds) { files_->seek(seconds); }
+  void setPlaying(bool playing) { files_->setPlaying(playing); }
+  bool isPlaying() const { return files_->isPlaying(); }
+  // True while the file's picture is the main view (the source is a file).
+  bool showsFileView() const;
   QAction* openAction() const { return openAction_; }
 
   void setFftSize(int size);
@@ -121,7 +126,7 @@ public:
   double peakFrequencyHz() const;
   // The newest `count` samples of the current source (fewer before that many arrived), for the Learn tab.
   std::vector<float> newestSamples(std::size_t count) const;
-  QString backendName() const { return backend_; }
+  QString backendName() const;
   QString levelText() const;
   // Freeze keeps what is shown and ignores new results until unfrozen; capture and analysis go on.
   void setFrozen(bool frozen);
@@ -143,58 +148,37 @@ signals:
   void errorMessage(const QString& heading, const QString& detail);
 
 protected:
-  void dragEnterEvent(QDragEnterEvent* event) override;
   void hideEvent(QHideEvent* event) override;
   void showEvent(QShowEvent* event) override;
-  void dropEvent(QDropEvent* event) override;
 
 private:
-  void updateCaptureButton();
-  void applyAveragingSettings();
+  void layOut();
+  void connectParts();
   void connectControls();
   void startAnalysis();
-  void activate(Source source);
-  void runGenerator(bool on);
-  void runPlayback(bool on);
+  void applyAveragingSettings();
   void applyAnalysisSettings();
   void applyGeneratorSettings();
   void applyDisplaySettings();
-  void pushEngine();
-  void onColumns(const SpectrumColumns& columns);
-  void onDisplayTick();
-  void onFileLoaded();
-  const AudioFileOverview& file() const;
-  void chooseFile();
-  void startMicrophone();
-  void stopMicrophone();
-  void connectCapture();
-  void onInputsChanged();
-  void refreshDevices();
-  void showError(const QString& heading, const QString& detail);
 
-  EngineService* service_ = nullptr;
-  TimingFeed* timingFeed_ = nullptr;
   AudioSession* session_ = nullptr;
   bool started_ = false; // settings are saved from then on
   AnalysisSettings settings_;
   Source source_ = Source::Generator;
   bool restingHidden_ = false; // hidden behind another tab: generator, analysis and display rest
-  bool microphonePaused_ = false;
-  CaptureSupervisor* capture_ = nullptr; // the session's
-  CaptureBanner* captureBanner_ = nullptr;
-  QTimer* displayTimer_ = nullptr;
+  AudioResultsRouter* results_ = nullptr;
 
-  AudioFilePanel* filePanel_ = nullptr;
-
-  AudioLiveViews* views_ = nullptr;
-  SpectrumView* spectrum_ = nullptr; // the views'
+  AudioViewArea* views_ = nullptr;
+  AudioLiveViews* live_ = nullptr;   // the area's
+  SpectrumView* spectrum_ = nullptr; // the live views'
   SpectrogramView* spectrogram_ = nullptr;
+  AudioFilePanel* filePanel_ = nullptr;
+  AudioFileSource* files_ = nullptr;
+  AudioMicrophone* microphone_ = nullptr;
   AudioControls* controls_ = nullptr;
   LevelMeter* level_ = nullptr; // on the controls' source page
   QAction* openAction_ = nullptr;
-  QLabel* status_ = nullptr;  // the latest event or error, kept until the next
-  QLabel* figures_ = nullptr; // backend, cost, latency and frame rate, once a second
-  QString backend_;
+  AudioStatusLine* status_ = nullptr;
 };
 
 } // namespace spectrascope::ui

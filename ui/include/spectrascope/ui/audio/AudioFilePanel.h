@@ -1,20 +1,19 @@
 #pragma once
-// The Audio tab's file bar: reading a file's overview in the background (progress, Cancel), the
-// whole-file overview with its zoomed detail (read for the stretch in view once a zoom or scroll
-// settles), and the play button. Playback itself runs in the AudioSession; this panel says what the
-// user asked for (play, seek) and shows where it is.
+// The Audio tab's file bar: reading a file's overview in the background (progress, Cancel), feeding
+// the whole-file view it is given with that overview and its zoomed detail (read for the stretch in view
+// once a zoom or scroll settles), and the play button. The view itself lives where the tab lays it out
+// (AudioViewArea); playback runs in the AudioSession. This panel says what the user asked for (play,
+// seek) and shows where it is.
 //
 // Threading: GUI thread only. The destructor waits for the reading in progress (it stops between
 // chunks) and for the detail (bounded by the view's span).
 
 #include "spectrascope/ui/audio/AudioFileOverview.h"
-#include "spectrascope/ui/audio/FrequencyAxis.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
-#include <string>
 
 class QLabel;
 class QProgressBar;
@@ -35,7 +34,7 @@ class AudioFilePanel : public QWidget
   Q_OBJECT
 
 public:
-  explicit AudioFilePanel(QWidget* parent = nullptr);
+  explicit AudioFilePanel(FileOverviewView* view, QWidget* parent = nullptr);
   ~AudioFilePanel() override;
 
   // Reading and detail use the service's engine; without one, FFTW.
@@ -50,7 +49,6 @@ public:
   void showPlayButton(bool visible);
   void showPlaying(bool playing);
   void setPosition(double seconds);
-  void setDisplay(FrequencyScale scale, double minDb, double maxDb, const std::string& colormap);
 
 signals:
   void loaded();

@@ -28,7 +28,9 @@ public:
   SpectrumView* spectrum() const { return spectrum_; }
   SpectrogramView* spectrogram() const { return spectrogram_; }
 
-  // Appends the result's columns to the spectrogram and all its frames to the spectrum's averages.
+  // Appends the result's columns to the spectrogram and all its frames to the spectrum's averages. The
+  // first result of a new stream (another source, a seek in a file) starts the averages and held peaks
+  // afresh: they described the sound before it.
   void addColumns(const SpectrumColumns& columns);
   // Paints both views with what arrived since the last paint.
   void repaintViews();
@@ -44,6 +46,7 @@ private:
   double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
   std::vector<float> latestFrame_;
   double latestRate_ = 48000;
+  std::int64_t lastFirstSample_ = -1; // where the latest result started in its stream
 };
 
 } // namespace spectrascope::ui

@@ -33,6 +33,7 @@ namespace spectrascope::ui {
 
 class AudioAnalysisWorker;
 class AudioOutput;
+class EngineService;
 class CaptureSupervisor;
 class FilePlaybackSource;
 class GeneratorSource;
@@ -50,6 +51,9 @@ public:
   void configure(const AnalysisSettings& settings);
   void setGeneratorSettings(const audio::GeneratorSettings& settings);
   void useEngine(std::shared_ptr<Engine> engine);
+  // The analysis follows the service's engine (the Engine menu's backend) from now on; until the service
+  // has one, it keeps the engine it has (FFTW).
+  void followEngine(EngineService* service);
   void runGenerator(bool on);
   // While nobody sees the results the analysis stops polling the ring buffer.
   void setPolling(bool on);
@@ -62,6 +66,8 @@ public:
   void stopFile();
   void seekFile(std::int64_t frame);
   std::int64_t filePositionFrames() const;
+  // Seeks the player has carried out (seekFile() asks for one; until it is done the position is older).
+  std::uint64_t fileSeeksDone() const;
   bool isFilePlaying() const;
 
   CaptureSupervisor* capture() const { return capture_; }

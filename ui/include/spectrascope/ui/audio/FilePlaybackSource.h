@@ -39,12 +39,17 @@ public:
 
   std::int64_t positionFrames() const { return position_; }
   bool isPlaying() const { return playing_; }
+  // Seeks carried out so far: until a seek asked for has been, positionFrames() is from before it.
+  std::uint64_t seeksDone() const { return seeksDone_; }
 
 public slots:
   void open(const QString& path, int channel);
   void play();
   void pause();
   void seek(qint64 frame);
+  // The analysis' window length: a seek while paused hands the analysis samples whose last frame is
+  // centred on the new position, so the spectrum shows the sound at the cursor.
+  void setFrameLength(int samples);
 
 signals:
   void finished();
@@ -62,7 +67,9 @@ private:
   std::int64_t clockStartFrame_ = 0;
   std::atomic<std::int64_t> position_{0};
   std::atomic<bool> playing_{false};
+  std::atomic<std::uint64_t> seeksDone_{0};
   int sampleRate_ = 48000;
+  int frameLength_ = 4096;
   std::vector<float> block_;
 };
 

@@ -26,6 +26,8 @@ public:
   void setScale(FrequencyScale scale);
   void setDbRange(double range);
   void setAveraging(const audio::AveragingSettings& settings);
+  // Averages and held peaks start afresh (a new stream: another source, or a seek in a file).
+  void restartAverages();
   const audio::AveragingSettings& averaging() const { return averager_.settings(); }
   // What the main trace shows (the average when averaging), and the peak-hold trace (empty when off).
   const std::vector<float>& displayed() const { return averager_.displayed(); }

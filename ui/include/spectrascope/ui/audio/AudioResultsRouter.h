@@ -1,0 +1,61 @@
+#pragma once
+// Where the Audio tab's analysis results go, and when the views are painted. Every result reaches the
+// level meter and the timing feed; the live views take it unless it is stale (made before the FFT size
+// changed) or the display is frozen. A display clock (about 60 Hz) paints what arrived since the last
+// tick and, once a second of audio has been analysed, hands out the figures line. Behind another tab the
+// clock rests.
+//
+// Threading: GUI thread only; results arrive from the session by queued signal.
+
+#include "spectrascope/ui/audio/AnalysisSettings.h"
+#include "spectrascope/ui/audio/SpectrumColumns.h"
+
+#include <QObject>
+
+class QTimer;
+
+namespace spectrascope::ui {
+
+class AudioControls;
+class AudioLiveViews;
+class AudioSession;
+class LevelMeter;
+class TimingFeed;
+
+class AudioResultsRouter : public QObject
+{
+  Q_OBJECT
+
+public:
+  // All of these outlive the router (the tab owns them); `controls` says whether the display is frozen.
+  AudioResultsRouter(AudioSession* session, AudioLiveViews* live, LevelMeter* level,
+                     const AudioControls* controls, QObject* parent);
+
+  void setTimingFeed(TimingFeed* feed) { timingFeed_ = feed; }
+  // The analysis now running: results of another transform size are stale.
+  void setAnalysis(const AnalysisSettings& settings) { settings_ = settings; }
+  void setResting(bool resting);
+  // The backend the latest result was computed on.
+  QString backend() const { return backend_; }
+
+signals:
+  // After each display tick's paint.
+  void ticked();
+  void figuresChanged(const QString& figures);
+
+private:
+  void route(const SpectrumColumns& columns);
+  void tick();
+
+  AudioSession* session_;
+  AudioLiveViews* live_;
+  LevelMeter* level_;
+  const AudioControls* controls_;
+  TimingFeed* timingFeed_ = nullptr;
+  QTimer* clock_ = nullptr;
+  AnalysisSettings settings_;
+  QString backend_;
+  static constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
+};
+
+} // namespace spectrascope::ui

@@ -1,0 +1,50 @@
+#include "spectrascope/ui/audio/AudioResultsRouter.h"
+
+#include "spectrascope/ui/audio/AudioControls.h"
+#include "spectrascope/ui/audio/AudioLiveViews.h"
+#include "spectrascope/ui/audio/AudioSession.h"
+#include "spectrascope/ui/audio/LevelMeter.h"
+#include "spectrascope/ui/timing/TimingFeed.h"
+
+#include <QTimer>
+
+namespace spectrascope::ui {
+
+AudioResultsRouter::AudioResultsRouter(AudioSession* session, AudioLiveViews* live, LevelMeter* level,
+                                       const AudioControls* controls, QObject* parent)
+    : QObject(parent), session_(session), live_(live), level_(level), controls_(controls)
+{
+  connect(session_, &AudioSession::columnsReady, this, &AudioResultsRouter::route);
+  clock_ = new QTimer(this);
+  connect(clock_, &QTimer::timeout, this, &AudioResultsRouter::tick);
+  clock_->start(kDisplayIntervalMs);
+}
+
+void AudioResultsRouter::setResting(bool resting)
+{
+  if (resting)
+    clock_->stop();
+  else
+    clock_->start(kDisplayIntervalMs);
+}
+
+void AudioResultsRouter::route(const SpectrumColumns& columns)
+{
+  session_->resultConsumed(); // the worker may send the next
+  level_->setLevel(columns.rmsDbfs, columns.peakDbfs);
+  backend_ = columns.backend;
+  if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
+  if (columns.fftSize != settings_.fftSize * settings_.zeroPadding) return; // made before the size changed
+  if (controls_->isFrozen()) return;
+  live_->addColumns(columns);
+}
+
+void AudioResultsRouter::tick()
+{
+  live_->repaintViews();
+  emit ticked();
+  const QString figures = live_->takeFigures(backend_, settings_, session_->droppedResults());
+  if (!figures.isEmpty()) emit figuresChanged(figures);
+}
+
+} // namespace spectrascope::ui
