@@ -2,6 +2,7 @@
 
 #include "CliError.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
@@ -30,42 +31,6 @@ QString systemReason(const QString& path, const QString& qtReason)
   }
   return qtReason;
 }
-
-// QImageWriter's encoders treat a short write as a failure without asking why (libpng: "Write Error",
-// and Qt's error string "Unknown error"), while a write that stops short on a full disk or at a file size
-// limit leaves errno unset until the next call. This device writes until everything is out or the
-// system refuses, so the failure carries the system's reason.
-class CompleteWrites : public QIODevice
-{
-public:
-  explicit CompleteWrites(QFileDevice& file) : file_(file)
-  {
-    open(QIODevice::WriteOnly | QIODevice::Unbuffered);
-  }
-
-  // Random access, as the file has it: the TIFF writer goes back to fill in offsets.
-  bool seek(qint64 position) override { return QIODevice::seek(position) && file_.seek(position); }
-  qint64 size() const override { return file_.size(); }
-
-protected:
-  qint64 readData(char*, qint64) override { return -1; }
-  qint64 writeData(const char* data, qint64 size) override
-  {
-    qint64 done = 0;
-    while (done < size) {
-      const qint64 written = file_.write(data + done, size - done);
-      if (written <= 0) {
-        setErrorString(file_.errorString());
-        return -1;
-      }
-      done += written;
-    }
-    return done;
-  }
-
-private:
-  QFileDevice& file_;
-};
 
 } // namespace
 
@@ -96,14 +61,16 @@ void OutputFile::write(const char* data, qint64 size)
 
 void OutputFile::writeImage(const QImage& image, const QByteArray& format)
 {
-  CompleteWrites device(file_);
-  QImageWriter writer(&device, format);
-  if (!writer.write(image)) {
-    // The device's reason first: an encoder that met a write error often only says "Unknown error".
-    if (file_.error() != QFileDevice::NoError) fail(file_.errorString());
+  // Encoded in memory first, then written like any other bytes. An encoder that meets a write error
+  // says only "Unknown error" (libpng: "Write Error"), and libpng's error exit skips Qt's own clean-up
+  // of its row buffer; in memory the encoder cannot meet one, and write() reports the system's reason.
+  // The buffer keeps random access, which the TIFF writer needs to fill in offsets.
+  QBuffer encoded;
+  encoded.open(QIODevice::WriteOnly);
+  QImageWriter writer(&encoded, format);
+  if (!writer.write(image))
     fail(QStringLiteral("the %1 encoder failed (%2)").arg(QString::fromLatin1(format), writer.errorString()));
-  }
-  if (file_.error() != QFileDevice::NoError) fail(file_.errorString());
+  write(encoded.data());
 }
 
 void OutputFile::flush()
