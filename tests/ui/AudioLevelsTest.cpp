@@ -9,6 +9,7 @@
 #include "spectrascope/ui/Colormap.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
+#include "spectrascope/ui/audio/AudioExport.h"
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/ColourBar.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
@@ -16,10 +17,12 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
+#include "support/FileSizeLimit.h"
 #include "support/LayoutChecks.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QPromise>
@@ -133,6 +136,7 @@ private slots:
   void liveTabAndItsExportShowTheToneAtItsLevel();
   void fileViewShowsTheToneAtItsLevelAtEveryZoom();
   void peakHoldOfALogSweepHasNoFalseDips();
+  void anExportThatFailsKeepsThePreviousFile();
 };
 
 void AudioLevelsTest::initTestCase()
@@ -406,6 +410,30 @@ void AudioLevelsTest::peakHoldOfALogSweepHasNoFalseDips()
   QVERIFY2(deepest <= 1.5, qPrintable(QStringLiteral("a dip of %1 dB at %2 Hz in the peak-hold trace")
                                           .arg(deepest, 0, 'f', 1)
                                           .arg(where * binHz, 0, 'f', 0)));
+}
+
+
+void AudioLevelsTest::anExportThatFailsKeepsThePreviousFile()
+{
+  // The spectrum exported over an earlier CSV on a disk that fills up half way: the reason in words, the
+  // earlier file as it was, no temporary beside it.
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("spectrum.csv"));
+  QString error;
+  SpectrumParameters parameters;
+  QVERIFY2(AudioExport::spectrumCsv(std::vector<float>(64, -20.f), parameters, path, error), qPrintable(error));
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QByteArray before = file.readAll();
+  file.close();
+  {
+    const spectrascope::test::FileSizeLimit fullDisk(before.size() + 4096);
+    QVERIFY(!AudioExport::spectrumCsv(std::vector<float>(100000, -42.5f), parameters, path, error));
+  }
+  QVERIFY2(error.contains(QStringLiteral("File too large")), qPrintable(error));
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  QCOMPARE(file.readAll(), before);
+  QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("spectrum.csv")});
 }
 
 QTEST_MAIN(AudioLevelsTest)

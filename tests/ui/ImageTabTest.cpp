@@ -13,6 +13,7 @@
 #include "spectrascope/ui/image/ImageFiles.h"
 #include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
+#include "support/FileSizeLimit.h"
 #include "support/LayoutChecks.h"
 
 #include <QAction>
@@ -237,6 +238,7 @@ private slots:
   void readoutNamesTheBinUnderTheCursor();
   void spectrumDisplayOptionsChangeThePicture();
   void savesResultSpectrumAndMask();
+  void aSaveThatFailsKeepsThePreviousFile();
   void badFilesLeaveTheImageAlone();
   void measuresSliderUpdatesPerSecondAt2048();
   void paddingShowsThePaddedSpectrumAndIsRemembered();
@@ -532,6 +534,34 @@ void ImageTabTest::savesResultSpectrumAndMask()
   // A folder that does not exist: an error, no crash.
   tab.saveResult(dir.filePath(QStringLiteral("no/such/folder/result.png")));
   QTRY_VERIFY_WITH_TIMEOUT(errors.count() == 1, kTimeoutMs);
+}
+
+void ImageTabTest::aSaveThatFailsKeepsThePreviousFile()
+{
+  // A save over an earlier result on a disk that fills up half way: the reason in words, the earlier
+  // file as it was, no partial file or temporary left beside it.
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("result.png"));
+  QImage earlier(64, 64, QImage::Format_RGB32);
+  earlier.fill(Qt::darkGreen);
+  QVERIFY(image::writeImage(earlier, path).isEmpty());
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QByteArray before = file.readAll();
+  file.close();
+  QImage noise(512, 512, QImage::Format_RGB32); // does not compress below the limit
+  for (int y = 0; y < noise.height(); ++y)
+    for (int x = 0; x < noise.width(); ++x)
+      noise.setPixel(x, y, qRgb((x * 7919 + y * 104729) % 251, (x * y * 31) % 253, (x + y * 13) % 255));
+  QString error;
+  {
+    const spectrascope::test::FileSizeLimit fullDisk(before.size() + 4096);
+    error = image::writeImage(noise, path);
+  }
+  QVERIFY2(error.contains(QStringLiteral("File too large")), qPrintable(error));
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  QCOMPARE(file.readAll(), before);
+  QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("result.png")});
 }
 
 void ImageTabTest::badFilesLeaveTheImageAlone()

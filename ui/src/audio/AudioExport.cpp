@@ -1,8 +1,8 @@
 #include "spectrascope/ui/audio/AudioExport.h"
 
+#include "spectrascope/ui/SavedFile.h"
 #include "spectrascope/ui/audio/ColourBar.h"
 
-#include <QFile>
 #include <QImage>
 #include <QPainter>
 
@@ -65,25 +65,26 @@ bool AudioExport::spectrogramPng(const SpectrogramRenderer& renderer, int fftSiz
                        .arg(p.maxDb - p.minDb)
                        .arg(-p.maxDb));
   painter.end();
-  if (out.save(path, "PNG")) return true;
-  error = tr("%1 cannot be written").arg(path);
+  error = saveImage(path, out, "png");
+  if (error.isEmpty()) return true;
+  error = tr("%1 cannot be written: %2").arg(path, error);
   return false;
 }
 
 bool AudioExport::spectrumCsv(const std::vector<float>& shown, const SpectrumParameters& parameters,
                               const QString& path, QString& error)
 {
-  QFile file(path);
-  if (shown.empty() || !file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-    error = shown.empty() ? tr("no spectrum yet") : tr("%1 cannot be written").arg(path);
+  if (shown.empty()) {
+    error = tr("no spectrum yet");
     return false;
   }
   QByteArray text = "frequency_hz,db\n";
   const double binHz = parameters.sampleRate / parameters.fftSize;
   for (std::size_t k = 0; k < shown.size(); ++k)
     text += QByteArray::number(double(k) * binHz, 'f', 3) + ',' + QByteArray::number(shown[k], 'f', 2) + '\n';
-  if (file.write(text) == text.size()) return true;
-  error = tr("%1 cannot be written").arg(path);
+  error = saveFile(path, text);
+  if (error.isEmpty()) return true;
+  error = tr("%1 cannot be written: %2").arg(path, error);
   return false;
 }
 

@@ -1,12 +1,12 @@
 #include "spectrascope/ui/image/ImageFiles.h"
 
+#include "spectrascope/ui/SavedFile.h"
 #include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/ImageIntegrity.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QImageReader>
-#include <QImageWriter>
 #include <QMenu>
 #include <QSettings>
 
@@ -61,10 +61,8 @@ QImage decodeImage(const QString& path, QString* error)
 QString writeImage(const QImage& image, const QString& path)
 {
   if (image.isNull()) return QObject::tr("there is no image to save yet");
-  QImageWriter writer(path);
-  if (QFileInfo(path).suffix().isEmpty()) writer.setFormat("png");
-  if (!writer.write(image)) return writer.errorString();
-  return {};
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  return saveImage(path, image, suffix.isEmpty() ? QByteArrayLiteral("png") : suffix.toLatin1());
 }
 
 QString lastDirectory()
