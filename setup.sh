@@ -3,7 +3,8 @@
 # builds, and then either launches the app or runs the whole test suite.
 #
 #   ./setup.sh run    install build + runtime packages, build, launch `spectrascope`
-#   ./setup.sh test   install build + test packages, build, run every test (what CI runs)
+#   ./setup.sh test   install build + test packages, build, run every test, then the engine and CLI
+#                     suites under ASan + UBSan and the fuzzers for a minute each (what CI runs)
 #   ./setup.sh build  install build packages and build only
 #   ./setup.sh deb    install build packages, build and package build/spectrascope_*.deb (cpack)
 #
@@ -17,7 +18,7 @@ BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config ccache
   libfftw3-dev ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers libsndfile1-dev)
 RUN_PACKAGES=(fonts-dejavu-core)
 TEST_PACKAGES=(googletest libgtest-dev libgmock-dev pocl-opencl-icd clinfo xvfb xauth pulseaudio pulseaudio-utils
-  desktop-file-utils appstream groff-base)
+  desktop-file-utils appstream groff-base clang-14 libclang-rt-14-dev)
 DEB_PACKAGES=(dpkg-dev file)
 
 as_root() {
@@ -96,6 +97,10 @@ case "$command" in
     use_empty_caches
     build_engine_only
     run_tests
+    # AddressSanitizer + UndefinedBehaviorSanitizer over the engine and CLI suites, then each fuzzer
+    # (image loading, sound files) for a minute from its seeds: each in a build directory of its own.
+    scripts/ci-sanitizers.sh
+    scripts/ci-fuzz.sh
     ;;
   build) install_missing "${BUILD_PACKAGES[@]}"; build ;;
   deb)
