@@ -253,22 +253,32 @@ std::size_t SoundFileReader::readChannel(std::vector<float>& out, std::size_t ma
     note_ = "the audio data breaks off after " + secondsText(heldSeconds) + " (" + sf_strerror(file_) +
             "; the file is cut off or damaged); reading what is there";
   }
-  framesRead_ += std::size_t(std::max<sf_count_t>(0, got));
-  const std::size_t frames = std::size_t(got), stride = std::size_t(channels_);
-  const float scale = 1.0f / float(channels_);
-  for (std::size_t f = 0; f < frames; ++f) {
-    const float* frame = interleaved_.data() + f * stride;
-    float value = 0;
-    if (channel == ChannelChoice::kMix) {
+  const std::size_t frames = std::size_t(std::max<sf_count_t>(0, got)), stride = std::size_t(channels_);
+  framesRead_ += frames;
+  // Straight loops over the interleaved block: a one-hour file is 172.8 million frames, and a branch
+  // and a push_back per frame cost more than libsndfile's own decoding.
+  const std::size_t first = out.size();
+  out.resize(first + frames);
+  float* mono = out.data() + first;
+  const float* in = interleaved_.data();
+  if (channel != ChannelChoice::kMix) {
+    for (std::size_t f = 0; f < frames; ++f)
+      mono[f] = in[f * stride + std::size_t(channel)];
+  } else if (stride == 2) {
+    for (std::size_t f = 0; f < frames; ++f)
+      mono[f] = 0.5f * (in[2 * f] + in[2 * f + 1]);
+  } else {
+    const float scale = 1.0f / float(channels_);
+    for (std::size_t f = 0; f < frames; ++f) {
+      float sum = 0;
       for (std::size_t c = 0; c < stride; ++c)
-        value += frame[c];
-      value *= scale;
-    } else {
-      value = frame[channel];
+        sum += in[f * stride + c];
+      mono[f] = sum * scale;
     }
-    // Corrupt data can decode to NaN or infinities; silence them rather than poison what follows.
-    out.push_back(std::isfinite(value) ? value : 0.0f);
   }
+  // Corrupt data can decode to NaN or infinities; silence them rather than poison what follows.
+  for (std::size_t f = 0; f < frames; ++f)
+    if (!std::isfinite(mono[f])) mono[f] = 0.0f;
   return frames;
 }
 

@@ -140,6 +140,30 @@ TEST(StftTest, MatchesDirectStftOnRandomDataAcrossBatchBoundaries)
   }
 }
 
+TEST(StftTest, DecibelsAreTwentyLog10OfTheMagnitudesOverTheWholeRange)
+{
+  // Levels from full scale down to the floor: noise whose loudness falls by 20 dB per frame, then
+  // silence, so the conversion is checked over 300 dB of power and at the floor.
+  Engine engine("fftw");
+  StftSettings s;
+  s.frameLength = 512;
+  s.hop = 512;
+  Stft stft(engine, s);
+  const std::size_t frames = 16;
+  std::mt19937 random(7);
+  std::normal_distribution<float> noise(0.0f, 1.0f);
+  std::vector<float> x(frames * 512, 0.0f);
+  for (std::size_t f = 0; f + 1 < frames; ++f)
+    for (std::size_t i = 0; i < 512; ++i)
+      x[f * 512 + i] = float(std::pow(10.0, -double(f))) * noise(random);
+  std::vector<float> db(frames * stft.binCount()), magnitude(db.size());
+  stft.decibels(x, frames, db);
+  stft.magnitudes(x, frames, magnitude);
+  for (std::size_t i = 0; i < db.size(); ++i)
+    ASSERT_NEAR(db[i], Stft::toDecibels(magnitude[i]), 1e-3) << "bin " << i << ", magnitude " << magnitude[i];
+  EXPECT_EQ(db.back(), Stft::kFloorDb);
+}
+
 TEST(StftTest, FrameCountHasNoPaddingAtTheEnds)
 {
   StftSettings s;

@@ -20,6 +20,11 @@ class OverviewBuilder
 public:
   static constexpr std::size_t kMaxColumns = 1024;
   static constexpr std::size_t kFftSize = 2048;
+  // How many frames of samples a reader should hand to consume() at a time: each call is one engine
+  // call, and on a GPU a call's fixed cost (launches, transfers, a wait) outweighs its work below a few
+  // hundred frames. 2^19 samples are 256 transforms, about 11 s of 48 kHz audio: a one-hour file is
+  // 330 calls instead of 2640 with 2^16, and a cancelled reading still stops within milliseconds.
+  static constexpr std::size_t kChunkFrames = std::size_t(1) << 19;
 
   // Frames of fftSize samples, adjacent (hop = fftSize, no overlap): an overview, not an analysis.
   explicit OverviewBuilder(Engine& engine, std::size_t fftSize = kFftSize,

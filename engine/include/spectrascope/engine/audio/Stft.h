@@ -69,8 +69,13 @@ public:
 
 private:
   std::shared_ptr<const Plan> planFor(std::size_t batch);
+  // What a chunk's bins become: |X[k]| (magnitudes), or |X[k]|^2 (decibels, which take the logarithm of
+  // the power and so need no square root).
+  enum class BinValue { Magnitude, Power };
   void transformChunk(std::span<const float> samples, std::size_t firstFrame, std::size_t frames,
-                      std::span<float> out, ExecutionReport* report);
+                      std::span<float> out, ExecutionReport* report, BinValue value);
+  void transformAll(std::span<const float> samples, std::size_t frames, std::span<float> out,
+                    ExecutionReport* report, BinValue value);
 
   Engine& engine_;
   StftSettings settings_;
