@@ -18,7 +18,9 @@ class AudioExport
   Q_DECLARE_TR_FUNCTIONS(AudioExport)
 
 public:
-  // `fftSize` and `hop` name the analysis in the caption.
+  // Where the plot lies in an exported PNG: this far from the left edge, at the top.
+  static constexpr int kPlotLeft = 90;
+  // The live history; `fftSize` and `hop` name the analysis in the caption.
   static bool spectrogramPng(const SpectrogramRenderer& renderer, int fftSize, int hop, const QString& path,
                              QString& error);
   // The spectrum as the view shows it: the newest frame, or its average when averaging is on.
