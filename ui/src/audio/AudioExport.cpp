@@ -1,8 +1,12 @@
 #include "spectrascope/ui/audio/AudioExport.h"
 
 #include "spectrascope/ui/SavedFile.h"
+#include "spectrascope/ui/audio/AudioFileOverview.h"
+#include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/ColourBar.h"
+#include "spectrascope/ui/audio/FileOverviewView.h"
 
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 
@@ -99,6 +103,35 @@ bool AudioExport::spectrogramPng(const SpectrogramRenderer& renderer, int fftSiz
                           .arg(p.sampleRate)
                           .arg(p.maxDb - p.minDb)
                           .arg(-p.maxDb)};
+  error = savePng(figure, path);
+  return error.isEmpty();
+}
+
+bool AudioExport::fileSpectrogramPng(const FileOverviewView& view, const QString& path, QString& error)
+{
+  const AudioFileOverview& file = view.overview();
+  if (file.columns == 0) {
+    error = tr("no file shown");
+    return false;
+  }
+  // The visible span as the view draws it; time in h:m:s from the start of the file.
+  const Figure figure{
+      view.visibleImage(),
+      view.frequencyAxis(),
+      view.colormap(),
+      view.minDb(),
+      view.maxDb(),
+      view.viewStart(),
+      view.viewStart() + view.viewSpan(),
+      [](double t, double step) {
+        return axis_painter::clockTime(t, step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3);
+      },
+      tr("%1, time from its start; FFT %2, %3 Hz, %4 dB range, gain %5 dB")
+          .arg(QFileInfo(file.path).fileName())
+          .arg(AudioFileOverview::kFftSize)
+          .arg(file.sampleRate)
+          .arg(view.maxDb() - view.minDb())
+          .arg(-view.maxDb())};
   error = savePng(figure, path);
   return error.isEmpty();
 }
