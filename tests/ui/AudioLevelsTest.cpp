@@ -135,6 +135,7 @@ private slots:
   void fftSizeChangeKeepsTheOldHistoryAsAMarkedSegment();
   void liveTabAndItsExportShowTheToneAtItsLevel();
   void fileViewShowsTheToneAtItsLevelAtEveryZoom();
+  void fileTabExportsTheZoomedViewItShows();
   void peakHoldOfALogSweepHasNoFalseDips();
   void anExportThatFailsKeepsThePreviousFile();
 };
@@ -367,6 +368,62 @@ void AudioLevelsTest::fileViewShowsTheToneAtItsLevelAtEveryZoom()
                expected) <= 1);
 }
 
+// A file in the tab, zoomed in time and frequency: the exported PNG's plot is the view's visible span,
+// pixel for pixel (not the live spectrogram's history, which rests hidden), its brightest pixel the
+// colour of -6 dB; the spectrum CSV holds the spectrum at the play cursor.
+void AudioLevelsTest::fileTabExportsTheZoomedViewItShows()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tone.wav"));
+  const double toneHz = 426 * kRate / 2048; // at a bin centre of the overview's frames: -6.0 dB
+  writeToneWav(path, toneHz, 60);
+  AudioTab tab;
+  tab.resize(1200, 800);
+  tab.show();
+  tab.setFrequencyScale(FrequencyScale::Log);
+  tab.findChild<QDoubleSpinBox*>(QStringLiteral("dbRange"))->setValue(120);
+  tab.setSpectrogramGain(0);
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>();
+  QVERIFY(view && view->isVisible());
+  view->zoom(10.0 / 60, view->plotRect().center().x());
+  view->zoomFrequency(12000 / view->topFrequencyHz());
+  QTRY_VERIFY_WITH_TIMEOUT(view->showsDetail(), kTimeoutMs); // the stretch in view, analysed on its own
+  const Colormap map =
+      *Colormap::byName(tab.findChild<QComboBox*>(QStringLiteral("colormap"))->currentText().toStdString());
+  const QImage shot = view->grab().toImage();
+  const QRect plot = view->plotRect().toAlignedRect();
+  QCOMPARE(plot.size(), view->plotPixels());
+
+  const QString png = dir.filePath(QStringLiteral("file.png"));
+  QVERIFY(tab.exportSpectrogram(png));
+  const QImage exported = QImage(png).convertToFormat(QImage::Format_RGB32);
+  QVERIFY(exported.width() > AudioExport::kPlotLeft + plot.width() && exported.height() > plot.height());
+  const QImage exportedPlot = exported.copy(QRect(QPoint(AudioExport::kPlotLeft, 0), plot.size()));
+  QVERIFY2(exportedPlot == shot.copy(plot).convertToFormat(QImage::Format_RGB32),
+           "the exported plot is not what the file view shows");
+  const int expected = expectedIndex(-6, -120, 0);
+  const int brightest = brightestIndex(map, exportedPlot, exportedPlot.rect());
+  QVERIFY2(std::abs(brightest - expected) <= 1,
+           qPrintable(QStringLiteral("%1 vs %2").arg(brightest).arg(expected)));
+
+  // The spectrum pane shows the moment at the play cursor; its CSV says the same.
+  QTRY_VERIFY_WITH_TIMEOUT(std::abs(tab.peakFrequencyHz() - toneHz) < 30, kTimeoutMs);
+  const QString csv = dir.filePath(QStringLiteral("spectrum.csv"));
+  QVERIFY(tab.exportSpectrum(csv));
+  QFile file(csv);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  double loudestHz = 0, loudestDb = -1000;
+  for (const QByteArray& line : file.readAll().split('\n').mid(1)) {
+    const QList<QByteArray> fields = line.split(',');
+    if (fields.size() == 2 && fields[1].toDouble() > loudestDb)
+      loudestHz = fields[0].toDouble(), loudestDb = fields[1].toDouble();
+  }
+  QVERIFY2(std::abs(loudestHz - toneHz) < 30 && std::abs(loudestDb + 6) < 1.5,
+           qPrintable(QStringLiteral("%1 Hz at %2 dB").arg(loudestHz).arg(loudestDb)));
+}
+
 // A log sweep with peak hold (no decay) while the GUI thread stalls now and then, so results are
 // dropped: the peak trace must still be smooth, every frame having reached it.
 void AudioLevelsTest::peakHoldOfALogSweepHasNoFalseDips()
@@ -412,7 +469,6 @@ void AudioLevelsTest::peakHoldOfALogSweepHasNoFalseDips()
                                           .arg(where * binHz, 0, 'f', 0)));
 }
 
-
 void AudioLevelsTest::anExportThatFailsKeepsThePreviousFile()
 {
   // The spectrum exported over an earlier CSV on a disk that fills up half way: the reason in words, the
@@ -421,7 +477,8 @@ void AudioLevelsTest::anExportThatFailsKeepsThePreviousFile()
   const QString path = dir.filePath(QStringLiteral("spectrum.csv"));
   QString error;
   SpectrumParameters parameters;
-  QVERIFY2(AudioExport::spectrumCsv(std::vector<float>(64, -20.f), parameters, path, error), qPrintable(error));
+  QVERIFY2(AudioExport::spectrumCsv(std::vector<float>(64, -20.f), parameters, path, error),
+           qPrintable(error));
   QFile file(path);
   QVERIFY(file.open(QIODevice::ReadOnly));
   const QByteArray before = file.readAll();
@@ -433,7 +490,8 @@ void AudioLevelsTest::anExportThatFailsKeepsThePreviousFile()
   QVERIFY2(error.contains(QStringLiteral("File too large")), qPrintable(error));
   QVERIFY(file.open(QIODevice::ReadOnly));
   QCOMPARE(file.readAll(), before);
-  QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("spectrum.csv")});
+  QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+           QStringList{QStringLiteral("spectrum.csv")});
 }
 
 QTEST_MAIN(AudioLevelsTest)

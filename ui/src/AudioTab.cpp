@@ -13,6 +13,7 @@
 #include "spectrascope/ui/audio/AudioStatusLine.h"
 #include "spectrascope/ui/audio/AudioViewArea.h"
 #include "spectrascope/ui/audio/CaptureBanner.h"
+#include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/LevelMeter.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
@@ -335,10 +336,13 @@ void AudioTab::resetPaintStatistics()
   spectrogram_->resetStatistics();
 }
 
+// What the main view shows: a file's visible span, or the live history.
 bool AudioTab::exportSpectrogram(const QString& pngPath)
 {
   QString error;
-  if (AudioExport::spectrogramPng(spectrogram_->renderer(), transformSize(), settings_.hop, pngPath, error))
+  if (views_->showsFile() ? AudioExport::fileSpectrogramPng(*views_->fileView(), pngPath, error)
+                          : AudioExport::spectrogramPng(spectrogram_->renderer(), transformSize(),
+                                                        settings_.hop, pngPath, error))
     return true;
   emit errorMessage(tr("Export failed"), error);
   return false;

@@ -105,6 +105,12 @@ QImage FileOverviewView::image() const
   return overview_.columns == 0 ? QImage() : overviewRenderer_.image();
 }
 
+QImage FileOverviewView::visibleImage() const
+{
+  const Shown s = shown();
+  return s.renderer->render(plotPixels(), s.firstColumn, s.columnCount);
+}
+
 // The renderer holds the levels; colours, range and axis apply when it draws.
 void FileOverviewView::fill(SpectrogramRenderer& renderer, const AudioFileOverview& o) const
 {
@@ -184,12 +190,11 @@ void FileOverviewView::paintEvent(QPaintEvent*)
   const QRectF plot = plotRect();
   // One image pixel per device pixel, each the loudest level of the frames and bins it covers: a line
   // one bin wide stays at its level at every zoom.
-  const Shown s = shown();
-  QImage image = s.renderer->render(plotPixels(), s.firstColumn, s.columnCount);
+  QImage image = visibleImage();
   image.setDevicePixelRatio(devicePixelRatioF());
   painter.drawImage(plot.topLeft(), image);
   const QRectF bar(plot.right() + 10, plot.top(), colour_bar::kWidth - 10, plot.height());
-  colour_bar::draw(painter, bar, s.renderer->colormap(), minDb_, maxDb_);
+  colour_bar::draw(painter, bar, colormap(), minDb_, maxDb_);
   const double span = std::max(1e-9, viewSpan_);
   axis_painter::drawFrequencyAxis(painter, plot, frequencyAxis());
   axis_painter::drawTimeAxis(painter, plot, viewStart_, viewStart_ + span, true);

@@ -135,8 +135,10 @@ public:
   // Latency from samples entering the application to their painted column, and paints per second.
   PaintStatistics paintStatistics() const;
   void resetPaintStatistics();
-  // Exports: the spectrogram as a PNG with frequency labels, the latest spectrum as CSV (frequency_hz,
-  // db). False, with the reason in statusText(), when the file cannot be written.
+  // Exports: the main view's spectrogram as a PNG with its axes, colour bar and settings (with a file,
+  // its visible span as zoomed, pixel for pixel; else the live history), the spectrum shown as CSV
+  // (frequency_hz, db; with a file, at the play cursor). False, with the reason in statusText(), when the
+  // file cannot be written.
   bool exportSpectrogram(const QString& pngPath);
   bool exportSpectrum(const QString& csvPath);
 

@@ -45,6 +45,14 @@ public:
   void showAll();
   // The whole file at one pixel per overview column (256 rows).
   QImage image() const;
+  // The visible span as the plot shows it, plotPixels() in size (each pixel the loudest level it
+  // covers), and what it is drawn with.
+  QImage visibleImage() const;
+  const AudioFileOverview& overview() const { return overview_; }
+  FrequencyAxis frequencyAxis() const;
+  const Colormap& colormap() const { return overviewRenderer_.colormap(); }
+  double minDb() const { return minDb_; }
+  double maxDb() const { return maxDb_; }
   // The plot area and its size in device pixels; what the readout says at a point (time, frequency,
   // level, note), empty outside the plot.
   QRectF plotRect() const;
@@ -74,7 +82,6 @@ private:
   void render();
   void fill(SpectrogramRenderer& renderer, const AudioFileOverview& overview) const;
   Shown shown() const;
-  FrequencyAxis frequencyAxis() const;
   void drawReadout(QPainter& painter, const QRectF& plot) const;
   void seekTo(double x);
   double timeAt(double x) const;
