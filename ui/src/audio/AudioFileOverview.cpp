@@ -10,7 +10,7 @@
 
 namespace spectrascope::ui {
 namespace {
-constexpr std::size_t kChunkFrames = 1 << 16;
+constexpr std::size_t kChunkFrames = audio::OverviewBuilder::kChunkFrames;
 
 QString tr(const char* text)
 {
