@@ -684,9 +684,11 @@ void ImageTabTest::paddingShowsThePaddedSpectrumAndIsRemembered()
     QVERIFY(padding);
     QCOMPARE(padding->currentData().toInt(), int(spectrascope::imaging::PadMode::None));
     const QImage unpadded = tab.resultImage();
+    // The padded result may arrive while the spectrum's size is awaited: count from before the change.
+    const int seen = results.count();
     padding->setCurrentIndex(padding->findData(int(spectrascope::imaging::PadMode::Mirror)));
     QTRY_COMPARE_WITH_TIMEOUT(tab.spectrumImage().size(), QSize(1200, 800), kTimeoutMs);
-    QVERIFY(settle(results));
+    QVERIFY(settleAfter(results, seen));
     QCOMPARE(tab.resultImage().size(), QSize(600, 400));
     QVERIFY2(tab.resultImage() != unpadded, "the padding changes what the low-pass does at the edges");
   }
