@@ -4,10 +4,12 @@
 // should be, and the renderers draw without a window (the microphone: AudioTabMicrophoneTest.cpp).
 
 #include "spectrascope/ui/AudioTab.h"
+#include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/SignalGenerator.h"
 #include "spectrascope/engine/audio/SpectrumAverager.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
+#include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
@@ -151,6 +153,7 @@ class AudioTabTest : public QObject
 
 private slots:
   void initTestCase();
+  void aResultTheGuiHadNoRoomForArrivesWhenThereIsRoom();
   void init();
   void generatorProducesSpectrogramColumnsOverTime();
   void levelMeterReadsTheGeneratorLevel();
@@ -1038,6 +1041,35 @@ void AudioTabTest::hiddenTabRestsAndResumes()
   QCOMPARE(tab->spectrogramColumns(), resting);
   tabs.setCurrentIndex(0);
   QTRY_VERIFY_WITH_TIMEOUT(tab->spectrogramColumns() > resting + 5, kTimeoutMs);
+}
+
+// The GUI busy with four results: the fifth waits in the worker and arrives once one is consumed, even
+// when no sample follows it (a paused file's one preview was lost this way on a loaded machine).
+void AudioTabTest::aResultTheGuiHadNoRoomForArrivesWhenThereIsRoom()
+{
+  qRegisterMetaType<SpectrumColumns>();
+  auto ring = std::make_shared<audio::SampleRingBuffer>(1 << 16);
+  ring->reset(48000);
+  AudioAnalysisWorker worker(ring);
+  QSignalSpy ready(&worker, &AudioAnalysisWorker::columnsReady);
+  AnalysisSettings settings;
+  settings.fftSize = 1024;
+  settings.hop = 1024;
+  worker.configure(settings);
+  worker.start();
+  const std::vector<float> frame(1024, 0.25f);
+  for (int i = 0; i < AudioAnalysisWorker::kMaxResultsInFlight; ++i) {
+    ring->write(frame.data(), frame.size());
+    QVERIFY(ready.wait(10000));
+  }
+  ring->write(frame.data(), frame.size());
+  QTest::qWait(300);
+  QCOMPARE(ready.count(), AudioAnalysisWorker::kMaxResultsInFlight); // no room: it waits
+  worker.resultConsumed();
+  QVERIFY2(ready.wait(10000), "the result that waited never came");
+  QCOMPARE(ready.count(), AudioAnalysisWorker::kMaxResultsInFlight + 1);
+  QCOMPARE(ready.last().at(0).value<SpectrumColumns>().firstSample, std::int64_t(4 * 1024));
+  QCOMPARE(worker.droppedResults(), std::uint64_t(0));
 }
 
 QTEST_MAIN(AudioTabTest)

@@ -104,6 +104,11 @@ void AudioAnalysisWorker::poll()
     generation_ = ring_->generation();
     pending_.clear();
     pendingFirst_ = 0;
+    if (held_) ++droppedResults_, held_.reset();
+  }
+  if (held_ && inFlight_ < kMaxResultsInFlight) {
+    send(std::move(*held_));
+    held_.reset();
   }
   const std::size_t before = pending_.size();
   const std::int64_t first = ring_->readAll(pending_);
@@ -128,10 +133,16 @@ void AudioAnalysisWorker::poll()
   const std::size_t used = frames * s.hop;
   pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(std::min(used, pending_.size())));
   pendingFirst_ += std::int64_t(used);
-  if (inFlight_ >= kMaxResultsInFlight) {
-    ++droppedResults_; // its frames stay in summary_ for the next result
+  if (held_ || inFlight_ >= kMaxResultsInFlight) {
+    if (held_) ++droppedResults_; // its frames stay in summary_ for the result sent next
+    held_ = std::move(columns);
     return;
   }
+  send(std::move(columns));
+}
+
+void AudioAnalysisWorker::send(SpectrumColumns columns)
+{
   ++inFlight_;
   columns.summary = std::move(summary_);
   summary_.clear();

@@ -4,9 +4,10 @@
 // Threading contract: construct on the GUI thread, moveToThread() a worker thread, then call start() and
 // configure() only through queued invocations (or signals). columnsReady() is emitted on the worker
 // thread; connect it queued. When more than kMaxResultsInFlight results wait unconsumed (the GUI is
-// busy), new results are dropped and counted, never queued: the receiver calls resultConsumed(). A
-// dropped result's spectrogram columns are lost, but its frames stay in the summary the next result
-// carries, so peak hold and averages see every analysed frame.
+// busy), the newest result waits in the worker and is sent once there is room (a paused file's one
+// preview must arrive however busy the GUI was); an older one it replaces is dropped and counted, never
+// queued: the receiver calls resultConsumed(). A dropped result's spectrogram columns are lost, but its
+// frames stay in the summary the next result carries, so peak hold and averages see every analysed frame.
 //
 // The engine comes from the GUI's EngineService (useEngine(), queued): the STFT then runs on whatever
 // backend the Engine menu chose, the GPU when there is one. Until one arrives (or without a service, as
@@ -21,6 +22,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -67,6 +69,8 @@ private:
   bool analyse(std::size_t frames, SpectrumColumns& columns);
   void accumulateLevel(std::span<const float> fresh);
   void takeLevel(SpectrumColumns& columns);
+  // Sends `columns` with the frames summarised since the last result sent.
+  void send(SpectrumColumns columns);
 
   std::shared_ptr<audio::SampleRingBuffer> ring_;
   QTimer* timer_ = nullptr;
@@ -83,6 +87,7 @@ private:
   double levelSquares_ = 0;
   float levelPeak_ = 0;
   std::size_t levelCount_ = 0;
+  std::optional<SpectrumColumns> held_; // the newest result, waiting for room in flight
   std::atomic<int> inFlight_{0};
   std::atomic<std::uint64_t> droppedResults_{0};
 };
