@@ -255,17 +255,15 @@ void SpectrogramPipeline::hostLevels(std::span<const float> samples, std::size_t
   const std::size_t bins = binCount(), rows = levelsPerFrame();
   db_.resize(frames * bins);
   ExecutionReport stftReport;
-  stft_.magnitudes(samples, frames, db_, report ? &stftReport : nullptr);
+  stft_.powers(samples, frames, db_, report ? &stftReport : nullptr);
   KernelRecord step = record("stft: dB row maxima (host)", KernelRecord::Type::Host, rows, frames,
                              frames * (bins + rows) * 4);
   step.queuedNs = step.startNs = nowNs();
   power_.resize(summary ? bins : 0);
   for (std::size_t f = 0; f < frames; ++f) {
     const std::span<float> frame = std::span<float>(db_).subspan(f * bins, bins);
-    for (std::size_t k = 0; k < bins; ++k) { // the power from the magnitude, not back from dB
-      if (summary) power_[k] = frame[k] * frame[k];
-      frame[k] = Stft::toDecibels(frame[k]);
-    }
+    if (summary) std::copy(frame.begin(), frame.end(), power_.begin()); // the power itself, not back from dB
+    Stft::powersToDecibels(frame);
     if (rows_.rowBins.empty())
       std::copy(frame.begin(), frame.end(), levels.begin() + std::ptrdiff_t(f * rows));
     else

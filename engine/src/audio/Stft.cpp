@@ -12,10 +12,10 @@
 namespace spectrascope::audio {
 namespace {
 
-// 10 log10(power) without a libm call per bin (a one-hour file's overview has 86 million): the exponent
-// comes from the float's bits, the logarithm of the mantissa (brought into [0.707, 1.414)) from the
-// series 2 atanh(t), t = (m - 1) / (m + 1), |t| <= 0.172, to t^7: the next term is below 1e-7 dB, under
-// float rounding. No branch but the floor's, so the loop vectorises. Same floor as toDecibels.
+// 10 log10(power) without a libm call: the exponent comes from the float's bits, the logarithm of the
+// mantissa (brought into [0.707, 1.414)) from the series 2 atanh(t), t = (m - 1) / (m + 1), |t| <= 0.172,
+// to t^7: the next term is below 1e-7 dB, under float rounding. No branch but the floor's, so the loop in
+// powersToDecibels vectorises. Same floor as toDecibels.
 float powerToDecibels(float power)
 {
   if (!(power > 1e-24f)) return Stft::kFloorDb; // magnitude 1e-12; NaN too
@@ -86,6 +86,12 @@ float Stft::toDecibels(float magnitude)
   return magnitude > 1e-12f ? 20.0f * std::log10(magnitude) : kFloorDb;
 }
 
+void Stft::powersToDecibels(std::span<float> values)
+{
+  for (float& v : values)
+    v = powerToDecibels(v);
+}
+
 std::shared_ptr<const Plan> Stft::planFor(std::size_t batch)
 {
   TransformDescriptor d;
@@ -104,12 +110,17 @@ void Stft::magnitudes(std::span<const float> samples, std::size_t frames, std::s
   transformAll(samples, frames, out, report, BinValue::Magnitude);
 }
 
+void Stft::powers(std::span<const float> samples, std::size_t frames, std::span<float> out,
+                  ExecutionReport* report)
+{
+  transformAll(samples, frames, out, report, BinValue::Power);
+}
+
 void Stft::decibels(std::span<const float> samples, std::size_t frames, std::span<float> out,
                     ExecutionReport* report)
 {
   transformAll(samples, frames, out, report, BinValue::Power);
-  for (std::size_t i = 0; i < frames * binCount(); ++i)
-    out[i] = powerToDecibels(out[i]);
+  powersToDecibels(out.first(frames * binCount()));
 }
 
 void Stft::transformAll(std::span<const float> samples, std::size_t frames, std::span<float> out,
