@@ -29,11 +29,13 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFormLayout>
 #include <QImage>
 #include <QMediaDevices>
+#include <QMimeData>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
@@ -45,6 +47,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 #include <QWheelEvent>
 
 #include <sndfile.h>
@@ -159,6 +162,7 @@ private slots:
   void levelMeterReadsTheGeneratorLevel();
   void analysisFollowsTheEngineService();
   void openedFilePlaysWithOverviewAndSeeks();
+  void droppedSoundFileOpensAndOtherDropsAreRefused();
   void seekingWhilePausedShowsTheSpectrumAtTheCursor();
   void playingToTheEndSaysSoAndStops();
   void badFileIsReportedAndPreviousSourceKeepsRunning();
@@ -238,6 +242,35 @@ void AudioTabTest::analysisFollowsTheEngineService()
   QTRY_COMPARE_WITH_TIMEOUT(tab.backendName(), service.backendName(), kTimeoutMs);
   const auto before = tab.spectrogramColumns();
   QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 10, kTimeoutMs);
+}
+
+// Drag and drop onto the tab: one local sound file is taken and opened; a link, two files or a picture
+// are refused while they are dragged (the cursor says so) and dropping them does nothing.
+void AudioTabTest::droppedSoundFileOpensAndOtherDropsAreRefused()
+{
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  auto drag = [&tab](const QList<QUrl>& urls) {
+    QMimeData data;
+    data.setUrls(urls);
+    const QPoint at = tab.rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    enter.ignore();
+    QCoreApplication::sendEvent(&tab, &enter);
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    drop.ignore();
+    QCoreApplication::sendEvent(&tab, &drop);
+    return std::pair(enter.isAccepted(), drop.isAccepted());
+  };
+  const QUrl sound = QUrl::fromLocalFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QCOMPARE(drag({QUrl(QStringLiteral("https://example.org/tone.wav"))}), std::pair(false, false));
+  QCOMPARE(drag({sound, sound}), std::pair(false, false));
+  QCOMPARE(drag({QUrl::fromLocalFile(kData + QStringLiteral("/coffee.png"))}), std::pair(false, false));
+  QVERIFY(tab.source() != AudioTab::Source::File);
+  QCOMPARE(drag({sound}), std::pair(true, true));
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  QVERIFY(tab.showsFileView());
 }
 
 void AudioTabTest::openedFilePlaysWithOverviewAndSeeks()

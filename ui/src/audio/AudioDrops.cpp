@@ -1,18 +1,12 @@
 #include "spectrascope/ui/audio/AudioDrops.h"
 
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFileInfo>
 #include <QMimeData>
-#include <QWidget>
+#include <QUrl>
 
 namespace spectrascope::ui {
 
-AudioDrops::AudioDrops(QWidget* target) : QObject(target)
-{
-  target->setAcceptDrops(true);
-  target->installEventFilter(this);
-}
+AudioDrops::AudioDrops(QWidget* target) : DropFilter(target) {}
 
 bool AudioDrops::isAudioFileName(const QString& path)
 {
@@ -20,30 +14,15 @@ bool AudioDrops::isAudioFileName(const QString& path)
   return suffixes.contains(QFileInfo(path).suffix().toLower());
 }
 
-bool AudioDrops::isDroppable(const QMimeData* data)
+bool AudioDrops::accepts(const QMimeData& data) const
 {
-  const auto urls = data->urls();
+  const auto urls = data.urls();
   return urls.size() == 1 && urls.first().isLocalFile() && isAudioFileName(urls.first().toLocalFile());
 }
 
-bool AudioDrops::eventFilter(QObject* watched, QEvent* event)
+void AudioDrops::take(const QMimeData& data)
 {
-  if (event->type() == QEvent::DragEnter) {
-    auto* enter = static_cast<QDragEnterEvent*>(event);
-    if (isDroppable(enter->mimeData())) enter->acceptProposedAction();
-    return true;
-  }
-  if (event->type() == QEvent::Drop) {
-    auto* drop = static_cast<QDropEvent*>(event);
-    if (!isDroppable(drop->mimeData())) {
-      drop->ignore();
-      return true;
-    }
-    emit fileDropped(drop->mimeData()->urls().first().toLocalFile());
-    drop->acceptProposedAction();
-    return true;
-  }
-  return QObject::eventFilter(watched, event);
+  emit fileDropped(data.urls().first().toLocalFile());
 }
 
 } // namespace spectrascope::ui

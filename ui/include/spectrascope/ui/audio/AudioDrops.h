@@ -3,14 +3,11 @@
 // a local file whose name says it is audio. Several files, remote links and other kinds of file are
 // refused while they are dragged, so the cursor says so before the drop.
 
-#include <QObject>
-
-class QMimeData;
-class QWidget;
+#include "spectrascope/ui/DropFilter.h"
 
 namespace spectrascope::ui {
 
-class AudioDrops : public QObject
+class AudioDrops : public DropFilter
 {
   Q_OBJECT
 
@@ -23,10 +20,8 @@ signals:
   void fileDropped(const QString& path);
 
 protected:
-  bool eventFilter(QObject* watched, QEvent* event) override;
-
-private:
-  static bool isDroppable(const QMimeData* data);
+  bool accepts(const QMimeData& data) const override;
+  void take(const QMimeData& data) override;
 };
 
 } // namespace spectrascope::ui

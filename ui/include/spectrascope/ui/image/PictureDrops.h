@@ -3,15 +3,13 @@
 // gets a message from whoever opens it) or image data. Links to remote files are refused, as nothing
 // would open.
 
-#include <QImage>
-#include <QObject>
+#include "spectrascope/ui/DropFilter.h"
 
-class QMimeData;
-class QWidget;
+#include <QImage>
 
 namespace spectrascope::ui::image {
 
-class PictureDrops : public QObject
+class PictureDrops : public DropFilter
 {
   Q_OBJECT
 
@@ -23,10 +21,8 @@ signals:
   void imageDropped(const QImage& image);
 
 protected:
-  bool eventFilter(QObject* watched, QEvent* event) override;
-
-private:
-  static bool isDroppable(const QMimeData* data);
+  bool accepts(const QMimeData& data) const override;
+  void take(const QMimeData& data) override;
 };
 
 } // namespace spectrascope::ui::image
