@@ -4,6 +4,7 @@
 #include "spectrascope/engine/audio/Overview.h"
 #include "spectrascope/engine/audio/SpectrogramPipeline.h"
 #if SPECTRASCOPE_HAS_SNDFILE
+#include "spectrascope/engine/audio/SoundFilePrefetcher.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
 #endif
 
@@ -166,10 +167,12 @@ OverviewFigures measureFile(Engine& engine, const std::string& path)
   audio::OverviewBuilder builder(engine);
   std::vector<float> samples;
   std::size_t frames = 0;
-  while (const std::size_t got = reader.read(samples, audio::OverviewBuilder::kChunkFrames)) {
-    frames += got;
-    builder.consume(samples);
-    samples.clear();
+  { // as the GUI's loader reads: the next chunk read ahead while this one is analysed
+    audio::SoundFilePrefetcher ahead(reader, audio::OverviewBuilder::kChunkFrames);
+    while (const std::size_t got = ahead.next(samples)) {
+      frames += got;
+      builder.consume(samples);
+    }
   }
   f.wallSeconds = secondsSince(start);
   f.source = path + " (" + reader.formatName() + ", " + std::to_string(reader.channels()) + " channels)";

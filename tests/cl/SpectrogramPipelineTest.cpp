@@ -5,6 +5,7 @@
 #include "spectrascope/engine/audio/SpectrogramPipeline.h"
 #include "OpenClTestDevice.h"
 #include "spectrascope/engine/Engine.h"
+#include "spectrascope/engine/audio/Overview.h"
 
 #include <gtest/gtest.h>
 
@@ -158,6 +159,27 @@ TEST(DeviceSpectrogram, ToneShowsItsLevelInItsRowOnly)
   pipeline.levels(x, 1, levels);
   EXPECT_NEAR(levels[57], -6.02, 0.05) << "the loudest of the row's 16 bins, not their mean";
   EXPECT_LT(levels[20], -100);
+}
+
+// The whole-file overview takes its levels from the pipeline, so on a device window, transform and dB run
+// there: the same columns as on the host, merged the same way.
+TEST(DeviceSpectrogram, OverviewMatchesTheHostOverview)
+{
+  const auto device = test::preferredOpenClDevice();
+  if (!device) GTEST_SKIP() << "no OpenCL device (install PoCL to run the device spectrogram tests)";
+  Engine cpu("fftw"), gpu("opencl:" + std::to_string(*device));
+  const std::vector<float> x = testSignal(48000 * 2 + 777);
+  OverviewBuilder onHost(cpu, 1024, 16), onDevice(gpu, 1024, 16);
+  for (std::size_t at = 0; at < x.size(); at += 30000) { // chunks that split frames
+    const std::span<const float> chunk =
+        std::span<const float>(x).subspan(at, std::min<std::size_t>(30000, x.size() - at));
+    onHost.consume(chunk);
+    onDevice.consume(chunk);
+  }
+  EXPECT_EQ(onDevice.backendName().rfind("opencl", 0), 0u) << onDevice.backendName();
+  ASSERT_EQ(onDevice.columns(), onHost.columns());
+  ASSERT_EQ(onDevice.samplesPerColumn(), onHost.samplesPerColumn());
+  expectSameLevels(onHost.db(), onDevice.db(), "overview columns");
 }
 
 } // namespace

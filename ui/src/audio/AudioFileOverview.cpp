@@ -2,6 +2,7 @@
 
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/audio/Overview.h"
+#include "spectrascope/engine/audio/SoundFilePrefetcher.h"
 #include "spectrascope/engine/audio/SoundFileReader.h"
 
 #include <QCoreApplication>
@@ -22,8 +23,9 @@ void readAll(QPromise<AudioFileOverview>& promise, AudioFileOverview& o, audio::
 {
   std::vector<float> samples;
   const std::int64_t maxFrames = std::int64_t(AudioFileOverview::kMaxSeconds * o.sampleRate);
+  audio::SoundFilePrefetcher ahead(reader, kChunkFrames); // reads the next chunk while this one is analysed
   while (!promise.isCanceled()) {
-    const std::size_t got = reader.read(samples, kChunkFrames);
+    const std::size_t got = ahead.next(samples);
     if (got == 0) break;
     o.frames += std::int64_t(got);
     if (o.frames > maxFrames) {
@@ -33,7 +35,6 @@ void readAll(QPromise<AudioFileOverview>& promise, AudioFileOverview& o, audio::
       return;
     }
     builder.consume(samples);
-    samples.clear();
     if (reader.framesHint() > 0)
       promise.setProgressValue(int(std::min<std::int64_t>(1000, o.frames * 1000 / reader.framesHint())));
   }
@@ -54,10 +55,10 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
     o.sampleRate = reader.sampleRate();
     o.channels = reader.channels();
     o.formatName = QString::fromStdString(reader.formatName());
-    o.note = QString::fromStdString(reader.note());
     if (!engine) engine = std::make_shared<Engine>("fftw");
     audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize, AudioFileOverview::kMaxColumns);
     readAll(promise, o, reader, builder);
+    o.note = QString::fromStdString(reader.note()); // after reading: a stream that breaks off says so then
     o.bins = int(builder.bins());
     o.columns = int(builder.columns());
     o.samplesPerColumn = int(builder.samplesPerColumn());
@@ -93,13 +94,10 @@ AudioFileOverview loadAudioFileDetail(const QString& path, int channel, double s
     audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize,
                                    std::size_t(std::max(1, maxColumns)));
     std::vector<float> samples;
-    while (o.frames < wanted) {
-      const std::size_t got =
-          reader.read(samples, std::size_t(std::min<std::int64_t>(kChunkFrames, wanted - o.frames)));
-      if (got == 0) break;
+    audio::SoundFilePrefetcher ahead(reader, kChunkFrames, wanted);
+    while (const std::size_t got = ahead.next(samples)) {
       o.frames += std::int64_t(got);
       builder.consume(samples);
-      samples.clear();
     }
     o.bins = int(builder.bins());
     o.columns = int(builder.columns());

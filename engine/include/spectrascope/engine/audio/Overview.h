@@ -3,12 +3,13 @@
 // through in chunks (never a full-resolution matrix of the whole file). Columns are max-pooled frames,
 // so short events survive; when there are twice maxColumns of them, neighbours merge and each column
 // covers twice as many frames. A one-hour file and a one-second file both end up with at most
-// 2 * maxColumns columns. The STFT runs through the engine (batched R2C, OpenCL when selected).
+// 2 * maxColumns columns. The levels come from a SpectrogramPipeline: on an OpenCL device the window,
+// transform and dB all run there and only levels come back; otherwise the host does them (FFTW).
 //
 // Qt-free, so the GUI's file loader and the benchmark share it. One thread at a time.
 
 #include "spectrascope/engine/Timing.h"
-#include "spectrascope/engine/audio/Stft.h"
+#include "spectrascope/engine/audio/SpectrogramPipeline.h"
 
 #include <span>
 #include <vector>
@@ -33,13 +34,13 @@ public:
   // Appends mono samples and transforms every whole frame; keeps only the samples later frames need.
   void consume(std::span<const float> samples);
 
-  std::size_t bins() const { return stft_.binCount(); }
+  std::size_t bins() const { return pipeline_.binCount(); }
   std::size_t columns() const { return columns_; }
   std::size_t samplesPerColumn() const { return samplesPerColumn_; }
   // columns() * bins() amplitude-corrected dBFS values, column after column.
   const std::vector<float>& db() const { return db_; }
   std::vector<float> takeDb() { return std::move(db_); }
-  std::string backendName() const { return stft_.backendName(); }
+  std::string backendName() const { return pipeline_.backendName(); }
   // The engine calls so far (transforms and transfers), for the timings panel and the benchmark.
   const ExecutionReport& report() const { return report_; }
 
@@ -47,7 +48,7 @@ private:
   void addFrame(const float* db);
   void mergeNeighbours();
 
-  Stft stft_;
+  SpectrogramPipeline pipeline_;
   std::size_t maxColumns_;
   std::size_t samplesPerColumn_;
   std::size_t columns_ = 0;

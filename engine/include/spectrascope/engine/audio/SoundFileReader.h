@@ -72,7 +72,9 @@ private:
   std::string note_;
   std::size_t framesRead_ = 0; // the position, in frames
   bool ended_ = false;         // the decoder failed part-way: nothing more to read
+  bool sixteenBit_ = false;    // 16-bit PCM: read as stored, converted here
   std::vector<float> interleaved_;
+  std::vector<std::int16_t> stored_;
 };
 
 } // namespace spectrascope::audio
