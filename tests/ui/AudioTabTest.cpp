@@ -10,7 +10,9 @@
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
+#include "spectrascope/ui/audio/AudioFilePanel.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
+#include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 #include "spectrascope/ui/audio/FrequencyAxis.h"
 #include "spectrascope/ui/audio/SpectrogramRenderer.h"
@@ -163,6 +165,7 @@ private slots:
   void analysisFollowsTheEngineService();
   void openedFilePlaysWithOverviewAndSeeks();
   void droppedSoundFileOpensAndOtherDropsAreRefused();
+  void zoomedDetailComesFromTheTileCache();
   void seekingWhilePausedShowsTheSpectrumAtTheCursor();
   void playingToTheEndSaysSoAndStops();
   void badFileIsReportedAndPreviousSourceKeepsRunning();
@@ -300,6 +303,46 @@ void AudioTabTest::openedFilePlaysWithOverviewAndSeeks()
   overview->zoom(1.0 / 3, overview->width() / 2.0);
   QVERIFY(std::abs(overview->viewSpan() - 1.0) < 1e-9);
   QTRY_VERIFY_WITH_TIMEOUT(overview->showsDetail(), kTimeoutMs);
+}
+
+// Zoomed in, the stretch in view is analysed as tiles of a multi-resolution cache: scrolling away and back
+// again, or zooming back to a level seen before, is served from the cache without reading the file again,
+// and the cache keeps to its budget.
+void AudioTabTest::zoomedDetailComesFromTheTileCache()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("minute.wav"));
+  QVERIFY(writeTonesWithLibsndfile(path, {{1000, 30.0}, {3000, 30.0}}));
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>();
+  auto* panel = tab.findChild<AudioFilePanel*>();
+  QVERIFY(view && panel);
+  const FileDetailLoader& details = panel->details();
+  QCOMPARE(details.tilesComputed(), 0);
+  view->zoom(5.0 / 60, view->plotRect().center().x()); // 5 s of the minute
+  QTRY_VERIFY_WITH_TIMEOUT(view->showsDetail(), kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(!details.isBusy(), kTimeoutMs); // the tiles either side too
+  const int first = details.tilesComputed();
+  QVERIFY(first > 0);
+  view->scrollBy(20);
+  QTRY_VERIFY_WITH_TIMEOUT(view->showsDetail(), kTimeoutMs);
+  QTRY_VERIFY_WITH_TIMEOUT(!details.isBusy(), kTimeoutMs);
+  const int second = details.tilesComputed();
+  QVERIFY2(second > first, "a stretch not seen before is analysed");
+  view->scrollBy(-20); // back where it was
+  QTRY_VERIFY_WITH_TIMEOUT(view->showsDetail(), kTimeoutMs);
+  view->showAll();
+  view->zoom(5.0 / 60, view->plotRect().center().x()); // the first view again, after the whole file
+  QTRY_VERIFY_WITH_TIMEOUT(view->showsDetail(), kTimeoutMs);
+  QTest::qWait(500); // past the settling delay: any reading would have started
+  QVERIFY(!details.isBusy());
+  QCOMPARE(details.tilesComputed(), second); // all of it from the cache
+  QVERIFY(details.cache().size() > 0);
+  QVERIFY(details.cache().bytes() <= details.cache().budgetBytes());
 }
 
 // Paused, a click in the file's picture shows the spectrum there: the analysis gets the samples leading
@@ -620,6 +663,24 @@ void AudioTabTest::longFileOpenFigures()
   qInfo("%s: %.0f s of audio opened and shown in %.2f s (%d overview columns); peak resident %s",
         qPrintable(path), tab.fileSeconds(), double(clock.elapsed()) / 1000, overview->image().width(),
         peak.constData());
+  // Zoomed to a tenth of the file, scrolled a view onwards, and back: the first two are read as tiles, the
+  // last comes from the cache.
+  const FileDetailLoader& details = tab.findChild<AudioFilePanel*>()->details();
+  const auto timeDetail = [&](const char* what, auto change) {
+    clock.restart();
+    change();
+    QTRY_VERIFY_WITH_TIMEOUT(overview->showsDetail(), 120000);
+    qInfo("%s: detail shown after %.2f s (including the 150 ms settling delay), %d tiles computed so far, "
+          "cache %.1f MiB",
+          what, double(clock.elapsed()) / 1000, details.tilesComputed(), details.cache().bytes() / 1048576.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!details.isBusy(), 120000);
+  };
+  timeDetail("zoom to a tenth", [&] { overview->zoom(0.1, overview->plotRect().center().x()); });
+  timeDetail("scroll a view on", [&] { overview->scrollBy(overview->viewSpan()); });
+  timeDetail("scroll back", [&] { overview->scrollBy(-overview->viewSpan()); });
+  if (status.open(QIODevice::ReadOnly) || status.reset())
+    for (const QByteArray& line : status.readAll().split('\n'))
+      if (line.startsWith("VmHWM:")) qInfo("peak resident after zooming %s", line.mid(6).trimmed().constData());
 }
 
 void AudioTabTest::averagingReachesTheSpectrumAndIsRemembered()

@@ -1,6 +1,7 @@
 #include "spectrascope/engine/audio/Overview.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace spectrascope::audio {
 namespace {
@@ -18,6 +19,13 @@ StftSettings overviewSettings(std::size_t fftSize)
 OverviewBuilder::OverviewBuilder(Engine& engine, std::size_t fftSize, std::size_t maxColumns)
     : pipeline_(engine, overviewSettings(fftSize)), maxColumns_(std::max<std::size_t>(1, maxColumns)),
       samplesPerColumn_(fftSize)
+{
+}
+
+OverviewBuilder::OverviewBuilder(Engine& engine, std::size_t fftSize, FixedColumns fixed)
+    : pipeline_(engine, overviewSettings(fftSize)),
+      maxColumns_(std::numeric_limits<std::size_t>::max() / 2), // never reached: no merging
+      samplesPerColumn_(fftSize * std::max<std::size_t>(1, fixed.framesPerColumn))
 {
 }
 

@@ -76,39 +76,4 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
   promise.addResult(std::move(o));
 }
 
-AudioFileOverview loadAudioFileDetail(const QString& path, int channel, double startSeconds,
-                                      double spanSeconds, int maxColumns, std::shared_ptr<Engine> engine)
-{
-  AudioFileOverview o;
-  o.path = path;
-  try {
-    audio::SoundFileReader reader(path.toStdString(), audio::ChannelChoice{channel});
-    o.channel = channel;
-    o.sampleRate = reader.sampleRate();
-    o.channels = reader.channels();
-    const auto first = std::int64_t(std::max(0.0, startSeconds) * o.sampleRate);
-    const auto wanted = std::int64_t(std::max(0.0, spanSeconds) * o.sampleRate);
-    if (!reader.seek(first)) throw std::runtime_error("this file's format cannot seek");
-    o.startSeconds = double(first) / o.sampleRate;
-    if (!engine) engine = std::make_shared<Engine>("fftw");
-    audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize,
-                                   std::size_t(std::max(1, maxColumns)));
-    std::vector<float> samples;
-    audio::SoundFilePrefetcher ahead(reader, kChunkFrames, wanted);
-    while (const std::size_t got = ahead.next(samples)) {
-      o.frames += std::int64_t(got);
-      builder.consume(samples);
-    }
-    o.bins = int(builder.bins());
-    o.columns = int(builder.columns());
-    o.samplesPerColumn = int(builder.samplesPerColumn());
-    o.db = builder.takeDb();
-  } catch (const std::exception& e) {
-    o.error = QString::fromStdString(e.what());
-    o.db.clear();
-    o.columns = 0;
-  }
-  return o;
-}
-
 } // namespace spectrascope::ui

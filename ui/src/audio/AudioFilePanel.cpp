@@ -1,6 +1,7 @@
 #include "spectrascope/ui/audio/AudioFilePanel.h"
 
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 
 #include <QFileInfo>
@@ -54,17 +55,14 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   detailTimer_->setInterval(kDetailDelayMs);
   connect(overview_, &FileOverviewView::viewChanged, detailTimer_, qOverload<>(&QTimer::start));
   connect(detailTimer_, &QTimer::timeout, this, &AudioFilePanel::requestDetail);
-  connect(&detailLoading_, &QFutureWatcher<AudioFileOverview>::finished, this, [this] {
-    if (detailLoading_.future().resultCount() > 0) overview_->setDetail(detailLoading_.result());
-    if (detailPending_) requestDetail();
-  });
+  details_ = new FileDetailLoader(this);
+  connect(details_, &FileDetailLoader::detailReady, overview_, &FileOverviewView::setDetail);
 }
 
 AudioFilePanel::~AudioFilePanel()
 {
   loading_.cancel();
-  loading_.waitForFinished();       // stops between chunks: at most one chunk's work
-  detailLoading_.waitForFinished(); // a stretch of the file: bounded by the view's span
+  loading_.waitForFinished(); // stops between chunks: at most one chunk's work
 }
 
 std::shared_ptr<Engine> AudioFilePanel::engine() const
@@ -90,23 +88,12 @@ void AudioFilePanel::cancelLoading()
   loading_.cancel();
 }
 
-// A zoomed overview shows the whole file's columns magnified until the visible stretch has been analysed
-// on its own (in the background, one job at a time; the newest view wins).
+// A zoomed overview shows the whole file's columns magnified until the tiles of the stretch in view
+// have been computed (in the background) or are found in the detail cache.
 void AudioFilePanel::requestDetail()
 {
-  detailPending_ = false;
-  if (file_.path.isEmpty() || overview_->viewSpan() >= file_.seconds() || overview_->showsDetail()) return;
-  const double columnSeconds = double(file_.samplesPerColumn) / std::max(1, file_.sampleRate);
-  if (overview_->viewSpan() / columnSeconds >= overview_->width()) return; // already a column per pixel
-  if (detailLoading_.isRunning()) {
-    detailPending_ = true;
-    return;
-  }
-  // Some margin either side, so small scrolls stay inside the detail.
-  const double span = overview_->viewSpan(), start = std::max(0.0, overview_->viewStart() - 0.5 * span);
-  const int columns = std::max(64, overview_->width());
-  detailLoading_.setFuture(
-      QtConcurrent::run(loadAudioFileDetail, file_.path, file_.channel, start, 2 * span, columns, engine()));
+  if (file_.path.isEmpty()) return;
+  details_->request(overview_->viewStart(), overview_->viewSpan(), overview_->plotPixels().width(), engine());
 }
 
 void AudioFilePanel::onLoaded()
@@ -126,6 +113,7 @@ void AudioFilePanel::onLoaded()
     return;
   }
   file_ = loadedFile;
+  details_->setFile(file_);
   const QString description = tr("%1 — %2, %3 Hz, %4 channel(s), %5 s")
                                   .arg(QFileInfo(file_.path).fileName(), file_.formatName)
                                   .arg(file_.sampleRate)

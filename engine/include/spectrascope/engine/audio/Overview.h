@@ -31,6 +31,13 @@ public:
   explicit OverviewBuilder(Engine& engine, std::size_t fftSize = kFftSize,
                            std::size_t maxColumns = kMaxColumns);
 
+  // Columns of exactly framesPerColumn frames each, never merged: one tile of a LevelTileCache level.
+  struct FixedColumns
+  {
+    std::size_t framesPerColumn = 1;
+  };
+  OverviewBuilder(Engine& engine, std::size_t fftSize, FixedColumns fixed);
+
   // Appends mono samples and transforms every whole frame; keeps only the samples later frames need.
   void consume(std::span<const float> samples);
 

@@ -37,7 +37,8 @@ struct AudioFileOverview
   int channels = 0;
   int channel = -1;        // what was analysed: -1 the mono mix, else that channel
   std::int64_t frames = 0; // as read, not as the header claims
-  double startSeconds = 0; // where the analysed stretch starts (a zoomed detail; 0 for the whole file)
+  double startSeconds =
+      0; // where the analysed stretch starts (a zoomed detail's tiles; 0 for the whole file)
   int bins = kFftSize / 2 + 1;
   int samplesPerColumn = 0;
   int columns = 0;
@@ -50,10 +51,5 @@ struct AudioFileOverview
 // file has no right channel). engine: the one to run the STFT on (null: FFTW).
 void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& path, int channel,
                            std::shared_ptr<Engine> engine);
-
-// The same kind of overview for [startSeconds, startSeconds + spanSeconds) only, with at most about
-// 2 * maxColumns columns: the zoomed view's detail, at a finer time resolution than the whole file's.
-AudioFileOverview loadAudioFileDetail(const QString& path, int channel, double startSeconds,
-                                      double spanSeconds, int maxColumns, std::shared_ptr<Engine> engine);
 
 } // namespace spectrascope::ui

@@ -1,12 +1,12 @@
 #pragma once
 // The Audio tab's file bar: reading a file's overview in the background (progress, Cancel), feeding
-// the whole-file view it is given with that overview and its zoomed detail (read for the stretch in view
-// once a zoom or scroll settles), and the play button. The view itself lives where the tab lays it out
-// (AudioViewArea); playback runs in the AudioSession. This panel says what the user asked for (play,
-// seek) and shows where it is.
+// the whole-file view it is given with that overview and its zoomed detail (FileDetailLoader: tiles of a
+// multi-resolution cache, for the stretch in view once a zoom or scroll settles), and the play button. The
+// view itself lives where the tab lays it out (AudioViewArea); playback runs in the AudioSession. This panel
+// says what the user asked for (play, seek) and shows where it is.
 //
 // Threading: GUI thread only. The destructor waits for the reading in progress (it stops between
-// chunks) and for the detail (bounded by the view's span).
+// chunks); the detail loader stops between chunks.
 
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 
@@ -27,6 +27,7 @@ class Engine;
 namespace spectrascope::ui {
 
 class EngineService;
+class FileDetailLoader;
 class FileOverviewView;
 
 class AudioFilePanel : public QWidget
@@ -45,6 +46,7 @@ public:
   void cancelLoading();
   // The file shown (empty path before the first one is read).
   const AudioFileOverview& file() const { return file_; }
+  const FileDetailLoader& details() const { return *details_; }
 
   void showPlayButton(bool visible);
   void showPlaying(bool playing);
@@ -65,9 +67,8 @@ private:
   EngineService* service_ = nullptr;
   AudioFileOverview file_;
   QFutureWatcher<AudioFileOverview> loading_;
-  QFutureWatcher<AudioFileOverview> detailLoading_;
+  FileDetailLoader* details_ = nullptr;
   QTimer* detailTimer_ = nullptr;
-  bool detailPending_ = false;
   static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
 
   FileOverviewView* overview_ = nullptr;

@@ -24,7 +24,7 @@ class FileOverviewView : public QWidget
 public:
   explicit FileOverviewView(QWidget* parent = nullptr);
   void setOverview(const AudioFileOverview& overview);
-  // A finer overview of a stretch of the same file (loadAudioFileDetail), drawn instead of the whole
+  // A finer overview of a stretch of the same file (FileDetailLoader), drawn instead of the whole
   // file's while the view lies inside that stretch.
   void setDetail(const AudioFileOverview& detail);
   bool showsDetail() const;
