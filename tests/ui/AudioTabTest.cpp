@@ -166,6 +166,7 @@ private slots:
   void openedFilePlaysWithOverviewAndSeeks();
   void droppedSoundFileOpensAndOtherDropsAreRefused();
   void zoomedDetailComesFromTheTileCache();
+  void liveSpectrogramCanBeShownWithAFile();
   void seekingWhilePausedShowsTheSpectrumAtTheCursor();
   void playingToTheEndSaysSoAndStops();
   void badFileIsReportedAndPreviousSourceKeepsRunning();
@@ -343,6 +344,47 @@ void AudioTabTest::zoomedDetailComesFromTheTileCache()
   QCOMPARE(details.tilesComputed(), second); // all of it from the cache
   QVERIFY(details.cache().size() > 0);
   QVERIFY(details.cache().bytes() <= details.cache().budgetBytes());
+}
+
+// With a file the live spectrogram rests hidden unless asked for; asked for, it scrolls with playback below
+// the file's picture, and the choice is remembered. The generator and the microphone always show it.
+void AudioTabTest::liveSpectrogramCanBeShownWithAFile()
+{
+  const QString path = kData + QStringLiteral("/tones_440_1000_5000.wav");
+  {
+    AudioTab tab;
+    tab.resize(1000, 700);
+    tab.show();
+    auto* spectrogram = tab.findChild<SpectrogramView*>();
+    auto* toggle = tab.findChild<QCheckBox*>(QStringLiteral("liveSpectrogramWithFile"));
+    QVERIFY(spectrogram && toggle);
+    QVERIFY(spectrogram->isVisible());
+    QVERIFY(!toggle->isVisible()); // nothing to choose without a file
+    tab.openFile(path);
+    QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+    QVERIFY(toggle->isVisible() && !toggle->isChecked());
+    QVERIFY(!spectrogram->isVisible());
+    toggle->setChecked(true);
+    QVERIFY(spectrogram->isVisible());
+    QVERIFY(tab.findChild<FileOverviewView*>()->isVisible());
+    QVERIFY2(spectrogram->height() >= 100, qPrintable(QString::number(spectrogram->height())));
+    tab.setPlaying(true);
+    const auto before = tab.spectrogramColumns();
+    QTRY_VERIFY_WITH_TIMEOUT(tab.spectrogramColumns() >= before + 10, kTimeoutMs);
+    tab.setPlaying(false);
+  }
+  AudioTab tab; // remembered
+  tab.resize(1000, 700);
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* spectrogram = tab.findChild<SpectrogramView*>();
+  auto* toggle = tab.findChild<QCheckBox*>(QStringLiteral("liveSpectrogramWithFile"));
+  QVERIFY(toggle->isChecked() && spectrogram->isVisible());
+  toggle->setChecked(false);
+  QVERIFY(!spectrogram->isVisible());
+  tab.setSource(AudioTab::Source::Generator);
+  QVERIFY(spectrogram->isVisible());
 }
 
 // Paused, a click in the file's picture shows the spectrum there: the analysis gets the samples leading

@@ -53,6 +53,9 @@ void AudioTab::layOut()
   spectrum_ = live_->spectrum();
   spectrogram_ = live_->spectrogram();
   filePanel_ = new AudioFilePanel(views_->fileView(), this);
+  views_->showLiveSpectrogramWithFile(filePanel_->wantsLiveSpectrogram());
+  connect(filePanel_, &AudioFilePanel::liveSpectrogramToggled, views_,
+          &AudioViewArea::showLiveSpectrogramWithFile);
   auto* banner = new CaptureBanner(this);
   status_ = new AudioStatusLine(this);
   auto* right = new QVBoxLayout;

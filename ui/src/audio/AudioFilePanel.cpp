@@ -4,11 +4,13 @@
 #include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 
+#include <QCheckBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QTimer>
 #include <QtConcurrent>
 
@@ -34,12 +36,18 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   progress_->setTextVisible(false);
   cancelButton_ = new QPushButton(tr("Cancel"), this);
   cancelButton_->setObjectName(QStringLiteral("cancelLoading"));
+  liveToggle_ = new QCheckBox(tr("Live spectrogram"), this);
+  liveToggle_->setObjectName(QStringLiteral("liveSpectrogramWithFile"));
+  liveToggle_->setToolTip(tr("Also show the scrolling spectrogram of what is played, below the file's "
+                             "picture, at the analysis settings chosen"));
+  liveToggle_->setChecked(QSettings().value(kLiveSetting, false).toBool());
   row->addWidget(playButton_);
+  row->addWidget(liveToggle_);
   row->addWidget(fileLabel_, 1);
   row->addWidget(progress_, 1);
   row->addWidget(cancelButton_);
-  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(progress_),
-                     static_cast<QWidget*>(cancelButton_)})
+  for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(liveToggle_),
+                     static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancelButton_)})
     w->hide();
   fileLabel_->setText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
   fileLabel_->setForegroundRole(QPalette::PlaceholderText);
@@ -48,6 +56,10 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   connect(&loading_, &QFutureWatcher<AudioFileOverview>::progressValueChanged, progress_,
           &QProgressBar::setValue);
   connect(playButton_, &QPushButton::clicked, this, &AudioFilePanel::playToggled);
+  connect(liveToggle_, &QCheckBox::toggled, this, [this](bool shown) {
+    QSettings().setValue(kLiveSetting, shown);
+    emit liveSpectrogramToggled(shown);
+  });
   connect(cancelButton_, &QPushButton::clicked, this, &AudioFilePanel::cancelLoading);
   connect(overview_, &FileOverviewView::seekRequested, this, &AudioFilePanel::seekRequested);
   detailTimer_ = new QTimer(this);
@@ -126,9 +138,15 @@ void AudioFilePanel::onLoaded()
   emit loaded();
 }
 
+bool AudioFilePanel::wantsLiveSpectrogram() const
+{
+  return liveToggle_->isChecked();
+}
+
 void AudioFilePanel::showPlayButton(bool visible)
 {
   playButton_->setVisible(visible);
+  liveToggle_->setVisible(visible);
 }
 
 void AudioFilePanel::showPlaying(bool playing)

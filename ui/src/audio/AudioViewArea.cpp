@@ -25,13 +25,24 @@ void AudioViewArea::showFile(bool file)
   if (file == showsFile_) return;
   showsFile_ = file;
   fileView_->setVisible(file);
-  live_->spectrogram()->setVisible(!file);
   live_->spectrum()->setToolTip(file ? tr("The spectrum at the play cursor") : QString());
+  layOut();
+  if (file) fileView_->setFocus(); // its keys zoom and scroll at once
+}
+
+void AudioViewArea::showLiveSpectrogramWithFile(bool shown)
+{
+  if (shown == liveWithFile_) return;
+  liveWithFile_ = shown;
+  if (showsFile_) layOut();
+}
+
+void AudioViewArea::layOut()
+{
+  const bool live = !showsFile_ || liveWithFile_;
+  live_->spectrogram()->setVisible(live);
   // A pane shown again would otherwise get whatever the splitter last gave it; the shares are relative.
-  if (file) {
-    setSizes({kFileShare * 1000, kSpectrumShare * 1000});
-    fileView_->setFocus(); // its keys zoom and scroll at once
-  }
+  if (showsFile_) setSizes({kFileShare * 1000, (live ? kLiveShare : kSpectrumShare) * 1000});
 }
 
 void AudioViewArea::setTransformSize(int transformSize)

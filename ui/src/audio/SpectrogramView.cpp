@@ -85,8 +85,11 @@ void SpectrogramView::drawSegmentMarks(QPainter& painter, const QRectF& plot, in
     const double x = plot.left() + mark.x / ratio;
     painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
     painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-    const QRectF box =
-        painter.boundingRect(QRectF(x + 3, plot.top() + 18, 300, 20), Qt::AlignLeft, mark.label);
+    QRectF box = painter.boundingRect(QRectF(x + 3, plot.top() + 18, 300, 20), Qt::AlignLeft, mark.label);
+    // A mark near the newest column (a segment just begun) labels its left side: the label stays in the
+    // plot rather than under the colour bar.
+    if (box.right() > plot.right()) box.moveRight(x - 3);
+    if (box.left() < plot.left()) box.moveLeft(plot.left() + 2);
     painter.fillRect(box.adjusted(-2, -1, 2, 1), QColor(0, 0, 0, 150));
     painter.setPen(QColor(235, 238, 245));
     painter.drawText(box, Qt::AlignLeft, mark.label);

@@ -15,6 +15,7 @@
 
 #include <memory>
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -48,6 +49,9 @@ public:
   const AudioFileOverview& file() const { return file_; }
   const FileDetailLoader& details() const { return *details_; }
 
+  // Whether the user wants the live spectrogram below the file's picture (remembered).
+  bool wantsLiveSpectrogram() const;
+  // Shows the play button and the live-spectrogram choice (both only make sense with a file).
   void showPlayButton(bool visible);
   void showPlaying(bool playing);
   void setPosition(double seconds);
@@ -57,6 +61,7 @@ signals:
   void failed(const QString& heading, const QString& detail);
   void cancelled();
   void playToggled();
+  void liveSpectrogramToggled(bool shown);
   void seekRequested(double seconds);
 
 private:
@@ -74,6 +79,8 @@ private:
   FileOverviewView* overview_ = nullptr;
   QLabel* fileLabel_ = nullptr;
   QPushButton* playButton_ = nullptr;
+  QCheckBox* liveToggle_ = nullptr;
+  static constexpr const char* kLiveSetting = "audio/liveSpectrogramWithFile";
   QProgressBar* progress_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
 };
