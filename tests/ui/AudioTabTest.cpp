@@ -716,6 +716,9 @@ void AudioTabTest::longFileOpenFigures()
           "cache %.1f MiB",
           what, double(clock.elapsed()) / 1000, details.tilesComputed(), details.cache().bytes() / 1048576.0);
     QTRY_VERIFY_WITH_TIMEOUT(!details.isBusy(), 120000);
+    // To look at what was measured: SPECTRASCOPE_TEST_SHOTS names a folder for the view's pictures.
+    if (const QString shots = qEnvironmentVariable("SPECTRASCOPE_TEST_SHOTS"); !shots.isEmpty())
+      overview->grab().save(QDir(shots).filePath(QString::fromUtf8(what).replace(' ', '-') + ".png"));
   };
   timeDetail("zoom to a tenth", [&] { overview->zoom(0.1, overview->plotRect().center().x()); });
   timeDetail("scroll a view on", [&] { overview->scrollBy(overview->viewSpan()); });
