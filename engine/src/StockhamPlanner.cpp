@@ -269,10 +269,16 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
   };
   if (!isSmooth(n)) {
     StockhamPass p;
-    p.family = StockhamPass::Family::Bluestein;
+    p.family = limits.rader ? largePrimeRoute(n) : StockhamPass::Family::Bluestein;
     p.length = n;
     p.lines = 1;
     p.totalLines = stride * outer;
+    // The work buffer's 32-bit indices, for whichever route was taken (stockhamCannotPlan assumes the
+    // default one).
+    const std::size_t length =
+        p.family == StockhamPass::Family::Rader ? raderConvolutionLength(n) : bluesteinConvolutionLength(n);
+    if (double(p.totalLines) * double(length) > double(std::size_t{1} << 31))
+      throw unsupported("more than 2^31 complex values in one call");
     place(p, true);
     return;
   }
@@ -326,7 +332,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
 std::vector<std::size_t> StockhamPass::localRadices() const
 {
   if (family == Family::Mixed) return {radices.begin(), radices.end()};
-  if (family == Family::Bluestein) return {};
+  if (isConvolution()) return {};
   std::vector<std::size_t> result{std::size_t(firstRadix)};
   for (std::size_t done = std::size_t(firstRadix); done < length; done *= std::size_t(radix))
     result.push_back(std::size_t(radix));
@@ -400,6 +406,36 @@ std::size_t nextSmoothLength(std::size_t n)
   return n;
 }
 
+bool isPrime(std::size_t n)
+{
+  if (n < 2) return false;
+  for (std::size_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
+std::size_t bluesteinConvolutionLength(std::size_t n)
+{
+  return nextSmoothLength(2 * n - 1);
+}
+
+std::size_t raderConvolutionLength(std::size_t p)
+{
+  return isSmooth(p - 1) ? p - 1 : nextSmoothLength(2 * (p - 1) - 1);
+}
+
+StockhamPass::Family largePrimeRoute(std::size_t n)
+{
+  const bool raderShorter = isPrime(n) && raderConvolutionLength(n) < bluesteinConvolutionLength(n);
+  return raderShorter ? StockhamPass::Family::Rader : StockhamPass::Family::Bluestein;
+}
+
+std::size_t convolutionLength(std::size_t n)
+{
+  return largePrimeRoute(n) == StockhamPass::Family::Rader ? raderConvolutionLength(n)
+                                                           : bluesteinConvolutionLength(n);
+}
+
 std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength)
 {
   std::vector<std::size_t> factors = primeFactors(n);
@@ -436,13 +472,12 @@ std::vector<int> mixedRadices(std::size_t length)
 
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d)
 {
-  // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB. Bluestein's
-  // convolution holds up to four times the data.
+  // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB. A convolution
+  // stage's work buffer holds up to four times the data (Bluestein), about as much (Rader).
   double values = double(d.elementsPerTransform()) * double(d.batch);
   for (int axis = 0; axis < 3; ++axis)
     if (!isSmooth(d.extent[axis]))
-      values = std::max(values,
-                        values / double(d.extent[axis]) * double(nextSmoothLength(2 * d.extent[axis] - 1)));
+      values = std::max(values, values / double(d.extent[axis]) * double(convolutionLength(d.extent[axis])));
   if (values > double(std::size_t{1} << 31)) return "more than 2^31 complex values in one call";
   return std::nullopt;
 }
