@@ -33,6 +33,7 @@ struct PrimeCase
   std::string label;
   TransformDescriptor d;
   Route route;
+  std::size_t maxPassLength = 0; // lowered: the convolution FFTs take several launches
 };
 
 void PrintTo(const PrimeCase& c, std::ostream* os)
@@ -40,15 +41,16 @@ void PrintTo(const PrimeCase& c, std::ostream* os)
   *os << c.label << " " << c.d.toString();
 }
 
-OpenClBackend* backendFor(bool bluesteinOnly)
+OpenClBackend* backendFor(bool bluesteinOnly, std::size_t maxPassLength = 0)
 {
-  static std::map<bool, std::unique_ptr<OpenClBackend>> backends;
-  auto& b = backends[bluesteinOnly];
+  static std::map<std::pair<bool, std::size_t>, std::unique_ptr<OpenClBackend>> backends;
+  auto& b = backends[{bluesteinOnly, maxPassLength}];
   if (!b) {
     const auto device = test::preferredOpenClDevice();
     if (!device) return nullptr;
     OpenClOptions o;
     o.bluesteinOnly = bluesteinOnly;
+    o.maxPassLength = maxPassLength;
     b = std::make_unique<OpenClBackend>(*device, o);
   }
   return b.get();
@@ -67,16 +69,23 @@ std::vector<PrimeCase> primeCases()
   using D = TransformDescriptor;
   const auto c2c = TransformKind::ComplexToComplex;
   std::vector<PrimeCase> c;
-  const auto fourWays = [&](const std::string& label, const D& d, Route route) {
-    c.push_back({label, d, route});
-    c.push_back({label + "_inplace", with(d, c2c, Direction::Forward, Placement::InPlace), route});
-    c.push_back({label + "_inverse", with(d, c2c, Direction::Inverse, Placement::OutOfPlace), route});
-    c.push_back({label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace), route});
+  const auto fourWays = [&](const std::string& label, const D& d, Route route, std::size_t maxPass = 0) {
+    c.push_back({label, d, route, maxPass});
+    c.push_back({label + "_inplace", with(d, c2c, Direction::Forward, Placement::InPlace), route, maxPass});
+    c.push_back(
+        {label + "_inverse", with(d, c2c, Direction::Inverse, Placement::OutOfPlace), route, maxPass});
+    c.push_back(
+        {label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace), route, maxPass});
   };
   for (std::size_t p : {17u, 19u, 23u, 97u, 257u, 1009u, 4801u})
     fourWays("n" + std::to_string(p), D::complex1d(p, 3), Route::Rader);
   fourWays("n65537", D::complex1d(65537, 2), Route::Rader);
   fourWays("padded_n47", D::complex1d(47, 3), Route::Rader);
+  // Gather and scatter across launches (nOverL > 1 on load, ns > 1 on store): 1008 as 36 x 28, 91 as
+  // 13 x 7, 65536 as 64 x 32 x 32.
+  fourWays("multipass_n1009", D::complex1d(1009, 3), Route::Rader, 64);
+  fourWays("multipass_padded_n47", D::complex1d(47, 2), Route::Rader, 16);
+  fourWays("multipass_n65537", D::complex1d(65537), Route::Rader, 64);
   fourWays("bluestein_n1019", D::complex1d(1019, 2), Route::Bluestein);
   fourWays("bluestein_n4099", D::complex1d(4099, 2), Route::Bluestein);
   fourWays("2d_rows_1009x64", D::complex2d(1009, 64), Route::Rader);
@@ -121,11 +130,15 @@ protected:
   {
     if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
   }
+  OpenClBackend& backend(bool bluesteinOnly = false) const
+  {
+    return *backendFor(bluesteinOnly, GetParam().maxPassLength);
+  }
 };
 
 TEST_P(Rader, MatchesFftwDoubleThroughTheChosenRoute)
 {
-  const std::unique_ptr<Plan> plan = backendFor(false)->createPlan(GetParam().d);
+  const std::unique_ptr<Plan> plan = backend().createPlan(GetParam().d);
   EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance);
   const std::optional<Route> route = routeOf(*plan);
   ASSERT_TRUE(route.has_value()) << "no convolution launch";
@@ -135,7 +148,7 @@ TEST_P(Rader, MatchesFftwDoubleThroughTheChosenRoute)
 TEST_P(Rader, SatisfiesFftwPropertyChecks)
 {
   if (GetParam().d.kind != TransformKind::ComplexToComplex) GTEST_SKIP() << "the property checks are complex";
-  const std::unique_ptr<Plan> plan = backendFor(false)->createPlan(GetParam().d);
+  const std::unique_ptr<Plan> plan = backend().createPlan(GetParam().d);
   EXPECT_LE(test::impulseError(*plan, 22), kTolerance);
   EXPECT_LE(test::linearityError(*plan, 23), kTolerance);
   EXPECT_LE(test::timeShiftError(*plan, 24), kTolerance);
@@ -149,8 +162,8 @@ TEST_P(Rader, SatisfiesFftwPropertyChecks)
 TEST_P(Rader, AtLeastAsAccurateAsBluestein)
 {
   if (GetParam().route != Route::Rader) GTEST_SKIP() << "Bluestein's case";
-  const std::unique_ptr<Plan> rader = backendFor(false)->createPlan(GetParam().d);
-  const std::unique_ptr<Plan> bluestein = backendFor(true)->createPlan(GetParam().d);
+  const std::unique_ptr<Plan> rader = backend().createPlan(GetParam().d);
+  const std::unique_ptr<Plan> bluestein = backend(true).createPlan(GetParam().d);
   ASSERT_EQ(routeOf(*bluestein), Route::Bluestein);
   // One seed's errors differ by a few percent either way; the root mean square over several compares.
   double raderError = 0, bluesteinError = 0;
