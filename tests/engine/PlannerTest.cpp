@@ -216,6 +216,15 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
             StockhamPass::Family::Bluestein);
   EXPECT_EQ(convolutionLength(1019), 2048u);
   EXPECT_EQ(largePrimeRoute(4099), StockhamPass::Family::Bluestein) << "4098 = 2 x 3 x 683: both 8232";
+  // The comparison knob (OpenClOptions::bluesteinOnly) keeps every such length on Bluestein, and the
+  // 32-bit guard follows the route taken: 1009 x 2^21 fits Rader's 1008 per line, not Bluestein's 2025.
+  DeviceLimits bluesteinOnly = kGpu;
+  bluesteinOnly.rader = false;
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1009), bluesteinOnly).passes[0].family,
+            StockhamPass::Family::Bluestein);
+  const TransformDescriptor large = TransformDescriptor::complex1d(1009, std::size_t{1} << 21);
+  EXPECT_NO_THROW(planStockham(large, kGpu));
+  EXPECT_THROW(planStockham(large, bluesteinOnly), EngineError);
   // Composite lengths with a large prime factor stay on Bluestein.
   EXPECT_EQ(largePrimeRoute(2 * 1009), StockhamPass::Family::Bluestein);
   EXPECT_TRUE(isPrime(65537));
