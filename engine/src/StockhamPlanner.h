@@ -140,13 +140,14 @@ bool isPrime(std::size_t n);
 std::size_t bluesteinConvolutionLength(std::size_t n);
 std::size_t raderConvolutionLength(std::size_t p);
 // Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are the same two
-// fused convolution FFTs and the axis read and written once, so the cost is the convolution length:
-// Rader where its convolution is shorter (1009: 1008 against 2025; 47: 91 padded against 96). At equal
-// length Bluestein keeps the axis: its reads and writes are coalesced, Rader's are a gather and a
-// scatter through index tables (1019: both 2048).
-StockhamPass::Family largePrimeRoute(std::size_t n);
+// fused convolution FFTs with the axis read and written once, so the cost is what those FFTs move: the
+// convolution length times the launches one FFT of it takes on these limits. Rader where that is lower
+// (1009: 1008 against 2025, one launch each; 47: 91 padded against 96). At equal cost Bluestein keeps
+// the axis: its reads and writes are coalesced, Rader's are a gather and a scatter through index tables
+// (1019: both 2048). The default limits are those stockhamCannotPlan assumes.
+StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits = {});
 // The chosen route's convolution length (what its work buffer holds per line).
-std::size_t convolutionLength(std::size_t n);
+std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});
 
 // Groups the prime factors of a smooth n into launch lengths no longer than maxLength, as few and as
 // even as possible, longest first.
