@@ -26,11 +26,21 @@
 //     convolution filter);
 //   STORE_HOOK 2 (last launch of the inverse FFT): output elements Q < n, times storeTable[Q] (the chirp)
 //     and the scale, go to axisData instead of the work buffer.
+// Rader's algorithm (engine/src/RaderStage.cpp) fuses its permutations and the x[0] terms the same way;
+// there hookLength is p - 1, the length of the cyclic convolution (the work line may be longer: padded):
+//   LOAD_GATHER (first launch of the forward FFT): element E is axisData[... + hookIndex[E]*hookStride]
+//     (x[g^E mod p]) for E < p - 1 and zero beyond;
+//   STORE_HOOK 3 (last launch of the forward FFT): output element Q is multiplied by storeTable[Q] (the
+//     filter); Q = 0, the sum of the gathered values, also gives X[0] = x[0] + that sum to hookSums[b],
+//     and gets x[0] added after the multiply, so the unscaled inverse FFT adds x[0] to every output;
+//   STORE_HOOK 4 (last launch of the inverse FFT): output elements Q < p - 1, times the scale, go to
+//     axisData[... + hookIndex[Q]*hookStride] (X[g^-Q mod p]); Q = 0 also writes X[0] from hookSums[b].
+//   The axis is only read by the forward FFT and only written by the inverse one, so it may be one buffer.
 //
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
 // LOAD_LINES_FASTEST, STORE_LINES_FASTEST, PASS_TWIDDLE, TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
-// LOAD_CHIRP, STORE_HOOK. With GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
+// LOAD_CHIRP, LOAD_GATHER, STORE_HOOK. With GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
 // one program serves every length (no compile per size, at some speed cost); the exchange buffer is
 // then a __local argument sized by the host.
 //
@@ -51,6 +61,9 @@
 #define LINE_STRIDE_OF(len) (PADDED(len) | 1)
 #ifndef LOAD_CHIRP
 #define LOAD_CHIRP 0
+#endif
+#ifndef LOAD_GATHER
+#define LOAD_GATHER 0
 #endif
 #ifndef STORE_HOOK
 #define STORE_HOOK 0
@@ -209,14 +222,16 @@ typedef struct {
   __global const cfloat* restrict passLo;
   uint passLoBits, ns, nOverL, stride, inner, dist, distOut, totalLines, firstLine;
   float scale;
-  // Bluestein's fused multiplies (header).
+  // Bluestein's fused multiplies and Rader's permutations (header).
   __global cfloat* axisData;
   __global const cfloat* loadTable;
   __global const cfloat* storeTable;
   uint hookLength, hookStride, hookInner, hookDist;
+  __global const uint* hookIndex;
+  __global cfloat* hookSums;
 } Step;
 
-// Where line b of the axis a Bluestein convolution transforms starts.
+// Where line b of the axis a convolution stage transforms starts.
 inline uint axisLineStart(const Step* step, const uint b)
 {
   return (b / step->hookInner) * step->hookDist + b % step->hookInner;
@@ -231,6 +246,10 @@ inline cfloat loadInput(__global const cfloat* in, const Step* step, const uint 
   const uint E = j + e * step->nOverL;
   if (E >= step->hookLength) return (cfloat)(0.0f);
   return cmul(step->axisData[axisLineStart(step, b) + E * step->hookStride], step->loadTable[E]);
+#elif LOAD_GATHER
+  const uint E = j + e * step->nOverL;
+  if (E >= step->hookLength) return (cfloat)(0.0f);
+  return step->axisData[axisLineStart(step, b) + step->hookIndex[E] * step->hookStride];
 #else
   return in[base + e * elementStride];
 #endif
@@ -247,9 +266,21 @@ inline void storeOutput(__global cfloat* out, const Step* step, const uint g, co
 #if STORE_HOOK == 2
   if (Q < step->hookLength)
     step->axisData[axisLineStart(step, b) + Q * step->hookStride] = cmul(value, step->storeTable[Q]) * step->scale;
+#elif STORE_HOOK == 4
+  const uint start = axisLineStart(step, b);
+  if (Q < step->hookLength) step->axisData[start + step->hookIndex[Q] * step->hookStride] = value * step->scale;
+  if (Q == 0) step->axisData[start] = step->hookSums[b] * step->scale;
 #else
 #if STORE_HOOK == 1
   value = cmul(value, step->storeTable[Q]);
+#elif STORE_HOOK == 3
+  const cfloat sum = value;
+  value = cmul(value, step->storeTable[Q]);
+  if (Q == 0) {
+    const cfloat x0 = step->axisData[axisLineStart(step, b)];
+    step->hookSums[b] = x0 + sum;
+    value += x0;
+  }
 #endif
   out[b * step->distOut + i + Q * step->stride] = value * step->scale;
 #endif
@@ -467,7 +498,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
                const uint threads, __global const uint* radices, const uint radixCount,
                __local cfloat* sharedLines, __global cfloat* axisData, const uint hookLength, const uint hookStride,
                const uint hookInner, const uint hookDist, __global const cfloat* loadTable,
-               __global const cfloat* storeTable)
+               __global const cfloat* storeTable, __global const uint* hookIndex, __global cfloat* hookSums)
 {
 #if GENERIC_SHAPE
   __local cfloat* lines = sharedLines;
@@ -485,7 +516,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   const Step step = {passTwiddlesHi, passTwiddlesLo, passLoBits, ns,         nOverL,     stride,
                      inner,          dist,           distOut,    totalLines, get_group_id(0) * LINES, scale,
                      axisData,       loadTable,      storeTable, hookLength, hookStride, hookInner,
-                     hookDist};
+                     hookDist,       hookIndex,      hookSums};
 
   // Middle passes use any mapping of work-items to lines: the line is in local memory.
   const uint tLds = lid % lineThreads;

@@ -48,6 +48,7 @@ Options:
   --strided-group-size N OpenCL: the same for passes over adjacent lines (tuning)
   --lines N              OpenCL: least adjacent lines per group in strided passes (tuning)
   --radix N              OpenCL: largest radix a work-item computes in registers, 2 to 32 (tuning)
+  --bluestein-only       OpenCL: prime lengths by Bluestein's algorithm, not Rader's (comparison)
   --tune                 OpenCL: first search the planner's shapes for each case, keep the fastest in the
                          device's tuning cache (later plans everywhere use it), then measure as usual
   --no-tuning            OpenCL: ignore the tuning cache (the planner's heuristic shapes)
@@ -142,6 +143,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.minAdjacentLines = std::size_t(parseCount(a, value(), 256));
     else if (a == "--radix")
       o.opencl.maxRadix = std::size_t(parseCount(a, value(), 32));
+    else if (a == "--bluestein-only")
+      o.opencl.bluesteinOnly = true;
     else if (a == "--tune")
       o.tune = true;
     else if (a == "--no-tuning")
@@ -172,7 +175,7 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   std::unique_ptr<Backend> backend = openBackend(o.backend);
   const OpenClOptions defaults;
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
-                     o.opencl.minAdjacentLines || o.opencl.maxRadix ||
+                     o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
                      o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);

@@ -36,17 +36,6 @@ std::vector<std::complex<double>> convolutionFilter(const std::vector<std::compl
   return filter;
 }
 
-cl::Buffer upload(cl::Context& context, const std::vector<std::complex<double>>& values)
-{
-  std::vector<float> rounded(2 * values.size());
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    rounded[2 * i] = float(values[i].real());
-    rounded[2 * i + 1] = float(values[i].imag());
-  }
-  return cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, rounded.size() * sizeof(float),
-                    rounded.data());
-}
-
 } // namespace
 
 BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction,
@@ -59,8 +48,8 @@ BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass,
   hooks.n = pass.length;
   hooks.stride = pass.stride;
   hooks.inner = pass.inner;
-  hooks.chirp = upload(backend.context(), c);
-  hooks.filter = upload(backend.context(), convolutionFilter(c, m_));
+  hooks.chirp = uploadRounded(backend.context(), c);
+  hooks.filter = uploadRounded(backend.context(), convolutionFilter(c, m_));
   work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * m_ * 2 * sizeof(float));
 
   TransformDescriptor inner = TransformDescriptor::complex1d(m_, pass.totalLines);

@@ -10,6 +10,7 @@
 // STORE_HOOK), so the only traffic beyond the FFTs' own is the axis read once and written once. The chirp
 // and the filter are computed in double on the host and rounded once.
 
+#include "ConvolutionStage.h"
 #include "OpenClFftPlan.h"
 #include "StockhamPlanner.h"
 #include "spectrascope/engine/OpenClBackend.h"
@@ -19,16 +20,15 @@
 
 namespace spectrascope::detail {
 
-class BluesteinStage
+class BluesteinStage final : public ConvolutionStage
 {
 public:
   // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
   BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
-  ~BluesteinStage();
+  ~BluesteinStage() override;
 
-  // Reads every line of `input` before writing `output`, so the two may be one buffer.
   void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-               std::vector<KernelRecord>& records) const;
+               std::vector<KernelRecord>& records) const override;
 
   std::size_t convolutionLength() const { return m_; }
 

@@ -43,6 +43,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   if (options.minAdjacentLines) limits.minAdjacentLines = options.minAdjacentLines;
   if (options.maxRadix) limits.maxRadix = options.maxRadix;
   if (options.genericMixedShapes) limits.mixedThreads = kGenericMixedThreads;
+  limits.rader = !options.bluesteinOnly;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
   if (shape.groupSize) limits.targetGroupSize = shape.groupSize;
   if (shape.stridedGroupSize) limits.stridedGroupSize = shape.stridedGroupSize;

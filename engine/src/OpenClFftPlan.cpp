@@ -2,6 +2,7 @@
 
 #include "BluesteinStage.h"
 #include "DeviceCalls.h"
+#include "RaderStage.h"
 #include "TwiddleTables.h"
 #include "spectrascope/engine/Errors.h"
 
@@ -59,7 +60,19 @@ std::size_t OpenClFftPlan::complexCount() const
   return job_.inputValues();
 }
 
-std::string OpenClFftPlan::buildOptions(const StockhamPass& p, bool first, bool last) const
+int OpenClFftPlan::loadHookFor(bool first) const
+{
+  if (!hooks_ || !first || !hooks_->forward) return 0;
+  return hooks_->kind == ConvolutionHooks::Kind::Rader ? 2 : 1;
+}
+
+int OpenClFftPlan::storeHookFor(bool last) const
+{
+  if (!hooks_ || !last) return 0;
+  return (hooks_->kind == ConvolutionHooks::Kind::Rader ? 3 : 1) + (hooks_->forward ? 0 : 1);
+}
+
+std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& launch) const
 {
   const bool onTheFly = backend_.options().twiddles == OpenClOptions::Twiddles::OnTheFly;
   const int dir = job_.direction == Direction::Forward ? -1 : 1;
@@ -70,10 +83,9 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, bool first, bool 
                         " -DTWIDDLE_ONTHEFLY=" + std::to_string(int(onTheFly)) +
                         " -DDIR=" + std::to_string(dir);
   if (p.family == StockhamPass::Family::Mixed) {
-    if (hooks_) {
-      if (first && hooks_->forward) options += " -DLOAD_CHIRP=1";
-      if (last) options += hooks_->forward ? " -DSTORE_HOOK=1" : " -DSTORE_HOOK=2";
-    }
+    if (launch.loadHook == 1) options += " -DLOAD_CHIRP=1";
+    if (launch.loadHook == 2) options += " -DLOAD_GATHER=1";
+    if (launch.storeHook) options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
     if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
     options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) +
@@ -102,19 +114,24 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   Launch launch;
   launch.pass = pass;
   const std::string axis = "axis" + std::to_string(pass.axis);
+  const float stageScale = pass.lastOfTransform ? schedule_.scale : 1.0f;
   if (pass.family == StockhamPass::Family::Bluestein) {
-    launch.bluestein = std::make_shared<BluesteinStage>(backend_, pass, job_.direction,
-                                                        pass.lastOfTransform ? schedule_.scale : 1.0f);
+    launch.convolution = std::make_shared<BluesteinStage>(backend_, pass, job_.direction, stageScale);
     launch.name = "bluestein " + axis + " n" + std::to_string(pass.length);
+    return launch;
+  }
+  if (pass.family == StockhamPass::Family::Rader) {
+    launch.convolution = std::make_shared<RaderStage>(backend_, pass, job_.direction, stageScale);
+    launch.name = "rader " + axis + " n" + std::to_string(pass.length);
     return launch;
   }
   const bool mixed = pass.family == StockhamPass::Family::Mixed;
   if (hooks_ && !mixed)
-    throw unsupported("Bluestein's fused convolution runs on the mixed-radix kernel only");
-  launch.loadsChirp = hooks_ && first && hooks_->forward;
-  launch.storeHook = hooks_ && last ? (hooks_->forward ? 1 : 2) : 0;
+    throw unsupported("a convolution stage's fused steps run on the mixed-radix kernel only");
+  launch.loadHook = loadHookFor(first);
+  launch.storeHook = storeHookFor(last);
   cl::Program program =
-      backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass, first, last));
+      backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass, launch));
   launch.kernel = cl::Kernel(program, mixed ? "fft_mixed_pass" : "fft_pass");
   launch.localTwiddles = uploadTable(localPassTwiddles(pass.localRadices(), sign));
   if (pass.ns > 1) {
@@ -144,9 +161,13 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                 (pass.realRows == 1 || pass.realRows == 3   ? " +r2c_post"
                  : pass.realRows == 2 || pass.realRows == 4 ? " +c2r_pre"
                                                             : "") +
-                (launch.loadsChirp ? " +chirp_in" : "") +
+                (launch.loadHook == 1   ? " +chirp_in"
+                 : launch.loadHook == 2 ? " +gather"
+                                        : "") +
                 (launch.storeHook == 1   ? " +filter"
                  : launch.storeHook == 2 ? " +chirp_out"
+                 : launch.storeHook == 3 ? " +filter+x0"
+                 : launch.storeHook == 4 ? " +scatter"
                                          : "");
   return launch;
 }
@@ -214,24 +235,27 @@ void OpenClFftPlan::setShapeArguments(cl::Kernel& kernel, const Launch& l) const
   kernel.setArg(18, cl::Local(exchange * 2 * sizeof(float)));
 }
 
-// The Bluestein hook arguments of the mixed kernel; unused ones get placeholders (`fallback`), which
-// every OpenCL implementation accepts.
+// The convolution hook arguments of the mixed kernel; unused ones get placeholders (`fallback`, the local
+// twiddles), which every OpenCL implementation accepts.
 void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const cl::Buffer& fallback,
                                      const cl::Buffer* axisData) const
 {
-  const bool hooked = l.loadsChirp || l.storeHook;
-  if (hooked && !axisData) throw invalidArgument("a Bluestein convolution FFT needs the axis' data buffer");
+  const bool hooked = l.loadHook || l.storeHook;
+  if (hooked && !axisData) throw invalidArgument("a convolution stage's FFT needs the axis' data buffer");
+  const bool rader = hooked && hooks_->kind == ConvolutionHooks::Kind::Rader;
   kernel.setArg(19, hooked ? *axisData : fallback);
   kernel.setArg(20, cl_uint(hooks_ ? hooks_->n : 0));
   kernel.setArg(21, cl_uint(hooks_ ? hooks_->stride : 1));
   kernel.setArg(22, cl_uint(hooks_ ? hooks_->inner : 1));
   kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : 0));
-  kernel.setArg(24, l.loadsChirp ? hooks_->chirp : l.localTwiddles);
+  kernel.setArg(24, l.loadHook == 1 ? hooks_->chirp : l.localTwiddles);
   // REAL_ROWS reads the real step's twiddles where STORE_HOOK reads its table (a plan has one or the other).
-  kernel.setArg(25, l.storeHook == 1   ? hooks_->filter
-                    : l.storeHook == 2 ? hooks_->chirp
-                    : l.pass.realRows  ? l.realTwiddles
-                                       : l.localTwiddles);
+  kernel.setArg(25, l.storeHook == 1 || l.storeHook == 3 ? hooks_->filter
+                    : l.storeHook == 2                   ? hooks_->chirp
+                    : l.pass.realRows                    ? l.realTwiddles
+                                                         : l.localTwiddles);
+  kernel.setArg(26, rader ? hooks_->index : l.localTwiddles);
+  kernel.setArg(27, rader ? hooks_->sums : l.localTwiddles);
 }
 
 void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output,
@@ -255,8 +279,8 @@ void OpenClFftPlan::enqueueSteps(const cl::Buffer& input, const cl::Buffer& outp
   const std::size_t bytes = complexCount() * 2 * sizeof(float);
   cl::CommandQueue& queue = backend_.queue();
   for (const Step& step : steps(input, output)) {
-    if (step.launch && step.launch->bluestein) {
-      step.launch->bluestein->enqueue(*step.source, *step.destination, events, records);
+    if (step.launch && step.launch->convolution) {
+      step.launch->convolution->enqueue(*step.source, *step.destination, events, records);
       continue;
     }
     cl::Event event;

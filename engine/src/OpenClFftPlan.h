@@ -1,6 +1,6 @@
 #pragma once
 // A complex FFT on an OpenCL device, as a schedule of pass launches (StockhamPlanner): cl/fft_stockham.cl
-// for power-of-two axes, cl/fft_mixed.cl for other smooth lengths, Bluestein stages for the rest.
+// for power-of-two axes, cl/fft_mixed.cl for other smooth lengths, Bluestein or Rader stages for the rest.
 // Creating it builds (or loads) every kernel and uploads the twiddle tables; enqueue only sets
 // buffer arguments and launches.
 
@@ -12,18 +12,22 @@
 
 namespace spectrascope::detail {
 
-class BluesteinStage;
+class ConvolutionStage;
 
-// Bluestein's chirp and filter multiplies, fused into the first and last launch of one of its
-// convolution FFTs (cl/fft_mixed.cl: LOAD_CHIRP, STORE_HOOK). Such a plan runs in place on the work
-// buffer (lines of the convolution length) and reads (forward) or writes (inverse) the axis' own data
-// through the buffer given to enqueueInto.
+// A convolution stage's own steps, fused into the first and last launch of one of its convolution FFTs
+// (cl/fft_mixed.cl's header): Bluestein's chirp and filter multiplies (LOAD_CHIRP, STORE_HOOK 1 and 2),
+// Rader's gather, filter, x[0] terms and scatter (LOAD_GATHER, STORE_HOOK 3 and 4). Such a plan runs in
+// place on the work buffer (lines of the convolution length) and reads (forward) or writes (inverse) the
+// axis' own data through the buffer given to enqueueInto.
 struct ConvolutionHooks
 {
-  bool forward = true; // forward: chirp on load, filter on store; inverse: chirp (and scale) on store
-  std::size_t n = 0;   // the axis length
+  enum class Kind { Bluestein, Rader };
+  Kind kind = Kind::Bluestein;
+  bool forward = true; // forward: the axis on load, filter on store; inverse: the axis (and scale) on store
+  std::size_t n = 0;   // Bluestein: the axis length; Rader: p - 1, the cyclic convolution's length
   std::size_t stride = 1, inner = 1, dist = 0; // the axis' line b starts at (b / inner)*dist + b % inner
-  cl::Buffer chirp, filter;
+  cl::Buffer chirp, filter;                    // chirp: Bluestein only
+  cl::Buffer index, sums; // Rader: gather (forward) or scatter (inverse) table; X[0] of every line
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan
@@ -31,7 +35,7 @@ class OpenClFftPlan final : public StagedOpenClPlan
 public:
   // `limits`: the device as the planner sees it (limitsOf), with a tuned shape's knobs applied.
   OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits);
-  // The complex stages of a real transform (OpenClRealFftPlan), or a Bluestein convolution FFT (with
+  // The complex stages of a real transform (OpenClRealFftPlan), or a convolution stage's FFT (with
   // hooks): `d` names the whole transform.
   OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job,
                 const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks = std::nullopt);
@@ -60,9 +64,10 @@ private:
     cl::Buffer realTwiddles; // power of two: the fused real step's table (or a placeholder)
     unsigned passLoBits = 0;
     std::string name;
-    std::shared_ptr<BluesteinStage> bluestein; // instead of the kernel, for Bluestein passes
-    bool loadsChirp = false;                   // ConvolutionHooks: LOAD_CHIRP
-    int storeHook = 0;                         // ConvolutionHooks: STORE_HOOK (1 filter, 2 chirp to the axis)
+    std::shared_ptr<ConvolutionStage> convolution; // instead of the kernel, for Bluestein and Rader passes
+    // ConvolutionHooks: 1 LOAD_CHIRP, 2 LOAD_GATHER; STORE_HOOK 1 filter, 2 chirp to the axis,
+    // 3 filter and x[0], 4 scatter to the axis.
+    int loadHook = 0, storeHook = 0;
   };
   struct Step
   {
@@ -73,7 +78,9 @@ private:
 
   void prepare();
   Launch makeLaunch(const StockhamPass& pass, bool first, bool last);
-  std::string buildOptions(const StockhamPass& pass, bool first, bool last) const;
+  std::string buildOptions(const StockhamPass& pass, const Launch& launch) const;
+  int loadHookFor(bool first) const;
+  int storeHookFor(bool last) const;
   void setShapeArguments(cl::Kernel& kernel, const Launch& launch) const;
   void setHookArguments(cl::Kernel& kernel, const Launch& launch, const cl::Buffer& fallback,
                         const cl::Buffer* axisData) const;

@@ -244,6 +244,24 @@ std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, co
   return best;
 }
 
+// Launch lengths of a smooth axis on the mixed-radix kernel.
+std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const DeviceLimits& limits)
+{
+  // A single launch needs the line in local memory and a work-item per butterfly of its largest
+  // radix; when split, any length up to twice the work-group size keeps that (every radix is >= 2).
+  const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1);
+  if (n <= singleMax && mixedThreads(n) <= limits.maxWorkGroupSize) return {n};
+  return launchLengths(
+      n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines), 2 * limits.maxWorkGroupSize));
+}
+
+// What a convolution of `length` costs, in values read and written per line: each launch of its two FFTs
+// (contiguous lines on the mixed-radix kernel) reads and writes the whole line once.
+double convolutionCost(std::size_t length, const DeviceLimits& limits)
+{
+  return double(length) * double(mixedLaunchLengths(length, false, limits).size());
+}
+
 std::size_t rowsOf(const AxisJob& job)
 {
   return job.extent[1] * job.extent[2] * job.batch;
@@ -269,27 +287,21 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
   };
   if (!isSmooth(n)) {
     StockhamPass p;
-    p.family = StockhamPass::Family::Bluestein;
+    p.family = largePrimeRoute(n, limits);
     p.length = n;
     p.lines = 1;
     p.totalLines = stride * outer;
+    // The work buffer's 32-bit indices, for whichever route was taken (stockhamCannotPlan assumes the
+    // default one).
+    if (double(p.totalLines) * double(convolutionLength(n, limits)) > double(std::size_t{1} << 31))
+      throw unsupported("more than 2^31 complex values in one call");
     place(p, true);
     return;
   }
   const bool columns = stride > 1; // adjacent lines are adjacent in memory
   const bool powerOfTwo = std::has_single_bit(n) && !job.mixedRadixOnly;
-  std::vector<std::size_t> lengths;
-  if (powerOfTwo) {
-    lengths = powerOfTwoLaunchLengths(n, columns, limits);
-  } else {
-    // A single launch needs the line in local memory and a work-item per butterfly of its largest
-    // radix; when split, any length up to twice the work-group size keeps that (every radix is >= 2).
-    const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1);
-    const bool single = n <= singleMax && mixedThreads(n) <= limits.maxWorkGroupSize;
-    lengths = single ? std::vector<std::size_t>{n}
-                     : launchLengths(n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines),
-                                                 2 * limits.maxWorkGroupSize));
-  }
+  const std::vector<std::size_t> lengths =
+      powerOfTwo ? powerOfTwoLaunchLengths(n, columns, limits) : mixedLaunchLengths(n, columns, limits);
   std::size_t ns = 1;
   for (std::size_t length : lengths) {
     const std::size_t nOverL = n / length;
@@ -326,7 +338,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
 std::vector<std::size_t> StockhamPass::localRadices() const
 {
   if (family == Family::Mixed) return {radices.begin(), radices.end()};
-  if (family == Family::Bluestein) return {};
+  if (isConvolution()) return {};
   std::vector<std::size_t> result{std::size_t(firstRadix)};
   for (std::size_t done = std::size_t(firstRadix); done < length; done *= std::size_t(radix))
     result.push_back(std::size_t(radix));
@@ -400,6 +412,38 @@ std::size_t nextSmoothLength(std::size_t n)
   return n;
 }
 
+bool isPrime(std::size_t n)
+{
+  if (n < 2) return false;
+  for (std::size_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
+std::size_t bluesteinConvolutionLength(std::size_t n)
+{
+  return nextSmoothLength(2 * n - 1);
+}
+
+std::size_t raderConvolutionLength(std::size_t p)
+{
+  return isSmooth(p - 1) ? p - 1 : nextSmoothLength(2 * (p - 1) - 1);
+}
+
+StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits)
+{
+  const bool raderCheaper = limits.rader && isPrime(n) &&
+                            convolutionCost(raderConvolutionLength(n), limits) <
+                                convolutionCost(bluesteinConvolutionLength(n), limits);
+  return raderCheaper ? StockhamPass::Family::Rader : StockhamPass::Family::Bluestein;
+}
+
+std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits)
+{
+  return largePrimeRoute(n, limits) == StockhamPass::Family::Rader ? raderConvolutionLength(n)
+                                                                   : bluesteinConvolutionLength(n);
+}
+
 std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength)
 {
   std::vector<std::size_t> factors = primeFactors(n);
@@ -436,13 +480,12 @@ std::vector<int> mixedRadices(std::size_t length)
 
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d)
 {
-  // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB. Bluestein's
-  // convolution holds up to four times the data.
+  // Kernel index arithmetic is 32-bit: it is faster, and 2^31 complex values is 16 GiB. A convolution
+  // stage's work buffer holds up to four times the data (Bluestein), about as much (Rader).
   double values = double(d.elementsPerTransform()) * double(d.batch);
   for (int axis = 0; axis < 3; ++axis)
     if (!isSmooth(d.extent[axis]))
-      values = std::max(values,
-                        values / double(d.extent[axis]) * double(nextSmoothLength(2 * d.extent[axis] - 1)));
+      values = std::max(values, values / double(d.extent[axis]) * double(convolutionLength(d.extent[axis])));
   if (values > double(std::size_t{1} << 31)) return "more than 2^31 complex values in one call";
   return std::nullopt;
 }

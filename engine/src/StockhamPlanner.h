@@ -1,8 +1,11 @@
 #pragma once
 // Decides how a complex transform becomes launches of the pass kernels: cl/fft_stockham.cl for
-// power-of-two axes, cl/fft_mixed.cl for axes whose length factors into 2, 3, 5, 7, 11 and 13, and a
-// Bluestein stage (engine/src/BluesteinStage.cpp: two smooth-length transforms on cl/fft_mixed.cl with the
-// chirp and filter multiplies fused into their first and last launches) for any other length. For each
+// power-of-two axes, cl/fft_mixed.cl for axes whose length factors into 2, 3, 5, 7, 11 and 13, and for any
+// other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl with the stage's own
+// steps fused into their first and last launches, by Rader's algorithm for a prime length whose
+// convolution is shorter (engine/src/RaderStage.cpp), otherwise by Bluestein's (BluesteinStage.cpp;
+// largePrimeRoute says which). A prime factor above 13 inside a composite length takes Bluestein for the
+// whole axis: the pass kernels have no sub-transform of a prime length to hand to Rader. For each
 // axis: how its length splits into per-launch sub-transform lengths, how many lines per work-group, and
 // which work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
 
@@ -38,15 +41,18 @@ struct DeviceLimits
   // size then hardly varies with the length, so OpenCL implementations that compile a kernel per
   // work-group size, like PoCL, compile it a few times instead of once per length).
   std::size_t mixedThreads = 0;
+  // Whether a prime length may take Rader's algorithm (largePrimeRoute); false: Bluestein for every
+  // length that is not smooth (OpenClOptions::bluesteinOnly, to compare the two).
+  bool rader = true;
 };
 
 struct StockhamPass
 {
-  enum class Family { PowerOfTwo, Mixed, Bluestein };
+  enum class Family { PowerOfTwo, Mixed, Bluestein, Rader };
   Family family = Family::PowerOfTwo;
   int axis = 0;
   // Kernel specialisation (-D options).
-  std::size_t length = 0;         // LEN (Bluestein: the axis length n)
+  std::size_t length = 0;         // LEN (Bluestein, Rader: the axis length n)
   int radix = 0;                  // RADIX (power of two)
   int firstRadix = 0;             // FIRST_RADIX (power of two)
   std::vector<int> radices;       // local passes, in order (mixed)
@@ -63,9 +69,10 @@ struct StockhamPass
   // Kernel arguments. Batch b of lines starts at b*dist in the input and at b*distOut in the output.
   std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, distOut = 1, totalLines = 0;
   bool lastOfTransform = false; // carries the schedule's scale
-  // Each work-group reads and writes the same lines (a Bluestein stage reads everything before it
+  // Each work-group reads and writes the same lines (a convolution stage reads everything before it
   // writes), so input and output may be one buffer.
-  bool inPlaceSafe() const { return family == Family::Bluestein || (ns == 1 && nOverL == 1); }
+  bool isConvolution() const { return family == Family::Bluestein || family == Family::Rader; }
+  bool inPlaceSafe() const { return isConvolution() || (ns == 1 && nOverL == 1); }
   std::size_t groupSize() const
   {
     return family == Family::Mixed ? threads * lines : length / std::size_t(radix) * lines;
@@ -125,6 +132,22 @@ std::vector<std::size_t> primeFactors(std::size_t n);
 bool isSmooth(std::size_t n);
 // The smallest smooth length >= n (Bluestein's convolution length).
 std::size_t nextSmoothLength(std::size_t n);
+bool isPrime(std::size_t n);
+
+// The circular convolution lengths of the two routes for a length that is not smooth: Bluestein's smooth
+// m >= 2n - 1; Rader's (prime n only) n - 1 when that is smooth, else a smooth M >= 2(n - 1) - 1 the
+// length-(n - 1) cyclic convolution is zero-padded to.
+std::size_t bluesteinConvolutionLength(std::size_t n);
+std::size_t raderConvolutionLength(std::size_t p);
+// Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are the same two
+// fused convolution FFTs with the axis read and written once, so the cost is what those FFTs move: the
+// convolution length times the launches one FFT of it takes on these limits. Rader where that is lower
+// (1009: 1008 against 2025, one launch each; 47: 91 padded against 96). At equal cost Bluestein keeps
+// the axis: its reads and writes are coalesced, Rader's are a gather and a scatter through index tables
+// (1019: both 2048). The default limits are those stockhamCannotPlan assumes.
+StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits = {});
+// The chosen route's convolution length (what its work buffer holds per line).
+std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});
 
 // Groups the prime factors of a smooth n into launch lengths no longer than maxLength, as few and as
 // even as possible, longest first.

@@ -1,8 +1,9 @@
 // The OpenCL kernels beyond power-of-two complex transforms, on a real device (PoCL in CI), against FFTW
 // in double precision: mixed radices 3, 5, 7, 11, 13 (cl/fft_mixed.cl) in one and several launches,
-// Bluestein for lengths with larger prime factors (cl/bluestein.cl), real transforms through the
-// half-length complex transform (cl/real_fft.cl; odd rows through a full-length complex copy) in 1D, 2D
-// and 3D, in place (padded rows) and out of place. Every length 1..1024: LengthSweepTest.cpp.
+// Rader (prime lengths, RaderTest.cpp has more) or Bluestein for lengths with larger prime factors, real
+// transforms through the half-length complex transform (cl/real_fft.cl; odd rows through a full-length
+// complex copy) in 1D, 2D and 3D, in place (padded rows) and out of place. Every length 1..1024:
+// LengthSweepTest.cpp.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -66,9 +67,9 @@ void addComplex(std::vector<SizeCase>& c)
   c.push_back({"mixed_2d_multipass_columns_30x3000", D::complex2d(30, 3000), 64});
   c.push_back({"mixed_3d_12x10x6", D::complex3d(12, 10, 6, 2)});
   for (std::size_t n : {17u, 19u, 97u, 1009u, 65537u})
-    c.push_back({"bluestein_n" + std::to_string(n), D::complex1d(n, 2)});
-  c.push_back({"bluestein_inverse_inplace_n257", with(D::complex1d(257, 2), TransformKind::ComplexToComplex,
-                                                      Direction::Inverse, Placement::InPlace)});
+    c.push_back({"prime_n" + std::to_string(n), D::complex1d(n, 2)});
+  c.push_back({"prime_inverse_inplace_n257", with(D::complex1d(257, 2), TransformKind::ComplexToComplex,
+                                                  Direction::Inverse, Placement::InPlace)});
   c.push_back({"bluestein_2d_451x300", D::complex2d(451, 300)});
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});
   c.push_back({"bluestein_2d_1411x1411", D::complex2d(1411, 1411)}); // 17 x 83 along both axes

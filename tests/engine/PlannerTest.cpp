@@ -140,10 +140,12 @@ TEST(Planner, RefusesWhatTheKernelsCannotDo)
   TransformDescriptor d = TransformDescriptor::complex1d(std::size_t{1} << 20, 4096);
   EXPECT_TRUE(stockhamCannotPlan(d).has_value());
   EXPECT_THROW(planStockham(d, kGpu), EngineError);
-  d = TransformDescriptor::complex1d(1009, std::size_t{1} << 21);
-  EXPECT_TRUE(stockhamCannotPlan(d).has_value()) << "Bluestein inflates 1009 to 2025 per line";
+  d = TransformDescriptor::complex1d(1019, std::size_t{1} << 21);
+  EXPECT_TRUE(stockhamCannotPlan(d).has_value()) << "Bluestein inflates 1019 to 2048 per line";
   d.batch = 1u << 19;
   EXPECT_FALSE(stockhamCannotPlan(d).has_value());
+  d = TransformDescriptor::complex1d(1009, std::size_t{1} << 21);
+  EXPECT_FALSE(stockhamCannotPlan(d).has_value()) << "Rader's convolution of 1009 is 1008 per line";
   d = TransformDescriptor::complex1d(1001);
   d.kind = TransformKind::RealToComplex;
   EXPECT_FALSE(stockhamCannotPlan(d).has_value()) << "odd real rows run on the device too";
@@ -178,13 +180,55 @@ TEST(Planner, LaunchLengthsMultiplyBackAndRespectTheLimit)
 
 TEST(Planner, LargePrimeFactorsGoThroughBluestein)
 {
-  const auto s = planStockham(TransformDescriptor::complex2d(64, 1009), kGpu);
+  const auto s = planStockham(TransformDescriptor::complex2d(64, 1411), kGpu); // 1411 = 17 x 83
   ASSERT_EQ(s.passes.size(), 2u);
   EXPECT_EQ(s.passes[1].family, StockhamPass::Family::Bluestein);
   EXPECT_TRUE(s.passes[1].inPlaceSafe());
   EXPECT_EQ(nextSmoothLength(2 * 1009 - 1), 2025u);
   EXPECT_FALSE(isSmooth(17));
   EXPECT_TRUE(isSmooth(2 * 3 * 5 * 7 * 11 * 13));
+}
+
+// Primes whose p - 1 is smooth convolve at p - 1 by Rader's algorithm, about half Bluestein's length;
+// others take whichever route convolves at the shorter smooth length, Bluestein at a tie.
+TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
+{
+  for (std::size_t p : {17u, 23u, 97u, 257u, 1009u, 4801u, 65537u}) {
+    const auto s = planStockham(TransformDescriptor::complex1d(p, 2), kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << p;
+    EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Rader) << p;
+    EXPECT_TRUE(s.passes[0].inPlaceSafe());
+    EXPECT_EQ(convolutionLength(p), p - 1) << p;
+  }
+  const auto columns = planStockham(TransformDescriptor::complex2d(64, 1009), kGpu);
+  ASSERT_EQ(columns.passes.size(), 2u);
+  EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
+
+  // 47 - 1 = 2 x 23: Rader pads its convolution to 91 = 7 x 13, below Bluestein's 96.
+  EXPECT_EQ(raderConvolutionLength(47), 91u);
+  EXPECT_EQ(bluesteinConvolutionLength(47), 96u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(47), kGpu).passes[0].family,
+            StockhamPass::Family::Rader);
+  // 1019 - 1 = 2 x 509: both convolve at 2048, and Bluestein keeps it.
+  EXPECT_EQ(raderConvolutionLength(1019), 2048u);
+  EXPECT_EQ(bluesteinConvolutionLength(1019), 2048u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1019), kGpu).passes[0].family,
+            StockhamPass::Family::Bluestein);
+  EXPECT_EQ(convolutionLength(1019), 2048u);
+  EXPECT_EQ(largePrimeRoute(4099), StockhamPass::Family::Bluestein) << "4098 = 2 x 3 x 683: both 8232";
+  // The comparison knob (OpenClOptions::bluesteinOnly) keeps every such length on Bluestein, and the
+  // 32-bit guard follows the route taken: 1009 x 2^21 fits Rader's 1008 per line, not Bluestein's 2025.
+  DeviceLimits bluesteinOnly = kGpu;
+  bluesteinOnly.rader = false;
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1009), bluesteinOnly).passes[0].family,
+            StockhamPass::Family::Bluestein);
+  const TransformDescriptor large = TransformDescriptor::complex1d(1009, std::size_t{1} << 21);
+  EXPECT_NO_THROW(planStockham(large, kGpu));
+  EXPECT_THROW(planStockham(large, bluesteinOnly), EngineError);
+  // Composite lengths with a large prime factor stay on Bluestein.
+  EXPECT_EQ(largePrimeRoute(2 * 1009), StockhamPass::Family::Bluestein);
+  EXPECT_TRUE(isPrime(65537));
+  EXPECT_FALSE(isPrime(1411));
 }
 
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no

@@ -31,6 +31,9 @@ struct OpenClOptions {
   // length), or one generic program whose length and radices are kernel arguments (no compile per
   // length; the exhaustive size sweeps in the tests use it).
   bool genericMixedShapes = false;
+  // Lengths with a prime factor above 13: by the cheaper of Rader's and Bluestein's algorithms, or always
+  // by Bluestein's (a comparison: tests and benchmarks measure one route against the other).
+  bool bluesteinOnly = false;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
   std::size_t targetGroupSize = 0;
   std::size_t stridedGroupSize = 0;

@@ -1,0 +1,48 @@
+#pragma once
+// One axis of prime length p by Rader's algorithm. With g a primitive root mod p, the non-zero indices
+// are powers of g, and the DFT over them becomes a cyclic convolution of length p - 1:
+//   a[q] = x[g^q],  b[q] = exp(DIR 2 pi i g^-q / p),  X[g^-r] = x[0] + (a (*) b)[r],  X[0] = x[0] + sum a,
+// all indices mod p. The convolution runs on two of the engine's own mixed-radix FFTs over a work buffer
+// of lines of length L: p - 1 when that is smooth, else a smooth L >= 2(p - 1) - 1 with a zero-padded
+// and b wrapped around (StockhamPlanner's raderConvolutionLength; largePrimeRoute picks Rader only where
+// L is shorter than Bluestein's):
+//   forward: gathers a[q] = x[g^q] straight from the axis through an index table, and multiplies its
+//            output by the filter FFT_L(b) / L; its DC output, the sum of a, gives X[0] = x[0] + sum a to
+//            a small buffer of one value per line and gets x[0] added, so the inverse adds x[0] to all;
+//   inverse: scatters output r (r < p - 1), times the scale, to X[g^-r] of the axis, and X[0] with it.
+// Gather, filter, x[0] and scatter are fused into the two FFTs' first and last launches (cl/fft_mixed.cl:
+// LOAD_GATHER, STORE_HOOK 3 and 4), so the only traffic beyond the FFTs' own is the axis read once and
+// written once. The filter is computed in double on the host and rounded once.
+
+#include "ConvolutionStage.h"
+#include "OpenClFftPlan.h"
+#include "StockhamPlanner.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace spectrascope::detail {
+
+// The smallest primitive root mod the prime p.
+std::uint32_t primitiveRoot(std::uint32_t p);
+
+class RaderStage final : public ConvolutionStage
+{
+public:
+  // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
+  RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
+  ~RaderStage() override;
+
+  void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+               std::vector<KernelRecord>& records) const override;
+
+  std::size_t convolutionLength() const { return length_; }
+
+private:
+  std::size_t length_ = 0;
+  cl::Buffer work_;
+  std::unique_ptr<OpenClFftPlan> forward_, inverse_;
+};
+
+} // namespace spectrascope::detail
