@@ -28,6 +28,10 @@ mkdir -p /opt/deps
 for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
 R=/opt/deps
 export LD_LIBRARY_PATH=$R/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+# The packages' .pc files say prefix=/usr: pkg-config must look inside /opt/deps (libsndfile's names
+# /usr/include/opus, which that machine lacks).
+export PKG_CONFIG_SYSROOT_DIR=$R
+export PKG_CONFIG_LIBDIR=$R/usr/lib/x86_64-linux-gnu/pkgconfig:$R/usr/share/pkgconfig
 export SPECTRASCOPE_CACHE_DIR=$BUILD_DIR/cache
 
 # The peers compile while the engine builds (VkFFT's single header takes a while).
