@@ -35,6 +35,9 @@
 //     and gets x[0] added after the multiply, so the unscaled inverse FFT adds x[0] to every output;
 //   STORE_HOOK 4 (last launch of the inverse FFT): output elements Q < p - 1, times the scale, go to
 //     axisData[... + hookIndex[Q]*hookStride] (X[g^-Q mod p]); Q = 0 also writes X[0] from hookSums[b].
+//     A launch that holds whole lines (one launch per FFT) does its last pass into local memory instead
+//     and writes X in order, X[P] from local element hookIndex[p - 1 + P - 1] (the inverse permutation),
+//     so its global writes are coalesced rather than scattered.
 //   The axis is only read by the forward FFT and only written by the inverse one, so it may be one buffer.
 //
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
@@ -387,6 +390,27 @@ inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint line
   }
 }
 
+#if STORE_HOOK == 4
+// Rader's output in order, from lines held whole in local memory (header): adjacent work-items write
+// adjacent elements of X, or adjacent lines where the axis is strided (columns).
+inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const Step* step, const uint lid,
+                            const uint groupSize)
+{
+  const uint p = step->hookLength + 1;
+  const bool linesFastest = step->hookStride != 1;
+  for (uint idx = lid; idx < LINES * p; idx += groupSize) {
+    const uint m = linesFastest ? idx % LINES : idx / p, P = linesFastest ? idx / LINES : idx % p;
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) continue;
+    uint i, j, b;
+    splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+    const cfloat value =
+        P == 0 ? step->hookSums[b] : lines[m * lineStride + PADDED(step->hookIndex[step->hookLength + P - 1])];
+    step->axisData[axisLineStart(step, b) + P * step->hookStride] = value * step->scale;
+  }
+}
+#endif
+
 #ifndef REAL_ROWS
 #define REAL_ROWS 0
 #endif
@@ -558,6 +582,20 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
     realPostOut(out, lines, lineStride, &step, lid, LEN, groupSize);
+#elif STORE_HOOK == 4
+    if (step.ns == 1 && step.nOverL == 1) { // whole lines here: the permutation through local memory
+#if NUM_RADICES > 1
+      localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#endif
+      raderOutInOrder(lines, lineStride, &step, lid, groupSize);
+    } else {
+#if NUM_RADICES > 1
+      lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, RADIX_AT(NUM_RADICES - 1), LEN,
+               THREADS);
+#else
+      copyOut(out, lines, lineStride, &step, lid, LEN, groupSize);
+#endif
+    }
 #elif NUM_RADICES > 1
     lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #else

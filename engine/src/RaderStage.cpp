@@ -104,7 +104,14 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
   job.scale = scale;
   hooks.forward = false;
   hooks.dist = pass.distOut;
-  hooks.index = uploadIndices(backend.context(), scatter);
+  // The scatter table (Q -> X's index) and after it its inverse (X's index P -> Q, for P = 1..p-1): a
+  // launch that holds whole lines writes X in order, reading each value from its place in local memory.
+  std::vector<cl_uint> scatterBothWays(2 * (p - 1));
+  for (std::size_t q = 0; q + 1 < p; ++q) {
+    scatterBothWays[q] = scatter[q];
+    scatterBothWays[(p - 1) + scatter[q] - 1] = cl_uint(q);
+  }
+  hooks.index = uploadIndices(backend.context(), scatterBothWays);
   inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
 }
 

@@ -14,6 +14,8 @@
 
 namespace spectrascope::audio::test {
 
+constexpr float kRoundingDb = -130; // single-precision rounding of a full-scale transform lies below
+
 inline void expectLoudestFramesPerColumn(const OverviewBuilder& builder, std::span<const float> signal,
                                          std::size_t fftSize)
 {
@@ -33,7 +35,12 @@ inline void expectLoudestFramesPerColumn(const OverviewBuilder& builder, std::sp
       float loudest = Stft::kFloorDb;
       for (std::size_t f = c * framesPerColumn; f < std::min(frames, (c + 1) * framesPerColumn); ++f)
         loudest = std::max(loudest, db[f * bins + k]);
-      ASSERT_NEAR(builder.db()[c * bins + k], loudest, 1e-4) << "column " << c << ", bin " << k;
+      // Far below the signal the level is float rounding, which differs between FFTW's plans for the
+      // two batch sizes (seen on an AVX-512 machine): there both need only be that low.
+      if (loudest > kRoundingDb)
+        ASSERT_NEAR(builder.db()[c * bins + k], loudest, 1e-3) << "column " << c << ", bin " << k;
+      else
+        ASSERT_LT(builder.db()[c * bins + k], kRoundingDb + 20) << "column " << c << ", bin " << k;
     }
 }
 
