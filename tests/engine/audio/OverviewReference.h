@@ -35,12 +35,16 @@ inline void expectLoudestFramesPerColumn(const OverviewBuilder& builder, std::sp
       float loudest = Stft::kFloorDb;
       for (std::size_t f = c * framesPerColumn; f < std::min(frames, (c + 1) * framesPerColumn); ++f)
         loudest = std::max(loudest, db[f * bins + k]);
-      // Far below the signal the level is float rounding, which differs between FFTW's plans for the
-      // two batch sizes (seen on an AVX-512 machine): there both need only be that low.
-      if (loudest > kRoundingDb)
-        ASSERT_NEAR(builder.db()[c * bins + k], loudest, 1e-3) << "column " << c << ", bin " << k;
+      // Far below a full-scale signal the level is near float rounding, which differs between FFTW's
+      // plans for the two batch sizes on some machines (0.009 dB at -100 dBFS on an AVX-512 machine):
+      // exact to 1e-3 dB down to -60 dBFS, to 0.1 dB down to -130, and only low below that.
+      const float level = builder.db()[c * bins + k];
+      if (loudest > -60)
+        ASSERT_NEAR(level, loudest, 1e-3) << "column " << c << ", bin " << k;
+      else if (loudest > kRoundingDb)
+        ASSERT_NEAR(level, loudest, 0.1) << "column " << c << ", bin " << k;
       else
-        ASSERT_LT(builder.db()[c * bins + k], kRoundingDb + 20) << "column " << c << ", bin " << k;
+        ASSERT_LT(level, kRoundingDb + 20) << "column " << c << ", bin " << k;
     }
 }
 
