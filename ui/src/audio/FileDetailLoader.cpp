@@ -103,6 +103,7 @@ void FileDetailLoader::request(double startSeconds, double spanSeconds, int pixe
     return;
   }
   jobGeneration_ = generation_;
+  busy_ = true;
   job_.setFuture(
       QtConcurrent::run(computeTiles, file_.path, file_.channel, missing, cache_.fftSize(), wanted_.engine));
 }
@@ -117,6 +118,7 @@ void FileDetailLoader::onTile(int index)
 
 void FileDetailLoader::onJobFinished()
 {
+  busy_ = false;
   if (!askAgain_) return;
   askAgain_ = false;
   request(wanted_.start, wanted_.span, wanted_.pixels, wanted_.engine);

@@ -37,7 +37,9 @@ public:
   const audio::LevelTileCache& cache() const { return cache_; }
   // Tiles computed since the file was set (a test's way to see the cache serve a view).
   int tilesComputed() const { return tilesComputed_; }
-  bool isBusy() const { return job_.isRunning(); }
+  // From a job's start until its end has been handled here: its future ends before the signals that
+  // bring its last tiles and its end arrive, and a cancelled job's end asks for the newest view again.
+  bool isBusy() const { return busy_; }
 
 signals:
   void detailReady(const AudioFileOverview& detail);
@@ -60,6 +62,7 @@ private:
   int level_ = -1; // the wanted view's level, -1 when the overview serves it
   QFutureWatcher<audio::LevelTile> job_;
   bool askAgain_ = false;
+  bool busy_ = false;
   int generation_ = 0, jobGeneration_ = 0; // which file's tiles the job computes
   int tilesComputed_ = 0;
 };
