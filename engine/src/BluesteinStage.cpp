@@ -1,6 +1,5 @@
 #include "BluesteinStage.h"
 
-#include "DeviceCalls.h"
 #include "spectrascope/engine/Reference.h"
 
 #include <cmath>
@@ -40,7 +39,7 @@ std::vector<std::complex<double>> convolutionFilter(const std::vector<std::compl
 
 BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction,
                                float scale)
-    : pass_(pass), m_(nextSmoothLength(2 * pass.length - 1))
+    : ConvolutionStage(nextSmoothLength(2 * pass.length - 1))
 {
   const int sign = direction == Direction::Forward ? -1 : 1;
   const std::vector<std::complex<double>> c = chirp(pass.length, sign);
@@ -49,32 +48,10 @@ BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass,
   hooks.stride = pass.stride;
   hooks.inner = pass.inner;
   hooks.chirp = uploadRounded(backend.context(), c);
-  hooks.filter = uploadRounded(backend.context(), convolutionFilter(c, m_));
-  work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * m_ * 2 * sizeof(float));
-
-  TransformDescriptor inner = TransformDescriptor::complex1d(m_, pass.totalLines);
-  inner.placement = Placement::InPlace;
-  AxisJob job = AxisJob::fromDescriptor(inner);
-  job.mixedRadixOnly = true;
-  hooks.forward = true;
-  hooks.dist = pass.dist;
-  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
-
-  inner.direction = job.direction = Direction::Inverse;
-  inner.normalization = Normalization::Unscaled;
-  job.scale = scale;
-  hooks.forward = false;
-  hooks.dist = pass.distOut;
-  inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
+  hooks.filter = uploadRounded(backend.context(), convolutionFilter(c, convolutionLength()));
+  makeFfts(backend, pass, hooks, nullptr, scale);
 }
 
 BluesteinStage::~BluesteinStage() = default;
-
-void BluesteinStage::enqueue(const cl::Buffer& input, const cl::Buffer& output,
-                             std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
-{
-  forward_->enqueueInto(work_, work_, events, records, &input);
-  inverse_->enqueueInto(work_, work_, events, records, &output);
-}
 
 } // namespace spectrascope::detail

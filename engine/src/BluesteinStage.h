@@ -11,12 +11,6 @@
 // and the filter are computed in double on the host and rounded once.
 
 #include "ConvolutionStage.h"
-#include "OpenClFftPlan.h"
-#include "StockhamPlanner.h"
-#include "spectrascope/engine/OpenClBackend.h"
-
-#include <memory>
-#include <vector>
 
 namespace spectrascope::detail {
 
@@ -26,17 +20,6 @@ public:
   // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
   BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
   ~BluesteinStage() override;
-
-  void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-               std::vector<KernelRecord>& records) const override;
-
-  std::size_t convolutionLength() const { return m_; }
-
-private:
-  StockhamPass pass_;
-  std::size_t m_ = 0;
-  cl::Buffer work_;
-  std::unique_ptr<OpenClFftPlan> forward_, inverse_;
 };
 
 } // namespace spectrascope::detail

@@ -2,9 +2,12 @@
 // One axis of a transform done as a circular convolution by two of the engine's own smooth-length FFTs
 // (Bluestein's or Rader's algorithm): what a plan's schedule enqueues in place of that axis' launches.
 
+#include "OpenClFftPlan.h"
+#include "StockhamPlanner.h"
 #include "spectrascope/engine/OpenClBackend.h"
 
 #include <complex>
+#include <memory>
 #include <vector>
 
 namespace spectrascope::detail {
@@ -12,10 +15,25 @@ namespace spectrascope::detail {
 class ConvolutionStage
 {
 public:
-  virtual ~ConvolutionStage() = default;
+  virtual ~ConvolutionStage();
   // Reads every line of `input` before writing `output`, so the two may be one buffer.
-  virtual void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                       std::vector<KernelRecord>& records) const = 0;
+  void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
+               std::vector<KernelRecord>& records) const;
+  // The length of the convolution FFTs (a work line).
+  std::size_t convolutionLength() const { return length_; }
+
+protected:
+  explicit ConvolutionStage(std::size_t length) : length_(length) {}
+  // The two convolution FFTs over the axis' lines, in place on a work buffer of lines of
+  // convolutionLength(), with `hooks` fused into their first and last launches; the inverse reads its
+  // index table from `inverseIndex` when given, and applies `scale`.
+  void makeFfts(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
+                const cl::Buffer* inverseIndex, float scale);
+
+private:
+  std::size_t length_;
+  cl::Buffer work_;
+  std::unique_ptr<OpenClFftPlan> forward_, inverse_;
 };
 
 // A table computed in double on the host, rounded once to float2 on upload.

@@ -1,6 +1,5 @@
 #include "RaderStage.h"
 
-#include "DeviceCalls.h"
 #include "spectrascope/engine/Reference.h"
 
 #include <algorithm>
@@ -73,7 +72,7 @@ std::uint32_t primitiveRoot(std::uint32_t p)
 }
 
 RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale)
-    : length_(raderConvolutionLength(pass.length))
+    : ConvolutionStage(raderConvolutionLength(pass.length))
 {
   const std::size_t p = pass.length;
   const std::uint32_t g = primitiveRoot(std::uint32_t(p));
@@ -86,24 +85,9 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
   hooks.n = p - 1;
   hooks.stride = pass.stride;
   hooks.inner = pass.inner;
-  hooks.filter = uploadRounded(backend.context(), convolutionFilter(scatter, p, length_, sign));
+  hooks.filter = uploadRounded(backend.context(), convolutionFilter(scatter, p, convolutionLength(), sign));
   hooks.sums = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * 2 * sizeof(float));
-  work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * length_ * 2 * sizeof(float));
-
-  TransformDescriptor inner = TransformDescriptor::complex1d(length_, pass.totalLines);
-  inner.placement = Placement::InPlace;
-  AxisJob job = AxisJob::fromDescriptor(inner);
-  job.mixedRadixOnly = true;
-  hooks.forward = true;
-  hooks.dist = pass.dist;
   hooks.index = uploadIndices(backend.context(), gather);
-  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
-
-  inner.direction = job.direction = Direction::Inverse;
-  inner.normalization = Normalization::Unscaled;
-  job.scale = scale;
-  hooks.forward = false;
-  hooks.dist = pass.distOut;
   // The scatter table (Q -> X's index) and after it its inverse (X's index P -> Q, for P = 1..p-1): a
   // launch that holds whole lines writes X in order, reading each value from its place in local memory.
   std::vector<cl_uint> scatterBothWays(2 * (p - 1));
@@ -111,17 +95,10 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
     scatterBothWays[q] = scatter[q];
     scatterBothWays[(p - 1) + scatter[q] - 1] = cl_uint(q);
   }
-  hooks.index = uploadIndices(backend.context(), scatterBothWays);
-  inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
+  const cl::Buffer inverseIndex = uploadIndices(backend.context(), scatterBothWays);
+  makeFfts(backend, pass, hooks, &inverseIndex, scale);
 }
 
 RaderStage::~RaderStage() = default;
-
-void RaderStage::enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-                         std::vector<KernelRecord>& records) const
-{
-  forward_->enqueueInto(work_, work_, events, records, &input);
-  inverse_->enqueueInto(work_, work_, events, records, &output);
-}
 
 } // namespace spectrascope::detail

@@ -15,12 +15,8 @@
 // written once. The filter is computed in double on the host and rounded once.
 
 #include "ConvolutionStage.h"
-#include "OpenClFftPlan.h"
-#include "StockhamPlanner.h"
 
 #include <cstdint>
-#include <memory>
-#include <vector>
 
 namespace spectrascope::detail {
 
@@ -33,16 +29,6 @@ public:
   // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
   RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
   ~RaderStage() override;
-
-  void enqueue(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
-               std::vector<KernelRecord>& records) const override;
-
-  std::size_t convolutionLength() const { return length_; }
-
-private:
-  std::size_t length_ = 0;
-  cl::Buffer work_;
-  std::unique_ptr<OpenClFftPlan> forward_, inverse_;
 };
 
 } // namespace spectrascope::detail

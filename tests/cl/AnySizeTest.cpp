@@ -33,17 +33,7 @@ void PrintTo(const SizeCase& c, std::ostream* os)
 
 OpenClBackend* backendFor(std::size_t maxPassLength, bool genericShapes = false)
 {
-  static std::map<std::pair<std::size_t, bool>, std::unique_ptr<OpenClBackend>> backends;
-  auto& b = backends[{maxPassLength, genericShapes}];
-  if (!b) {
-    const auto device = test::preferredOpenClDevice();
-    if (!device) return nullptr;
-    OpenClOptions o;
-    o.maxPassLength = maxPassLength;
-    o.genericMixedShapes = genericShapes;
-    b = std::make_unique<OpenClBackend>(*device, o);
-  }
-  return b.get();
+  return test::sharedOpenClBackend(maxPassLength, genericShapes);
 }
 
 TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction dir, Placement placement)

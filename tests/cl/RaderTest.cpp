@@ -44,17 +44,7 @@ void PrintTo(const PrimeCase& c, std::ostream* os)
 
 OpenClBackend* backendFor(bool bluesteinOnly, std::size_t maxPassLength = 0)
 {
-  static std::map<std::pair<bool, std::size_t>, std::unique_ptr<OpenClBackend>> backends;
-  auto& b = backends[{bluesteinOnly, maxPassLength}];
-  if (!b) {
-    const auto device = test::preferredOpenClDevice();
-    if (!device) return nullptr;
-    OpenClOptions o;
-    o.bluesteinOnly = bluesteinOnly;
-    o.maxPassLength = maxPassLength;
-    b = std::make_unique<OpenClBackend>(*device, o);
-  }
-  return b.get();
+  return test::sharedOpenClBackend(maxPassLength, false, bluesteinOnly);
 }
 
 TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction dir, Placement placement)

@@ -1,9 +1,14 @@
 #pragma once
-// The OpenCL device the kernel tests run on: the first GPU, else the first device (PoCL in CI).
+// The OpenCL device the kernel tests run on: the first GPU, else the first device (PoCL in CI), and one
+// backend on it per set of planner knobs, kept for the whole test program (kernel builds are slow).
 
 #include "spectrascope/engine/DeviceInfo.h"
+#include "spectrascope/engine/OpenClBackend.h"
 
+#include <map>
+#include <memory>
 #include <optional>
+#include <tuple>
 
 namespace spectrascope::test {
 
@@ -14,6 +19,25 @@ inline std::optional<int> preferredOpenClDevice()
     if (d.isGpu()) return d.index;
   if (all.devices.empty()) return std::nullopt;
   return all.devices.front().index;
+}
+
+// Null when there is no OpenCL device. Knobs: the longest pass, generic mixed-radix shapes, Bluestein
+// for every non-smooth length.
+inline OpenClBackend* sharedOpenClBackend(std::size_t maxPassLength, bool genericShapes = false,
+                                          bool bluesteinOnly = false)
+{
+  static std::map<std::tuple<std::size_t, bool, bool>, std::unique_ptr<OpenClBackend>> backends;
+  auto& b = backends[{maxPassLength, genericShapes, bluesteinOnly}];
+  if (!b) {
+    const auto device = preferredOpenClDevice();
+    if (!device) return nullptr;
+    OpenClOptions o;
+    o.maxPassLength = maxPassLength;
+    o.genericMixedShapes = genericShapes;
+    o.bluesteinOnly = bluesteinOnly;
+    b = std::make_unique<OpenClBackend>(*device, o);
+  }
+  return b.get();
 }
 
 } // namespace spectrascope::test
