@@ -27,7 +27,9 @@ struct ConvolutionHooks
   std::size_t n = 0;   // Bluestein: the axis length; Rader: p - 1, the cyclic convolution's length
   std::size_t stride = 1, inner = 1, dist = 0; // the axis' line b starts at (b / inner)*dist + b % inner
   cl::Buffer chirp, filter;                    // chirp: Bluestein only
-  cl::Buffer index, sums; // Rader: gather (forward) or scatter (inverse) table; X[0] of every line
+  // Rader: the gather table (forward), or the scatter table followed by its inverse (inverse); X[0] of
+  // every line.
+  cl::Buffer index, sums;
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan

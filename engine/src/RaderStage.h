@@ -9,7 +9,9 @@
 //   forward: gathers a[q] = x[g^q] straight from the axis through an index table, and multiplies its
 //            output by the filter FFT_L(b) / L; its DC output, the sum of a, gives X[0] = x[0] + sum a to
 //            a small buffer of one value per line and gets x[0] added, so the inverse adds x[0] to all;
-//   inverse: scatters output r (r < p - 1), times the scale, to X[g^-r] of the axis, and X[0] with it.
+//   inverse: puts output r (r < p - 1), times the scale, at X[g^-r] of the axis, and X[0] with it:
+//            where one launch holds whole lines, in order through local memory by the inverse
+//            permutation; otherwise scattered straight to the axis.
 // Gather, filter, x[0] and scatter are fused into the two FFTs' first and last launches (cl/fft_mixed.cl:
 // LOAD_GATHER, STORE_HOOK 3 and 4), so the only traffic beyond the FFTs' own is the axis read once and
 // written once. The filter is computed in double on the host and rounded once.

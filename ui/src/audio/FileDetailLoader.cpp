@@ -22,15 +22,16 @@ void computeTiles(QPromise<audio::LevelTile>& promise, const QString& path, int 
   try {
     audio::SoundFileReader reader(path.toStdString(), audio::ChannelChoice{channel});
     if (!engine) engine = std::make_shared<Engine>("fftw");
-    const audio::LevelTileCache geometry(fftSize, 0);
     std::vector<float> chunk;
     for (const audio::TileKey& key : keys) {
-      if (promise.isCanceled() || !reader.seek(key.index * geometry.samplesPerTile(key.level))) return;
+      if (promise.isCanceled() ||
+          !reader.seek(key.index * audio::LevelTileCache::samplesPerTile(fftSize, key.level)))
+        return;
       audio::OverviewBuilder builder(*engine, fftSize,
                                      audio::OverviewBuilder::FixedColumns{std::size_t(1) << key.level});
       {
         audio::SoundFilePrefetcher ahead(reader, audio::OverviewBuilder::kChunkFrames,
-                                         geometry.samplesPerTile(key.level));
+                                         audio::LevelTileCache::samplesPerTile(fftSize, key.level));
         while (ahead.next(chunk) > 0) {
           if (promise.isCanceled()) return;
           builder.consume(chunk);
@@ -82,8 +83,7 @@ void FileDetailLoader::request(double startSeconds, double spanSeconds, int pixe
   level_ = cache_.levelFor(samplesPerPixel);
   publish(); // what the cache has now
   // What is missing: the visible tiles from the middle out, then one tile either side.
-  const auto first = std::int64_t(startSeconds * file_.sampleRate);
-  const auto count = std::int64_t(spanSeconds * file_.sampleRate);
+  const auto [first, count] = wantedSamples();
   const std::int64_t perTile = cache_.samplesPerTile(level_);
   std::vector<audio::TileKey> wanted = cache_.tilesFor(level_, first, count, file_.frames);
   const double middle = (double(first) + 0.5 * double(count)) / double(perTile) - 0.5;
@@ -124,11 +124,15 @@ void FileDetailLoader::onJobFinished()
   request(wanted_.start, wanted_.span, wanted_.pixels, wanted_.engine);
 }
 
+std::pair<std::int64_t, std::int64_t> FileDetailLoader::wantedSamples() const
+{
+  return {std::int64_t(wanted_.start * file_.sampleRate), std::int64_t(wanted_.span * file_.sampleRate)};
+}
+
 bool FileDetailLoader::publish()
 {
   if (level_ < 0) return false;
-  const auto first = std::int64_t(wanted_.start * file_.sampleRate),
-             count = std::int64_t(wanted_.span * file_.sampleRate);
+  const auto [first, count] = wantedSamples();
   const std::vector<audio::TileKey> visible = cache_.tilesFor(level_, first, count, file_.frames);
   if (visible.empty()) return false;
   for (const audio::TileKey& key : visible)

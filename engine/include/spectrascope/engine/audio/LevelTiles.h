@@ -41,12 +41,18 @@ public:
 
   LevelTileCache(std::size_t fftSize, std::size_t budgetBytes);
 
-  std::size_t fftSize() const { return fftSize_; }
-  std::int64_t samplesPerColumn(int level) const { return std::int64_t(fftSize_) << level; }
-  std::int64_t samplesPerTile(int level) const
+  // The geometry of the levels, for whoever computes a tile as for the cache itself.
+  static std::int64_t samplesPerColumn(std::size_t fftSize, int level)
   {
-    return samplesPerColumn(level) * std::int64_t(kTileColumns);
+    return std::int64_t(fftSize) << level;
   }
+  static std::int64_t samplesPerTile(std::size_t fftSize, int level)
+  {
+    return samplesPerColumn(fftSize, level) * std::int64_t(kTileColumns);
+  }
+  std::size_t fftSize() const { return fftSize_; }
+  std::int64_t samplesPerColumn(int level) const { return samplesPerColumn(fftSize_, level); }
+  std::int64_t samplesPerTile(int level) const { return samplesPerTile(fftSize_, level); }
   // The coarsest level whose columns are no longer than samplesPerPixel, so every pixel gets at least
   // one column of its own (level 0 when even one frame is wider than a pixel).
   int levelFor(double samplesPerPixel) const;

@@ -15,6 +15,7 @@
 #include <QObject>
 
 #include <memory>
+#include <utility>
 
 namespace spectrascope::ui {
 
@@ -53,6 +54,8 @@ private:
   };
   void onTile(int index);
   void onJobFinished();
+  // The wanted view in samples of the file: first, count.
+  std::pair<std::int64_t, std::int64_t> wantedSamples() const;
   // Emits the detail of the wanted view when the cache covers it; false when tiles are missing.
   bool publish();
 
