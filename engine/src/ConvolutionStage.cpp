@@ -14,10 +14,16 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   inner.placement = Placement::InPlace;
   AxisJob job = AxisJob::fromDescriptor(inner);
   job.mixedRadixOnly = true;
+  // Columns: line b of the work buffer is column b of the axis, so the launches that touch the axis
+  // take adjacent columns together.
+  const bool columns = pass.stride > 1;
+  job.axisLoadsAdjacent = columns;
   hooks.forward = true;
   hooks.dist = pass.dist;
   forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
 
+  job.axisLoadsAdjacent = false;
+  job.axisStoresAdjacent = columns;
   inner.direction = job.direction = Direction::Inverse;
   inner.normalization = Normalization::Unscaled;
   job.scale = scale;

@@ -305,8 +305,8 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
   std::size_t ns = 1;
   for (std::size_t length : lengths) {
     const std::size_t nOverL = n / length;
-    const bool loadAdjacent = columns || nOverL > 1;
-    const bool storeAdjacent = columns || ns > 1;
+    const bool loadAdjacent = columns || nOverL > 1 || (ns == 1 && job.axisLoadsAdjacent);
+    const bool storeAdjacent = columns || ns > 1 || (ns * length == n && job.axisStoresAdjacent);
     const std::size_t totalLines = stride * nOverL * outer;
     StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
                                 : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);

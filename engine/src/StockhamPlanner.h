@@ -102,6 +102,11 @@ struct AxisJob
   // Plan every axis with the mixed-radix kernel, powers of two included (Bluestein's convolution FFTs,
   // whose fused chirp and filter multiplies live in cl/fft_mixed.cl only).
   bool mixedRadixOnly = false;
+  // A convolution FFT whose first launch loads (forward: the gather or chirp) or whose last launch stores
+  // (inverse) a strided axis straight through its hooks: lines of the work buffer are then adjacent
+  // columns of that axis, so those loads or stores walk adjacent lines (several per group, lines fastest)
+  // to read and write whole sectors rather than one value per row.
+  bool axisLoadsAdjacent = false, axisStoresAdjacent = false;
 
   static AxisJob fromDescriptor(const TransformDescriptor& d);
   // Complex values a buffer of this job's input or output must hold.

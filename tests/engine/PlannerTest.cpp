@@ -274,3 +274,33 @@ TEST(Planner, ComplexToRealRowsFuseThePairwiseStepWhereItPays)
   EXPECT_GE(two.passes[0].lines, 16u);
   EXPECT_FALSE(realRowsFused(wide));
 }
+
+// Rader's convolution FFTs over a column axis (64 x 1009: the work buffer's line b is column b) read and
+// write that axis through their hooks: the launch that touches it takes adjacent columns together (at
+// least four, a 32-byte sector per row), the work buffer's side stays one line after another.
+TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
+{
+  AxisJob job;
+  job.extent = {1008, 1, 1};
+  job.batch = 64 * 519;
+  job.axes = 0b001;
+  job.mixedRadixOnly = true;
+  job.axisLoadsAdjacent = true;
+  const StockhamSchedule forward = planStockham(job, kGpu);
+  ASSERT_EQ(forward.passes.size(), 1u);
+  EXPECT_TRUE(forward.passes[0].loadLinesFastest);
+  EXPECT_FALSE(forward.passes[0].storeLinesFastest);
+  EXPECT_GE(forward.passes[0].lines, kGpu.minAdjacentLines);
+
+  job.axisLoadsAdjacent = false;
+  job.axisStoresAdjacent = true;
+  const StockhamSchedule inverse = planStockham(job, kGpu);
+  ASSERT_EQ(inverse.passes.size(), 1u);
+  EXPECT_FALSE(inverse.passes[0].loadLinesFastest);
+  EXPECT_TRUE(inverse.passes[0].storeLinesFastest);
+  EXPECT_GE(inverse.passes[0].lines, kGpu.minAdjacentLines);
+
+  // Rows (1009 on axis 0): one line per group of 63 work-items, as before.
+  job.axisStoresAdjacent = false;
+  EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 1u);
+}
