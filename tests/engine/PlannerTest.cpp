@@ -304,3 +304,14 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
   job.axisStoresAdjacent = false;
   EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 1u);
 }
+
+// Passes over adjacent lines take them in whole 32-byte sectors (a multiple of four float2 lines), so
+// neighbouring groups never share a sector of a row.
+TEST(Planner, AdjacentLinesComeInWholeSectors)
+{
+  for (const TransformDescriptor& d : {TransformDescriptor::complex1d(48000, 699),
+                                       TransformDescriptor::complex2d(3000, 2000, 5),
+                                       TransformDescriptor::complex2d(1920, 1080, 16)})
+    for (const StockhamPass& p : planStockham(d, kGpu).passes)
+      if (p.loadLinesFastest || p.storeLinesFastest) EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString();
+}
