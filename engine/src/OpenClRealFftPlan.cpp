@@ -57,13 +57,15 @@ std::vector<AxisJob> OpenClRealFftPlan::requestedJobs(const TransformDescriptor&
   rows.realRows = forward ? 1 : 2;
   rows.rowPitchIn = forward ? d.realRowLength() / 2 : complexPitch;
   rows.rowPitchOut = forward ? complexPitch : d.realRowLength() / 2;
-  if (!forward && d.normalization == Normalization::Standard) rows.scale = float(1.0 / double(d.elementsPerTransform()));
+  if (!forward && d.normalization == Normalization::Standard)
+    rows.scale = float(1.0 / double(d.elementsPerTransform()));
   jobs.push_back(rows);
   if (hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
   return jobs;
 }
 
-OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
+OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d,
+                                     const DeviceLimits& limits)
     : StagedOpenClPlan(backend, d)
 {
   if (auto why = stockhamCannotPlan(d)) throw unsupported(*why);
@@ -86,13 +88,14 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
     if (jobs.size() > 1) restPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[1], limits);
     twiddles_ = [&] {
       const std::vector<float> table = twiddleTable(d.extent[0], half_ / 2 + 1, -1);
-      return cl::Buffer(backend.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(float),
-                        const_cast<float*>(table.data()));
+      return cl::Buffer(backend.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                        table.size() * sizeof(float), const_cast<float*>(table.data()));
     }();
     cl::Program program = backend.programs().get("real_fft", "-cl-std=CL1.2");
     rowKernel_ = cl::Kernel(program, forward ? "r2c_post" : "c2r_pre");
     if (!forward && restPlan_)
-      spectrumScratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
+      spectrumScratch_ =
+          cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
   } catch (const cl::Error& e) {
     rethrowDeviceError(e, "preparing " + d.toString());
   }
@@ -108,7 +111,8 @@ void OpenClRealFftPlan::prepareOddRows(const TransformDescriptor& d, const Devic
     fullPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[0], limits);
     if (jobs.size() > 1) {
       restPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[1], limits);
-      spectrumScratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
+      spectrumScratch_ =
+          cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
     }
     fullRows_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * d.extent[0] * 2 * sizeof(float));
     cl::Program program = backend_.programs().get("real_fft", "-cl-std=CL1.2");
@@ -125,8 +129,8 @@ void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, const
   constexpr std::size_t kGroup = 64;
   const std::size_t padded = (items + kGroup - 1) / kGroup * kGroup;
   cl::Event event;
-  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup), nullptr,
-                                        &event);
+  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup),
+                                        nullptr, &event);
   KernelRecord r;
   r.name = name;
   r.type = KernelRecord::Type::Kernel;
@@ -138,7 +142,8 @@ void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, const
 }
 
 void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buffer& output,
-                                          std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                          std::vector<cl::Event>& events,
+                                          std::vector<KernelRecord>& records) const
 {
   const std::size_t n = descriptor().extent[0];
   toFull_.setArg(0, input);
@@ -157,11 +162,13 @@ void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buf
 }
 
 void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buffer& output,
-                                          std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                          std::vector<cl::Event>& events,
+                                          std::vector<KernelRecord>& records) const
 {
   const TransformDescriptor& d = descriptor();
   const std::size_t n = d.extent[0];
-  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
+  const float scale =
+      d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   const cl::Buffer* spectrum = &input;
   if (restPlan_) {
     restPlan_->enqueueInto(input, spectrumScratch_, events, records);
@@ -183,14 +190,16 @@ void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buf
   enqueueFlat(fromFull_, n * rows_, "keep_real n" + std::to_string(n), events, records);
 }
 
-void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
+void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name,
+                                         std::vector<cl::Event>& events,
                                          std::vector<KernelRecord>& records) const
 {
   enqueueFlat(kernel, (half_ / 2 + 1) * rows_, name, events, records);
 }
 
 void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer& output,
-                                       std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                       std::vector<cl::Event>& events,
+                                       std::vector<KernelRecord>& records) const
 {
   if (oddRows_) return enqueueOddForward(input, output, events, records);
   rowPlan_->enqueueInto(input, output, events, records);
@@ -208,7 +217,8 @@ void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer
 }
 
 void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer& output,
-                                       std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                       std::vector<cl::Event>& events,
+                                       std::vector<KernelRecord>& records) const
 {
   if (oddRows_) return enqueueOddInverse(input, output, events, records);
   const cl::Buffer* spectrum = &input;
@@ -218,7 +228,8 @@ void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer
   }
   if (rowsFused_) return rowPlan_->enqueueInto(*spectrum, output, events, records);
   const TransformDescriptor& d = descriptor();
-  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
+  const float scale =
+      d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   rowKernel_.setArg(0, *spectrum);
   rowKernel_.setArg(1, output);
   rowKernel_.setArg(2, twiddles_);
@@ -232,10 +243,13 @@ void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer
 }
 
 void OpenClRealFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
-                                      std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                      std::vector<cl::Event>& events,
+                                      std::vector<KernelRecord>& records) const
 {
-  if (descriptor().kind == TransformKind::RealToComplex) enqueueForward(input, output, events, records);
-  else enqueueInverse(input, output, events, records);
+  if (descriptor().kind == TransformKind::RealToComplex)
+    enqueueForward(input, output, events, records);
+  else
+    enqueueInverse(input, output, events, records);
 }
 
 } // namespace spectrascope::detail
