@@ -1,4 +1,5 @@
-// Real transforms through a complex transform of half the length (even row length n = 2h).
+// Real transforms through a complex transform of half the length (even row length n = 2h); odd row
+// lengths through one complex row for every two real rows (below).
 // Forward: the n reals of a row are read as h complex values z[j] = x[2j] + i x[2j+1] (no copy: that is
 // their memory layout), Z = DFT_h(z) along the rows, then r2c_post turns Z into the Hermitian half
 // X[0..h] in place. Inverse: c2r_pre turns X[0..h] into Z (with the overall scale), then the inverse
@@ -57,41 +58,74 @@ __kernel void c2r_pre(__global const cfloat* in, __global cfloat* out, __global 
   z[h - k] = conjugate(even - mulI(odd)) * scale;
 }
 
-// Odd row lengths have no half-length form: R2C promotes each row to complex, transforms it whole and
-// keeps the first n/2 + 1 values; C2R rebuilds each row's upper half from Hermitian symmetry (after the
-// other axes are done), transforms it whole and keeps the real parts. Flat launches over rows x n.
-__kernel void promote_real(__global const float* in, __global cfloat* out, const uint n, const uint inPitch,
-                           const uint rows)
+// Odd row lengths n have no half-length form. Two real rows a, b go through one complex row instead,
+// z = a + i b: the DFT is linear and a real row's DFT is Hermitian, so with Z = DFT_n(z),
+// A[k] = (Z[k] + conj Z[n-k]) / 2 and B[k] = (Z[k] - conj Z[n-k]) / (2i), k in [0, n/2] (Z[n] = Z[0]).
+// That is half as many complex rows as real ones; the last row of an odd count pairs with a zero row
+// whose spectrum is not written. The inverse merges two half spectra into Z[k] = A[k] + i B[k] over the
+// whole row (A[n-k] = conj A[k]), and the inverse DFT_n leaves a in the real parts and b in the
+// imaginary ones. The complex rows are a buffer of their own (pitch n), so every kernel here reads one
+// buffer and writes another: the plan may run in place. Flat launches over pairs x values, the value
+// index fastest, so consecutive work-items touch consecutive addresses (the mirrored Z[n-k] runs
+// backwards through them).
+
+// z[j] = a[j] + i b[j]; b = 0 for the last row of an odd count.
+__kernel void pack_real_pairs(__global const float* in, __global cfloat* out, const uint n,
+                              const uint inPitch, const uint rows)
 {
-  const uint id = get_global_id(0), e = id % n, row = id / n;
-  if (row >= rows) return;
-  out[(size_t)row * n + e] = (cfloat)(in[(size_t)row * inPitch + e], 0.0f);
+  const uint pairs = (rows + 1) / 2;
+  const uint id = get_global_id(0), j = id % n, pair = id / n;
+  if (pair >= pairs) return;
+  const uint a = 2 * pair;
+  const float re = in[(size_t)a * inPitch + j];
+  const float im = a + 1 < rows ? in[(size_t)(a + 1) * inPitch + j] : 0.0f;
+  out[(size_t)pair * n + j] = (cfloat)(re, im);
 }
 
-__kernel void keep_half(__global const cfloat* in, __global cfloat* out, const uint n, const uint outPitch,
-                        const uint rows)
+// The two half spectra of a pair, each row at `outPitch`. A[0] and B[0] come out exactly real.
+__kernel void split_real_pairs(__global const cfloat* in, __global cfloat* out, const uint n,
+                               const uint outPitch, const uint rows)
 {
-  const uint kept = n / 2 + 1, id = get_global_id(0), k = id % kept, row = id / kept;
-  if (row >= rows) return;
-  out[(size_t)row * outPitch + k] = in[(size_t)row * n + k];
+  const uint kept = n / 2 + 1, pairs = (rows + 1) / 2;
+  const uint id = get_global_id(0), k = id % kept, pair = id / kept;
+  if (pair >= pairs) return;
+  __global const cfloat* z = in + (size_t)pair * n;
+  const cfloat zk = z[k], mirror = conjugate(z[k == 0 ? 0 : n - k]);
+  const uint a = 2 * pair;
+  out[(size_t)a * outPitch + k] = 0.5f * (zk + mirror);
+  if (a + 1 < rows) out[(size_t)(a + 1) * outPitch + k] = mulMinusI(0.5f * (zk - mirror));
 }
 
-__kernel void expand_hermitian(__global const cfloat* in, __global cfloat* out, const uint n, const uint inPitch,
-                               const uint rows, const float scale)
+// Z[k] = (A[k] + i B[k]) * scale and Z[n-k] = (conj A[k] + i conj B[k]) * scale from the half spectra
+// (pitch inPitch); B = 0 for the last row of an odd count. The imaginary parts of A[0] and B[0] are
+// ignored, as FFTW does: the DC term of a real signal is real.
+__kernel void merge_real_pairs(__global const cfloat* in, __global cfloat* out, const uint n,
+                               const uint inPitch, const uint rows, const float scale)
 {
-  const uint id = get_global_id(0), e = id % n, row = id / n;
-  if (row >= rows) return;
-  const bool upper = e > n / 2;
-  cfloat v = in[(size_t)row * inPitch + (upper ? n - e : e)];
-  if (upper) v = conjugate(v);
-  if (e == 0) v.y = 0.0f; // the DC term of a real signal is real; its imaginary part is ignored, as FFTW does
-  out[(size_t)row * n + e] = v * scale;
+  const uint kept = n / 2 + 1, pairs = (rows + 1) / 2;
+  const uint id = get_global_id(0), k = id % kept, pair = id / kept;
+  if (pair >= pairs) return;
+  const uint a = 2 * pair;
+  const cfloat x = in[(size_t)a * inPitch + k];
+  const cfloat y = a + 1 < rows ? in[(size_t)(a + 1) * inPitch + k] : (cfloat)(0.0f, 0.0f);
+  __global cfloat* z = out + (size_t)pair * n;
+  if (k == 0) {
+    z[0] = (cfloat)(x.x, y.x) * scale;
+    return;
+  }
+  z[k] = (x + mulI(y)) * scale;
+  z[n - k] = (conjugate(x) + mulI(conjugate(y))) * scale;
 }
 
-__kernel void keep_real(__global const cfloat* in, __global float* out, const uint n, const uint outPitch,
-                        const uint rows)
+// a[j] = Re z[j], b[j] = Im z[j]; nothing for the missing row of an odd count.
+__kernel void unpack_real_pairs(__global const cfloat* in, __global float* out, const uint n,
+                                const uint outPitch, const uint rows)
 {
-  const uint id = get_global_id(0), e = id % n, row = id / n;
-  if (row >= rows) return;
-  out[(size_t)row * outPitch + e] = in[(size_t)row * n + e].x;
+  const uint pairs = (rows + 1) / 2;
+  const uint id = get_global_id(0), j = id % n, pair = id / n;
+  if (pair >= pairs) return;
+  const cfloat v = in[(size_t)pair * n + j];
+  const uint a = 2 * pair;
+  out[(size_t)a * outPitch + j] = v.x;
+  if (a + 1 < rows) out[(size_t)(a + 1) * outPitch + j] = v.y;
 }

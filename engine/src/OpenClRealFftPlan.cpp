@@ -18,6 +18,11 @@ AxisJob jobOf(const TransformDescriptor& d, std::array<std::size_t, 3> extent, u
   return job;
 }
 
+std::size_t pairsOf(const TransformDescriptor& d)
+{
+  return (d.extent[1] * d.extent[2] * d.batch + 1) / 2;
+}
+
 } // namespace
 
 AxisJob OpenClRealFftPlan::withoutFusedRows(AxisJob rows)
@@ -47,8 +52,12 @@ std::vector<AxisJob> OpenClRealFftPlan::requestedJobs(const TransformDescriptor&
   const std::size_t half = d.extent[0] / 2, complexPitch = half + 1;
   std::vector<AxisJob> jobs;
   if (d.extent[0] % 2 != 0) {
-    jobs.push_back(jobOf(d, d.extent, forward ? 0b111 : 0b001));
-    if (!forward && hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
+    // Two real rows (of any batch) share one complex row: a batch of ceil(rows / 2) rows of length nx,
+    // and the other axes over the half spectrum as for even rows. C2R's merge applies the scale.
+    AxisJob rows = jobOf(d, {d.extent[0], 1, 1}, 0b001);
+    rows.batch = pairsOf(d);
+    jobs.push_back(rows);
+    if (hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
     return jobs;
   }
   // The rows ask for the pairwise step fused into their launch; C2R rows then read the spectrum. The
@@ -57,13 +66,15 @@ std::vector<AxisJob> OpenClRealFftPlan::requestedJobs(const TransformDescriptor&
   rows.realRows = forward ? 1 : 2;
   rows.rowPitchIn = forward ? d.realRowLength() / 2 : complexPitch;
   rows.rowPitchOut = forward ? complexPitch : d.realRowLength() / 2;
-  if (!forward && d.normalization == Normalization::Standard) rows.scale = float(1.0 / double(d.elementsPerTransform()));
+  if (!forward && d.normalization == Normalization::Standard)
+    rows.scale = float(1.0 / double(d.elementsPerTransform()));
   jobs.push_back(rows);
   if (hasRest) jobs.push_back(jobOf(d, {complexPitch, d.extent[1], d.extent[2]}, 0b110));
   return jobs;
 }
 
-OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
+OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDescriptor& d,
+                                     const DeviceLimits& limits)
     : StagedOpenClPlan(backend, d)
 {
   if (auto why = stockhamCannotPlan(d)) throw unsupported(*why);
@@ -74,25 +85,29 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
   realPitch_ = d.realRowLength() / 2;
   realRowFloats_ = d.realRowLength();
   oddRows_ = d.extent[0] % 2 != 0;
-  if (oddRows_) {
-    prepareOddRows(d, limits);
-    return;
-  }
+  pairs_ = pairsOf(d);
 
   const std::vector<AxisJob> jobs = complexJobs(d, limits);
   rowsFused_ = jobs.front().realRows != 0;
   try {
     rowPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[0], limits);
     if (jobs.size() > 1) restPlan_ = std::make_unique<OpenClFftPlan>(backend, d, jobs[1], limits);
+    if (!forward && restPlan_)
+      spectrumScratch_ =
+          cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
+    cl::Program program = backend.programs().get("real_fft", "-cl-std=CL1.2");
+    if (oddRows_) {
+      pairRows_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pairs_ * d.extent[0] * 2 * sizeof(float));
+      toPairs_ = cl::Kernel(program, forward ? "pack_real_pairs" : "merge_real_pairs");
+      fromPairs_ = cl::Kernel(program, forward ? "split_real_pairs" : "unpack_real_pairs");
+      return;
+    }
     twiddles_ = [&] {
       const std::vector<float> table = twiddleTable(d.extent[0], half_ / 2 + 1, -1);
-      return cl::Buffer(backend.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, table.size() * sizeof(float),
-                        const_cast<float*>(table.data()));
+      return cl::Buffer(backend.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                        table.size() * sizeof(float), const_cast<float*>(table.data()));
     }();
-    cl::Program program = backend.programs().get("real_fft", "-cl-std=CL1.2");
     rowKernel_ = cl::Kernel(program, forward ? "r2c_post" : "c2r_pre");
-    if (!forward && restPlan_)
-      spectrumScratch_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
   } catch (const cl::Error& e) {
     rethrowDeviceError(e, "preparing " + d.toString());
   }
@@ -100,97 +115,97 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
 
 OpenClRealFftPlan::~OpenClRealFftPlan() = default;
 
-void OpenClRealFftPlan::prepareOddRows(const TransformDescriptor& d, const DeviceLimits& limits)
-{
-  const bool forward = d.kind == TransformKind::RealToComplex;
-  const std::vector<AxisJob> jobs = complexJobs(d, limits);
-  try {
-    fullPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[0], limits);
-    if (jobs.size() > 1) {
-      restPlan_ = std::make_unique<OpenClFftPlan>(backend_, d, jobs[1], limits);
-      spectrumScratch_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
-    }
-    fullRows_ = cl::Buffer(backend_.context(), CL_MEM_READ_WRITE, rows_ * d.extent[0] * 2 * sizeof(float));
-    cl::Program program = backend_.programs().get("real_fft", "-cl-std=CL1.2");
-    toFull_ = cl::Kernel(program, forward ? "promote_real" : "expand_hermitian");
-    fromFull_ = cl::Kernel(program, forward ? "keep_half" : "keep_real");
-  } catch (const cl::Error& e) {
-    rethrowDeviceError(e, "preparing " + d.toString());
-  }
-}
-
-void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, const std::string& name,
-                                    std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, std::size_t bytesPerItem,
+                                    const std::string& name, std::vector<cl::Event>& events,
+                                    std::vector<KernelRecord>& records) const
 {
   constexpr std::size_t kGroup = 64;
   const std::size_t padded = (items + kGroup - 1) / kGroup * kGroup;
   cl::Event event;
-  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup), nullptr,
-                                        &event);
+  backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup),
+                                        nullptr, &event);
   KernelRecord r;
   r.name = name;
   r.type = KernelRecord::Type::Kernel;
   r.globalSize = {padded, 1, 1};
   r.localSize = {kGroup, 1, 1};
-  r.bytes = 2.0 * double(items) * 2 * sizeof(float);
+  r.bytes = double(items) * double(bytesPerItem);
   events.push_back(event);
   records.push_back(r);
 }
 
+// The input is only read by the pack (into pairRows_) and the output only written by the split (from it),
+// so input and output may be one buffer.
 void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buffer& output,
-                                          std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                          std::vector<cl::Event>& events,
+                                          std::vector<KernelRecord>& records) const
 {
   const std::size_t n = descriptor().extent[0];
-  toFull_.setArg(0, input);
-  toFull_.setArg(1, fullRows_);
-  toFull_.setArg(2, cl_uint(n));
-  toFull_.setArg(3, cl_uint(realRowFloats_));
-  toFull_.setArg(4, cl_uint(rows_));
-  enqueueFlat(toFull_, n * rows_, "promote_real n" + std::to_string(n), events, records);
-  fullPlan_->enqueueInto(fullRows_, fullRows_, events, records);
-  fromFull_.setArg(0, fullRows_);
-  fromFull_.setArg(1, output);
-  fromFull_.setArg(2, cl_uint(n));
-  fromFull_.setArg(3, cl_uint(complexPitch_));
-  fromFull_.setArg(4, cl_uint(rows_));
-  enqueueFlat(fromFull_, complexPitch_ * rows_, "keep_half n" + std::to_string(n), events, records);
+  toPairs_.setArg(0, input);
+  toPairs_.setArg(1, pairRows_);
+  toPairs_.setArg(2, cl_uint(n));
+  toPairs_.setArg(3, cl_uint(realRowFloats_));
+  toPairs_.setArg(4, cl_uint(rows_));
+  // Per complex value: two floats read, one complex value written.
+  enqueueFlat(toPairs_, n * pairs_, 4 * sizeof(float), "pack_real_pairs n" + std::to_string(n), events,
+              records);
+  rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
+  fromPairs_.setArg(0, pairRows_);
+  fromPairs_.setArg(1, output);
+  fromPairs_.setArg(2, cl_uint(n));
+  fromPairs_.setArg(3, cl_uint(complexPitch_));
+  fromPairs_.setArg(4, cl_uint(rows_));
+  // Per kept k: about two complex values read (Z[k], Z[n-k]) and two written (A[k], B[k]).
+  enqueueFlat(fromPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "split_real_pairs n" + std::to_string(n),
+              events, records);
+  if (restPlan_) restPlan_->enqueueInto(output, output, events, records);
 }
 
+// The merge reads the spectrum (the input, or its transformed copy) into pairRows_ and the unpack writes
+// the output from it, so in place the input is read whole before the output is written.
 void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buffer& output,
-                                          std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                          std::vector<cl::Event>& events,
+                                          std::vector<KernelRecord>& records) const
 {
   const TransformDescriptor& d = descriptor();
   const std::size_t n = d.extent[0];
-  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
+  const float scale =
+      d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   const cl::Buffer* spectrum = &input;
   if (restPlan_) {
     restPlan_->enqueueInto(input, spectrumScratch_, events, records);
     spectrum = &spectrumScratch_;
   }
-  toFull_.setArg(0, *spectrum);
-  toFull_.setArg(1, fullRows_);
-  toFull_.setArg(2, cl_uint(n));
-  toFull_.setArg(3, cl_uint(complexPitch_));
-  toFull_.setArg(4, cl_uint(rows_));
-  toFull_.setArg(5, scale);
-  enqueueFlat(toFull_, n * rows_, "expand_hermitian n" + std::to_string(n), events, records);
-  fullPlan_->enqueueInto(fullRows_, fullRows_, events, records);
-  fromFull_.setArg(0, fullRows_);
-  fromFull_.setArg(1, output);
-  fromFull_.setArg(2, cl_uint(n));
-  fromFull_.setArg(3, cl_uint(realRowFloats_));
-  fromFull_.setArg(4, cl_uint(rows_));
-  enqueueFlat(fromFull_, n * rows_, "keep_real n" + std::to_string(n), events, records);
+  toPairs_.setArg(0, *spectrum);
+  toPairs_.setArg(1, pairRows_);
+  toPairs_.setArg(2, cl_uint(n));
+  toPairs_.setArg(3, cl_uint(complexPitch_));
+  toPairs_.setArg(4, cl_uint(rows_));
+  toPairs_.setArg(5, scale);
+  // Per kept k: two complex values read (A[k], B[k]) and two written (Z[k], Z[n-k]).
+  enqueueFlat(toPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "merge_real_pairs n" + std::to_string(n),
+              events, records);
+  rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
+  fromPairs_.setArg(0, pairRows_);
+  fromPairs_.setArg(1, output);
+  fromPairs_.setArg(2, cl_uint(n));
+  fromPairs_.setArg(3, cl_uint(realRowFloats_));
+  fromPairs_.setArg(4, cl_uint(rows_));
+  // Per complex value: one read, two floats written.
+  enqueueFlat(fromPairs_, n * pairs_, 4 * sizeof(float), "unpack_real_pairs n" + std::to_string(n), events,
+              records);
 }
 
-void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
+void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name,
+                                         std::vector<cl::Event>& events,
                                          std::vector<KernelRecord>& records) const
 {
-  enqueueFlat(kernel, (half_ / 2 + 1) * rows_, name, events, records);
+  enqueueFlat(kernel, (half_ / 2 + 1) * rows_, 4 * sizeof(float), name, events, records);
 }
 
 void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer& output,
-                                       std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                       std::vector<cl::Event>& events,
+                                       std::vector<KernelRecord>& records) const
 {
   if (oddRows_) return enqueueOddForward(input, output, events, records);
   rowPlan_->enqueueInto(input, output, events, records);
@@ -208,7 +223,8 @@ void OpenClRealFftPlan::enqueueForward(const cl::Buffer& input, const cl::Buffer
 }
 
 void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer& output,
-                                       std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                       std::vector<cl::Event>& events,
+                                       std::vector<KernelRecord>& records) const
 {
   if (oddRows_) return enqueueOddInverse(input, output, events, records);
   const cl::Buffer* spectrum = &input;
@@ -218,7 +234,8 @@ void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer
   }
   if (rowsFused_) return rowPlan_->enqueueInto(*spectrum, output, events, records);
   const TransformDescriptor& d = descriptor();
-  const float scale = d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
+  const float scale =
+      d.normalization == Normalization::Standard ? float(1.0 / double(d.elementsPerTransform())) : 1.0f;
   rowKernel_.setArg(0, *spectrum);
   rowKernel_.setArg(1, output);
   rowKernel_.setArg(2, twiddles_);
@@ -232,10 +249,13 @@ void OpenClRealFftPlan::enqueueInverse(const cl::Buffer& input, const cl::Buffer
 }
 
 void OpenClRealFftPlan::enqueueLocked(const cl::Buffer& input, const cl::Buffer& output,
-                                      std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
+                                      std::vector<cl::Event>& events,
+                                      std::vector<KernelRecord>& records) const
 {
-  if (descriptor().kind == TransformKind::RealToComplex) enqueueForward(input, output, events, records);
-  else enqueueInverse(input, output, events, records);
+  if (descriptor().kind == TransformKind::RealToComplex)
+    enqueueForward(input, output, events, records);
+  else
+    enqueueInverse(input, output, events, records);
 }
 
 } // namespace spectrascope::detail

@@ -1,9 +1,9 @@
 // The OpenCL kernels beyond power-of-two complex transforms, on a real device (PoCL in CI), against FFTW
 // in double precision: mixed radices 3, 5, 7, 11, 13 (cl/fft_mixed.cl) in one and several launches,
 // Rader (prime lengths, RaderTest.cpp has more) or Bluestein for lengths with larger prime factors, real
-// transforms through the half-length complex transform (cl/real_fft.cl; odd rows through a full-length
-// complex copy) in 1D, 2D and 3D, in place (padded rows) and out of place. Every length 1..1024:
-// LengthSweepTest.cpp.
+// transforms through the half-length complex transform (cl/real_fft.cl; odd rows two to a full-length
+// complex row, OddRealRowsTest.cpp has more) in 1D, 2D and 3D, in place (padded rows) and out of place.
+// Every length 1..1024: LengthSweepTest.cpp.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"

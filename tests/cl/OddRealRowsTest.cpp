@@ -1,0 +1,169 @@
+// Real transforms with an odd row length on a real device (PoCL in CI), against FFTW in double: R2C and
+// C2R, in place and out of place, with an odd and an even number of rows (1, 2, 3: an odd count leaves
+// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801), on Bluestein (451,
+// 1019) and on several mixed-radix launches (945 at passes of 32), in 2D and 3D with odd rows. On
+// device buffers: nothing is written past the output, and an out-of-place input is left as it was.
+
+#include "FftChecks.h"
+#include "OpenClTestDevice.h"
+#include "spectrascope/engine/OpenClBackend.h"
+#include "spectrascope/engine/Reference.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+using namespace spectrascope;
+
+namespace {
+
+constexpr double kTolerance = 2e-6; // AnySizeTest's bound
+
+struct OddCase
+{
+  std::string label;
+  TransformDescriptor d;
+  std::size_t maxPassLength = 0;
+  const char* routeTag = nullptr; // a launch name the rows' route shows ("+gather": Rader)
+};
+
+void PrintTo(const OddCase& c, std::ostream* os)
+{
+  *os << c.label << " " << c.d.toString();
+}
+
+TransformDescriptor with(TransformDescriptor d, TransformKind kind, Placement placement)
+{
+  d.kind = kind;
+  d.direction = kind == TransformKind::RealToComplex ? Direction::Forward : Direction::Inverse;
+  d.placement = placement;
+  return d;
+}
+
+std::vector<OddCase> oddCases()
+{
+  using D = TransformDescriptor;
+  std::vector<OddCase> c;
+  const auto fourWays = [&](const std::string& label, D d, std::size_t maxPass = 0,
+                            const char* route = nullptr) {
+    for (Placement p : {Placement::OutOfPlace, Placement::InPlace}) {
+      const std::string where = p == Placement::InPlace ? "_inplace" : "";
+      c.push_back({"r2c_" + label + where, with(d, TransformKind::RealToComplex, p), maxPass, route});
+      c.push_back({"c2r_" + label + where, with(d, TransformKind::ComplexToReal, p), maxPass, route});
+    }
+  };
+  const auto batches = [&](const std::string& label, std::size_t n, std::size_t maxPass = 0,
+                           const char* route = nullptr) {
+    for (std::size_t batch : {1u, 2u, 3u})
+      fourWays(label + "_b" + std::to_string(batch), D::complex1d(n, batch), maxPass, route);
+  };
+  for (std::size_t n : {1u, 3u, 9u})
+    batches("n" + std::to_string(n), n);
+  batches("rader_n1009", 1009, 0, "+gather");
+  batches("bluestein_n1019", 1019, 0, "+chirp_in");
+  batches("multipass_n945", 945, 32);
+  fourWays("rader_n4801_b5", D::complex1d(4801, 5), 0, "+gather");
+  fourWays("rader_multipass_n1009_b3", D::complex1d(1009, 3), 64, "+gather");
+  fourWays("2d_451x300", D::complex2d(451, 300), 0, "+chirp_in");
+  fourWays("2d_451x7", D::complex2d(451, 7), 0, "+chirp_in");
+  fourWays("2d_1009x3", D::complex2d(1009, 3), 0, "+gather");
+  fourWays("2d_1x5", D::complex2d(1, 5, 3));
+  fourWays("3d_9x7x5", D::complex3d(9, 7, 5));
+  fourWays("3d_9x7x5_b2", D::complex3d(9, 7, 5, 2));
+  fourWays("3d_15x4x3", D::complex3d(15, 4, 3));
+  return c;
+}
+
+class OddRealRows : public testing::TestWithParam<OddCase>
+{
+protected:
+  OpenClBackend* backend = nullptr;
+  std::unique_ptr<Plan> plan;
+  void SetUp() override
+  {
+    backend = test::sharedOpenClBackend(GetParam().maxPassLength);
+    if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+    plan = backend->createPlan(GetParam().d);
+  }
+};
+
+TEST_P(OddRealRows, MatchesFftwDouble)
+{
+  const double error = test::errorAgainstReference(*plan, 41);
+  std::printf("%-36s error %.3e\n", GetParam().label.c_str(), error);
+  EXPECT_LE(error, kTolerance);
+}
+
+TEST_P(OddRealRows, RunsTheRowsOnTheirRoute)
+{
+  if (!GetParam().routeTag) GTEST_SKIP() << "smooth rows";
+  const TransformDescriptor& d = plan->descriptor();
+  std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
+  ExecutionReport report;
+  if (d.placement == Placement::InPlace)
+    plan->execute(in, in, &report);
+  else
+    plan->execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
+  const std::string tag = GetParam().routeTag;
+  EXPECT_TRUE(std::any_of(report.records.begin(), report.records.end(),
+                          [&](const KernelRecord& r) { return r.name.find(tag) != std::string::npos; }))
+      << "no launch named " << tag;
+}
+
+TEST_P(OddRealRows, RoundTrips)
+{
+  // In place, the padding floats of the real rows hold random input on the way in and none on the way out.
+  if (GetParam().d.kind != TransformKind::RealToComplex || GetParam().d.placement == Placement::InPlace)
+    GTEST_SKIP() << "out-of-place R2C cases run the round trip";
+  const std::unique_ptr<Plan> inverse =
+      backend->createPlan(with(GetParam().d, TransformKind::ComplexToReal, GetParam().d.placement));
+  EXPECT_LE(test::roundTripError(*plan, *inverse, 42), kTolerance);
+}
+
+// The last pair of an odd number of rows has no second row: nothing may be written for it, past the
+// output's end. Out of place, the input is only read.
+TEST_P(OddRealRows, WritesOnlyTheOutputOnDeviceBuffers)
+{
+  const TransformDescriptor& d = plan->descriptor();
+  const auto& device = dynamic_cast<const OpenClPlan&>(*plan);
+  constexpr std::size_t kGuard = 4096;
+  constexpr float kSentinel = -12345.5f;
+  const bool inPlace = d.placement == Placement::InPlace;
+  const std::size_t outFloats =
+      (inPlace ? std::max(d.inputFloats(), d.outputFloats()) : d.outputFloats()) + kGuard;
+  const std::vector<float> x = reference::randomSignal(d.inputFloats(), 43);
+  std::vector<float> input(x), output(outFloats, kSentinel);
+  if (inPlace) std::copy(x.begin(), x.end(), output.begin());
+  cl::Context& context = backend->context();
+  cl::CommandQueue& queue = backend->queue();
+  cl::Buffer inBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, input.size() * sizeof(float),
+                      input.data());
+  cl::Buffer outBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, output.size() * sizeof(float),
+                       output.data());
+  device.enqueue(inPlace ? outBuffer : inBuffer, outBuffer, nullptr);
+  queue.enqueueReadBuffer(outBuffer, CL_TRUE, 0, output.size() * sizeof(float), output.data());
+  queue.enqueueReadBuffer(inBuffer, CL_TRUE, 0, input.size() * sizeof(float), input.data());
+  const std::size_t written = inPlace ? std::max(d.inputFloats(), d.outputFloats()) : d.outputFloats();
+  const std::size_t overwritten = std::size_t(std::count_if(
+      output.begin() + std::ptrdiff_t(written), output.end(), [&](float v) { return v != kSentinel; }));
+  EXPECT_EQ(overwritten, 0u) << "floats written past the output";
+  if (!inPlace)
+    EXPECT_EQ(std::memcmp(input.data(), x.data(), x.size() * sizeof(float)), 0) << "input changed";
+  output.resize(d.outputFloats());
+  const std::vector<float> expected = test::runPlan(*plan, x);
+  if (d.kind == TransformKind::ComplexToReal && inPlace) {
+    // The padding floats of each real row hold whatever the transform left there.
+    const std::size_t row = d.realRowLength();
+    for (std::size_t start = 0; start + row <= output.size(); start += row)
+      std::fill(output.begin() + std::ptrdiff_t(start + d.extent[0]),
+                output.begin() + std::ptrdiff_t(start + row), 0.0f);
+  }
+  EXPECT_EQ(output, expected) << "device buffers and the host path differ";
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, OddRealRows, testing::ValuesIn(oddCases()),
+                         [](const testing::TestParamInfo<OddCase>& info) { return info.param.label; });
+
+} // namespace
