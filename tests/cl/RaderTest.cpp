@@ -2,7 +2,7 @@
 // LOAD_GATHER and STORE_HOOK 3 and 4) on a real device (PoCL in CI), against FFTW in double: primes whose
 // p - 1 is smooth (convolved at p - 1) and one whose p - 1 is not (47: padded to 91), forward and inverse,
 // in place and out of place, batches, prime axes along rows, columns and the middle of a 3D array, real
-// transforms with prime rows (odd rows run through the full-length complex transform) and columns; the
+// transforms with prime rows (odd rows run in pairs through one full-length complex row) and columns; the
 // primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein. Each
 // case also says which route ran, and Rader is checked against Bluestein on the same input.
 
