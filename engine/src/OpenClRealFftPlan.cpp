@@ -134,6 +134,18 @@ void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, std::
   records.push_back(r);
 }
 
+// The pair kernels' common arguments: source, destination, row length, the pitch of the side that is
+// not pairRows_ (real rows in floats, or half spectra in complex values), rows.
+void OpenClRealFftPlan::setPairArguments(cl::Kernel& kernel, const cl::Buffer& from, const cl::Buffer& to,
+                                         std::size_t pitch) const
+{
+  kernel.setArg(0, from);
+  kernel.setArg(1, to);
+  kernel.setArg(2, cl_uint(descriptor().extent[0]));
+  kernel.setArg(3, cl_uint(pitch));
+  kernel.setArg(4, cl_uint(rows_));
+}
+
 // The input is only read by the pack (into pairRows_) and the output only written by the split (from it),
 // so input and output may be one buffer.
 void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buffer& output,
@@ -141,20 +153,12 @@ void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buf
                                           std::vector<KernelRecord>& records) const
 {
   const std::size_t n = descriptor().extent[0];
-  toPairs_.setArg(0, input);
-  toPairs_.setArg(1, pairRows_);
-  toPairs_.setArg(2, cl_uint(n));
-  toPairs_.setArg(3, cl_uint(realRowFloats_));
-  toPairs_.setArg(4, cl_uint(rows_));
+  setPairArguments(toPairs_, input, pairRows_, realRowFloats_);
   // Per complex value: two floats read, one complex value written.
   enqueueFlat(toPairs_, n * pairs_, 4 * sizeof(float), "pack_real_pairs n" + std::to_string(n), events,
               records);
   rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
-  fromPairs_.setArg(0, pairRows_);
-  fromPairs_.setArg(1, output);
-  fromPairs_.setArg(2, cl_uint(n));
-  fromPairs_.setArg(3, cl_uint(complexPitch_));
-  fromPairs_.setArg(4, cl_uint(rows_));
+  setPairArguments(fromPairs_, pairRows_, output, complexPitch_);
   // Per kept k: about two complex values read (Z[k], Z[n-k]) and two written (A[k], B[k]).
   enqueueFlat(fromPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "split_real_pairs n" + std::to_string(n),
               events, records);
@@ -176,21 +180,13 @@ void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buf
     restPlan_->enqueueInto(input, spectrumScratch_, events, records);
     spectrum = &spectrumScratch_;
   }
-  toPairs_.setArg(0, *spectrum);
-  toPairs_.setArg(1, pairRows_);
-  toPairs_.setArg(2, cl_uint(n));
-  toPairs_.setArg(3, cl_uint(complexPitch_));
-  toPairs_.setArg(4, cl_uint(rows_));
+  setPairArguments(toPairs_, *spectrum, pairRows_, complexPitch_);
   toPairs_.setArg(5, scale);
   // Per kept k: two complex values read (A[k], B[k]) and two written (Z[k], Z[n-k]).
   enqueueFlat(toPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "merge_real_pairs n" + std::to_string(n),
               events, records);
   rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
-  fromPairs_.setArg(0, pairRows_);
-  fromPairs_.setArg(1, output);
-  fromPairs_.setArg(2, cl_uint(n));
-  fromPairs_.setArg(3, cl_uint(realRowFloats_));
-  fromPairs_.setArg(4, cl_uint(rows_));
+  setPairArguments(fromPairs_, pairRows_, output, realRowFloats_);
   // Per complex value: one read, two floats written.
   enqueueFlat(fromPairs_, n * pairs_, 4 * sizeof(float), "unpack_real_pairs n" + std::to_string(n), events,
               records);

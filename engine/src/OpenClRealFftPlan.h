@@ -39,6 +39,8 @@ private:
                          std::vector<KernelRecord>& records) const;
   void enqueueRowKernel(cl::Kernel& kernel, const std::string& name, std::vector<cl::Event>& events,
                         std::vector<KernelRecord>& records) const;
+  void setPairArguments(cl::Kernel& kernel, const cl::Buffer& from, const cl::Buffer& to,
+                        std::size_t pitch) const;
   void enqueueFlat(cl::Kernel& kernel, std::size_t items, std::size_t bytesPerItem, const std::string& name,
                    std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const;
   static std::vector<AxisJob> requestedJobs(const TransformDescriptor& d);
