@@ -69,17 +69,29 @@ __kernel void c2r_pre(__global const cfloat* in, __global cfloat* out, __global 
 // index fastest, so consecutive work-items touch consecutive addresses (the mirrored Z[n-k] runs
 // backwards through them).
 
+// The pack and unpack move little per value (two floats and one complex value), so each work-item takes
+// VALUES_PER_ITEM values of the flat index, a group's work-items adjacent in each round, to keep enough
+// loads in flight per work-item (the host launches items / VALUES_PER_ITEM work-items in groups of 64).
+#define VALUES_PER_ITEM 4
+#define FLAT_GROUP 64
+#define FOR_EACH_VALUE(f)                                                                                       \
+  for (uint round = 0, f = get_group_id(0) * (FLAT_GROUP * VALUES_PER_ITEM) + get_local_id(0);               \
+       round < VALUES_PER_ITEM; ++round, f += FLAT_GROUP)
+
 // z[j] = a[j] + i b[j]; b = 0 for the last row of an odd count.
-__kernel void pack_real_pairs(__global const float* in, __global cfloat* out, const uint n,
-                              const uint inPitch, const uint rows)
+__kernel void pack_real_pairs(__global const float* in, __global cfloat* out, const uint n, const uint inPitch,
+                              const uint rows)
 {
   const uint pairs = (rows + 1) / 2;
-  const uint id = get_global_id(0), j = id % n, pair = id / n;
-  if (pair >= pairs) return;
-  const uint a = 2 * pair;
-  const float re = in[(size_t)a * inPitch + j];
-  const float im = a + 1 < rows ? in[(size_t)(a + 1) * inPitch + j] : 0.0f;
-  out[(size_t)pair * n + j] = (cfloat)(re, im);
+  FOR_EACH_VALUE(f)
+  {
+    const uint j = f % n, pair = f / n;
+    if (pair >= pairs) return;
+    const uint a = 2 * pair;
+    const float re = in[(size_t)a * inPitch + j];
+    const float im = a + 1 < rows ? in[(size_t)(a + 1) * inPitch + j] : 0.0f;
+    out[(size_t)pair * n + j] = (cfloat)(re, im);
+  }
 }
 
 // The two half spectra of a pair, each row at `outPitch`. A[0] and B[0] come out exactly real.
@@ -122,10 +134,13 @@ __kernel void unpack_real_pairs(__global const cfloat* in, __global float* out, 
                                 const uint outPitch, const uint rows)
 {
   const uint pairs = (rows + 1) / 2;
-  const uint id = get_global_id(0), j = id % n, pair = id / n;
-  if (pair >= pairs) return;
-  const cfloat v = in[(size_t)pair * n + j];
-  const uint a = 2 * pair;
-  out[(size_t)a * outPitch + j] = v.x;
-  if (a + 1 < rows) out[(size_t)(a + 1) * outPitch + j] = v.y;
+  FOR_EACH_VALUE(f)
+  {
+    const uint j = f % n, pair = f / n;
+    if (pair >= pairs) return;
+    const cfloat v = in[(size_t)pair * n + j];
+    const uint a = 2 * pair;
+    out[(size_t)a * outPitch + j] = v.x;
+    if (a + 1 < rows) out[(size_t)(a + 1) * outPitch + j] = v.y;
+  }
 }

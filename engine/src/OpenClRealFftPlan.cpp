@@ -8,6 +8,9 @@ namespace spectrascope::detail {
 
 namespace {
 
+// Values each work-item of pack_real_pairs and unpack_real_pairs takes (cl/real_fft.cl's VALUES_PER_ITEM).
+constexpr std::size_t kPairValuesPerWorkItem = 4;
+
 AxisJob jobOf(const TransformDescriptor& d, std::array<std::size_t, 3> extent, unsigned axes)
 {
   AxisJob job;
@@ -117,10 +120,11 @@ OpenClRealFftPlan::~OpenClRealFftPlan() = default;
 
 void OpenClRealFftPlan::enqueueFlat(cl::Kernel& kernel, std::size_t items, std::size_t bytesPerItem,
                                     const std::string& name, std::vector<cl::Event>& events,
-                                    std::vector<KernelRecord>& records) const
+                                    std::vector<KernelRecord>& records, std::size_t valuesPerWorkItem) const
 {
-  constexpr std::size_t kGroup = 64;
-  const std::size_t padded = (items + kGroup - 1) / kGroup * kGroup;
+  constexpr std::size_t kGroup = 64; // cl/real_fft.cl's FLAT_GROUP
+  const std::size_t workItems = (items + valuesPerWorkItem - 1) / valuesPerWorkItem;
+  const std::size_t padded = (workItems + kGroup - 1) / kGroup * kGroup;
   cl::Event event;
   backend_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(padded), cl::NDRange(kGroup),
                                         nullptr, &event);
@@ -156,7 +160,7 @@ void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buf
   setPairArguments(toPairs_, input, pairRows_, realRowFloats_);
   // Per complex value: two floats read, one complex value written.
   enqueueFlat(toPairs_, n * pairs_, 4 * sizeof(float), "pack_real_pairs n" + std::to_string(n), events,
-              records);
+              records, kPairValuesPerWorkItem);
   rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
   setPairArguments(fromPairs_, pairRows_, output, complexPitch_);
   // Per kept k: about two complex values read (Z[k], Z[n-k]) and two written (A[k], B[k]).
@@ -189,7 +193,7 @@ void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buf
   setPairArguments(fromPairs_, pairRows_, output, realRowFloats_);
   // Per complex value: one read, two floats written.
   enqueueFlat(fromPairs_, n * pairs_, 4 * sizeof(float), "unpack_real_pairs n" + std::to_string(n), events,
-              records);
+              records, kPairValuesPerWorkItem);
 }
 
 void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name,

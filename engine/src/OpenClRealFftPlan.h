@@ -42,7 +42,8 @@ private:
   void setPairArguments(cl::Kernel& kernel, const cl::Buffer& from, const cl::Buffer& to,
                         std::size_t pitch) const;
   void enqueueFlat(cl::Kernel& kernel, std::size_t items, std::size_t bytesPerItem, const std::string& name,
-                   std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const;
+                   std::vector<cl::Event>& events, std::vector<KernelRecord>& records,
+                   std::size_t valuesPerWorkItem = 1) const;
   static std::vector<AxisJob> requestedJobs(const TransformDescriptor& d);
   static AxisJob withoutFusedRows(AxisJob rows);
 
