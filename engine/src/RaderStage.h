@@ -15,7 +15,8 @@
 // Gather, filter, x[0] and scatter are fused into the two FFTs' first and last launches (cl/fft_mixed.cl:
 // LOAD_GATHER, STORE_HOOK 3 and 4), so the only traffic beyond the FFTs' own is the axis read once and
 // written once. On a column axis those launches take adjacent columns together (AxisJob's
-// axisLoadsAdjacent / axisStoresAdjacent), so each row of the gather and the scatter is a whole sector. The filter is computed in double on the host and rounded once.
+// axisLoadsAdjacent / axisStoresAdjacent), so each row of the gather and the scatter is a whole sector.
+// The filter is computed in double on the host and rounded once.
 
 #include "ConvolutionStage.h"
 

@@ -114,9 +114,10 @@ std::size_t linesFor(std::size_t threads, bool adjacent, std::size_t totalLines,
 {
   std::size_t lines =
       std::max<std::size_t>(1, (adjacent ? limits.stridedGroupSize : limits.targetGroupSize) / threads);
-  // Adjacent lines in whole sectors: a group whose run of lines is not a multiple of the sector's four
-  // float2 values shares a sector with its neighbour on every row (H100, 48000 as 240 x 200: 17 and 10
-  // lines 0.533 ms, 16 and 8 lines 0.439 ms; 3000 x 2000 columns 25 and 51 lines 0.599, 24 and 48 0.568).
+  // Adjacent lines in whole sectors: a multiple of minAdjacentLines (by default four float2 values, one
+  // 32-byte sector). Otherwise a group shares a sector with its neighbour on every row (H100, 48000 as
+  // 240 x 200: 17 and 10 lines 0.533 ms, 16 and 8 lines 0.439 ms; 3000 x 2000 columns 25 and 51 lines
+  // 0.599 ms, 24 and 48 lines 0.568 ms).
   if (adjacent) lines = std::max(lines - lines % limits.minAdjacentLines, limits.minAdjacentLines);
   lines = std::min(lines, std::bit_ceil(totalLines));
   return std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));

@@ -285,23 +285,19 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
   job.batch = 64 * 519;
   job.axes = 0b001;
   job.mixedRadixOnly = true;
-  job.axisLoadsAdjacent = true;
-  const StockhamSchedule forward = planStockham(job, kGpu);
-  ASSERT_EQ(forward.passes.size(), 1u);
-  EXPECT_TRUE(forward.passes[0].loadLinesFastest);
-  EXPECT_FALSE(forward.passes[0].storeLinesFastest);
-  EXPECT_GE(forward.passes[0].lines, kGpu.minAdjacentLines);
-
-  job.axisLoadsAdjacent = false;
-  job.axisStoresAdjacent = true;
-  const StockhamSchedule inverse = planStockham(job, kGpu);
-  ASSERT_EQ(inverse.passes.size(), 1u);
-  EXPECT_FALSE(inverse.passes[0].loadLinesFastest);
-  EXPECT_TRUE(inverse.passes[0].storeLinesFastest);
-  EXPECT_GE(inverse.passes[0].lines, kGpu.minAdjacentLines);
+  // The forward FFT gathers from the axis (loads), the inverse scatters to it (stores).
+  for (const bool loads : {true, false}) {
+    job.axisLoadsAdjacent = loads;
+    job.axisStoresAdjacent = !loads;
+    const StockhamSchedule s = planStockham(job, kGpu);
+    ASSERT_EQ(s.passes.size(), 1u);
+    EXPECT_EQ(s.passes[0].loadLinesFastest, loads);
+    EXPECT_EQ(s.passes[0].storeLinesFastest, !loads);
+    EXPECT_GE(s.passes[0].lines, kGpu.minAdjacentLines);
+  }
 
   // Rows (1009 on axis 0): one line per group of 63 work-items, as before.
-  job.axisStoresAdjacent = false;
+  job.axisLoadsAdjacent = job.axisStoresAdjacent = false;
   EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 1u);
 }
 
@@ -309,9 +305,10 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
 // neighbouring groups never share a sector of a row.
 TEST(Planner, AdjacentLinesComeInWholeSectors)
 {
-  for (const TransformDescriptor& d : {TransformDescriptor::complex1d(48000, 699),
-                                       TransformDescriptor::complex2d(3000, 2000, 5),
-                                       TransformDescriptor::complex2d(1920, 1080, 16)})
+  for (const TransformDescriptor& d :
+       {TransformDescriptor::complex1d(48000, 699), TransformDescriptor::complex2d(3000, 2000, 5),
+        TransformDescriptor::complex2d(1920, 1080, 16)})
     for (const StockhamPass& p : planStockham(d, kGpu).passes)
-      if (p.loadLinesFastest || p.storeLinesFastest) EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString();
+      if (p.loadLinesFastest || p.storeLinesFastest)
+        EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString();
 }
