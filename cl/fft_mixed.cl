@@ -39,6 +39,16 @@
 //     and writes X in order, X[P] from local element hookIndex[p - 1 + P - 1] (the inverse permutation),
 //     so its global writes are coalesced rather than scattered.
 //   The axis is only read by the forward FFT and only written by the inverse one, so it may be one buffer.
+// Odd rows of a real transform (engine/src/RaderStage.h): line b of Rader's axis is the complex row
+// z = a + i b of real rows 2b and 2b+1 (pairRows real rows in all; the last pair of an odd count has no
+// b), and the hooks read or write the real side, at hookDist between rows (floats for real rows,
+// complex values for half spectra), instead of a complex axis:
+//   PAIRS_LOAD 1 (R2C, with LOAD_GATHER and STORE_HOOK 3): z[P] = (a[P], b[P]) from the real rows;
+//   PAIRS_LOAD 2 (C2R): Z[P] = A[P] + i B[P] from the two half spectra (A[p-P] = conj A[P] past the
+//     middle; the imaginary parts of A[0] and B[0] ignored, as FFTW does);
+//   PAIRS_STORE 1 (R2C, whole lines only): A[k] = (Z[k] + conj Z[p-k]) / 2 and
+//     B[k] = (Z[k] - conj Z[p-k]) / 2i for k in [0, (p-1)/2], to the two half spectra;
+//   PAIRS_STORE 2 (C2R): a[P] = Re X[P], b[P] = Im X[P] to the two real rows.
 //
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
@@ -70,6 +80,12 @@
 #endif
 #ifndef STORE_HOOK
 #define STORE_HOOK 0
+#endif
+#ifndef PAIRS_LOAD
+#define PAIRS_LOAD 0
+#endif
+#ifndef PAIRS_STORE
+#define PAIRS_STORE 0
 #endif
 
 #include "fft_codelets.cl"
@@ -232,6 +248,7 @@ typedef struct {
   uint hookLength, hookStride, hookInner, hookDist;
   __global const uint* hookIndex;
   __global cfloat* hookSums;
+  uint pairRows;
 } Step;
 
 // Where line b of the axis a convolution stage transforms starts.
@@ -239,6 +256,43 @@ inline uint axisLineStart(const Step* step, const uint b)
 {
   return (b / step->hookInner) * step->hookDist + b % step->hookInner;
 }
+
+// Element P of the axis' line b, as the forward FFT's hooks read it (a complex axis, or the real side of
+// a pair of real rows: header).
+inline cfloat axisValue(const Step* step, const uint b, const uint P)
+{
+#if PAIRS_LOAD == 1
+  __global const float* rows = (__global const float*)step->axisData;
+  const uint a = 2 * b;
+  const float second = a + 1 < step->pairRows ? rows[(size_t)(a + 1) * step->hookDist + P] : 0.0f;
+  return (cfloat)(rows[(size_t)a * step->hookDist + P], second);
+#elif PAIRS_LOAD == 2
+  const uint p = step->hookLength + 1, a = 2 * b;
+  const bool mirrored = 2 * P > p;
+  const uint k = mirrored ? p - P : P;
+  cfloat x = step->axisData[(size_t)a * step->hookDist + k];
+  cfloat y = a + 1 < step->pairRows ? step->axisData[(size_t)(a + 1) * step->hookDist + k] : (cfloat)(0.0f);
+  if (P == 0) return (cfloat)(x.x, y.x);
+  if (mirrored) {
+    x.y = -x.y;
+    y.y = -y.y;
+  }
+  return x + mulI(y);
+#else
+  return step->axisData[axisLineStart(step, b) + P * step->hookStride];
+#endif
+}
+
+#if PAIRS_STORE == 2
+// Output X[P] of line b: its real part is real row 2b's value P, its imaginary part row 2b+1's.
+inline void storeRealPair(const Step* step, const uint b, const uint P, const cfloat value)
+{
+  __global float* rows = (__global float*)step->axisData;
+  const uint a = 2 * b;
+  rows[(size_t)a * step->hookDist + P] = value.x;
+  if (a + 1 < step->pairRows) rows[(size_t)(a + 1) * step->hookDist + P] = value.y;
+}
+#endif
 
 // Input element e of the launch's sub-line (j, b): at base + e*elementStride, or for LOAD_CHIRP element
 // E = j + e*nOverL of the axis line b times the chirp.
@@ -252,7 +306,7 @@ inline cfloat loadInput(__global const cfloat* in, const Step* step, const uint 
 #elif LOAD_GATHER
   const uint E = j + e * step->nOverL;
   if (E >= step->hookLength) return (cfloat)(0.0f);
-  return step->axisData[axisLineStart(step, b) + step->hookIndex[E] * step->hookStride];
+  return axisValue(step, b, step->hookIndex[E]);
 #else
   return in[base + e * elementStride];
 #endif
@@ -269,10 +323,15 @@ inline void storeOutput(__global cfloat* out, const Step* step, const uint g, co
 #if STORE_HOOK == 2
   if (Q < step->hookLength)
     step->axisData[axisLineStart(step, b) + Q * step->hookStride] = cmul(value, step->storeTable[Q]) * step->scale;
-#elif STORE_HOOK == 4
+#elif STORE_HOOK == 4 && PAIRS_STORE == 2
+  if (Q < step->hookLength) storeRealPair(step, b, step->hookIndex[Q], value * step->scale);
+  if (Q == 0) storeRealPair(step, b, 0, step->hookSums[b] * step->scale);
+#elif STORE_HOOK == 4 && PAIRS_STORE == 0
   const uint start = axisLineStart(step, b);
   if (Q < step->hookLength) step->axisData[start + step->hookIndex[Q] * step->hookStride] = value * step->scale;
   if (Q == 0) step->axisData[start] = step->hookSums[b] * step->scale;
+#elif STORE_HOOK == 4
+  // PAIRS_STORE 1 splits whole lines only (raderOutInOrder); the host never launches this path with it.
 #else
 #if STORE_HOOK == 1
   value = cmul(value, step->storeTable[Q]);
@@ -280,7 +339,7 @@ inline void storeOutput(__global cfloat* out, const Step* step, const uint g, co
   const cfloat sum = value;
   value = cmul(value, step->storeTable[Q]);
   if (Q == 0) {
-    const cfloat x0 = step->axisData[axisLineStart(step, b)];
+    const cfloat x0 = axisValue(step, b, 0);
     step->hookSums[b] = x0 + sum;
     value += x0;
   }
@@ -397,6 +456,28 @@ inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const 
                             const uint groupSize)
 {
   const uint p = step->hookLength + 1;
+#if PAIRS_STORE == 1
+  // Two half spectra of (p + 1) / 2 values from each line: A[k] and B[k] from Z[k] and Z[p-k] (Z[0] is
+  // its own partner), adjacent work-items on adjacent k.
+  const uint kept = (p + 1) / 2;
+  for (uint idx = lid; idx < LINES * kept; idx += groupSize) {
+    const uint m = idx / kept, k = idx % kept;
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) continue;
+    uint i, j, b;
+    splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+    __local cfloat* line = lines + m * lineStride;
+    const cfloat z = k == 0 ? step->hookSums[b] : line[PADDED(step->hookIndex[step->hookLength + k - 1])];
+    const cfloat partner = k == 0 ? z : line[PADDED(step->hookIndex[step->hookLength + p - k - 1])];
+    const cfloat mirror = (cfloat)(partner.x, -partner.y);
+    const cfloat even = 0.5f * (z + mirror), odd = 0.5f * (z - mirror);
+    const uint a = 2 * b;
+    step->axisData[(size_t)a * step->hookDist + k] = even * step->scale;
+    if (a + 1 < step->pairRows)
+      step->axisData[(size_t)(a + 1) * step->hookDist + k] = (cfloat)(odd.y, -odd.x) * step->scale; // -i odd
+  }
+  return;
+#endif
   const bool linesFastest = step->hookStride != 1;
   for (uint idx = lid; idx < LINES * p; idx += groupSize) {
     const uint m = linesFastest ? idx % LINES : idx / p, P = linesFastest ? idx / LINES : idx % p;
@@ -406,7 +487,11 @@ inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const 
     splitLine(g, step->inner, step->nOverL, &i, &j, &b);
     const cfloat value =
         P == 0 ? step->hookSums[b] : lines[m * lineStride + PADDED(step->hookIndex[step->hookLength + P - 1])];
+#if PAIRS_STORE == 2
+    storeRealPair(step, b, P, value * step->scale);
+#else
     step->axisData[axisLineStart(step, b) + P * step->hookStride] = value * step->scale;
+#endif
   }
 }
 #endif
@@ -522,7 +607,8 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
                const uint threads, __global const uint* radices, const uint radixCount,
                __local cfloat* sharedLines, __global cfloat* axisData, const uint hookLength, const uint hookStride,
                const uint hookInner, const uint hookDist, __global const cfloat* loadTable,
-               __global const cfloat* storeTable, __global const uint* hookIndex, __global cfloat* hookSums)
+               __global const cfloat* storeTable, __global const uint* hookIndex, __global cfloat* hookSums,
+               const uint pairRows)
 {
 #if GENERIC_SHAPE
   __local cfloat* lines = sharedLines;
@@ -540,7 +626,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   const Step step = {passTwiddlesHi, passTwiddlesLo, passLoBits, ns,         nOverL,     stride,
                      inner,          dist,           distOut,    totalLines, get_group_id(0) * LINES, scale,
                      axisData,       loadTable,      storeTable, hookLength, hookStride, hookInner,
-                     hookDist,       hookIndex,      hookSums};
+                     hookDist,       hookIndex,      hookSums,   pairRows};
 
   // Middle passes use any mapping of work-items to lines: the line is in local memory.
   const uint tLds = lid % lineThreads;

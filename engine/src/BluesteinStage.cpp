@@ -45,8 +45,6 @@ BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass,
   const std::vector<std::complex<double>> c = chirp(pass.length, sign);
   ConvolutionHooks hooks;
   hooks.n = pass.length;
-  hooks.stride = pass.stride;
-  hooks.inner = pass.inner;
   hooks.chirp = uploadRounded(backend.context(), c);
   hooks.filter = uploadRounded(backend.context(), convolutionFilter(c, convolutionLength()));
   makeFfts(backend, pass, hooks, nullptr, scale);

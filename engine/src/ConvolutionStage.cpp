@@ -14,21 +14,38 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   inner.placement = Placement::InPlace;
   AxisJob job = AxisJob::fromDescriptor(inner);
   job.mixedRadixOnly = true;
-  // Columns: line b of the work buffer is column b of the axis, so the launches that touch the axis
-  // take adjacent columns together.
-  const bool columns = pass.stride > 1;
-  job.axisLoadsAdjacent = columns;
+  // The stage is the first step of its axis' global step (ns = 1, cl/fft_stockham.cl's header): line b's
+  // element e is at (b / lines)*dist + b % lines + e*lines, lines = stride*nOverL (nOverL > 1: the stage
+  // is one factor of the axis), and its output element q at (b / stride)*rowLength + b % stride +
+  // q*stride, with rowLength = length*stride, or distOut when the line is the whole axis (a pitch).
+  // Where consecutive lines b are adjacent in memory (columns, or a factor's interleaved lines), the
+  // launches that touch the axis take adjacent lines together.
+  const std::size_t lines = pass.stride * pass.nOverL;
+  job.axisLoadsAdjacent = lines > 1;
   hooks.forward = true;
-  hooks.dist = pass.dist;
+  hooks.stride = hooks.inner = lines;
+  readsRealPairs_ = hooks.pairsOnLoad = hooks.pairs.any();
+  hooks.dist = readsRealPairs_ ? hooks.pairs.inputPitch : pass.dist;
   forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
 
   job.axisLoadsAdjacent = false;
-  job.axisStoresAdjacent = columns;
+  job.axisStoresAdjacent = pass.stride > 1;
   inner.direction = job.direction = Direction::Inverse;
   inner.normalization = Normalization::Unscaled;
   job.scale = scale;
   hooks.forward = false;
-  hooks.dist = pass.distOut;
+  hooks.pairsOnLoad = false;
+  // R2C's split needs each Z[k] together with Z[p-k]: only a launch that holds whole lines has both, and
+  // only the length-specialised program keeps them there for its store (cl/fft_mixed.cl).
+  const bool wholeLinesOnStore =
+      !backend.options().genericMixedShapes && planStockham(job, limitsOf(backend)).passes.size() == 1;
+  writesRealPairs_ = hooks.pairsOnStore =
+      hooks.pairs.kind == RealPairRows::Kind::ComplexToReal ||
+      (hooks.pairs.kind == RealPairRows::Kind::RealToComplex && wholeLinesOnStore);
+  hooks.stride = hooks.inner = pass.stride;
+  hooks.dist = writesRealPairs_  ? hooks.pairs.outputPitch
+               : pass.nOverL > 1 ? pass.length * pass.stride
+                                 : pass.distOut;
   if (inverseIndex) hooks.index = *inverseIndex;
   inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
 }

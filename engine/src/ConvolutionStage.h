@@ -21,6 +21,9 @@ public:
                std::vector<KernelRecord>& records) const;
   // The length of the convolution FFTs (a work line).
   std::size_t convolutionLength() const { return length_; }
+  // Odd real rows in pairs (ConvolutionHooks::pairs): whether the stage reads, and writes, the real side.
+  bool readsRealPairs() const { return readsRealPairs_; }
+  bool writesRealPairs() const { return writesRealPairs_; }
 
 protected:
   explicit ConvolutionStage(std::size_t length) : length_(length) {}
@@ -32,6 +35,7 @@ protected:
 
 private:
   std::size_t length_;
+  bool readsRealPairs_ = false, writesRealPairs_ = false;
   cl::Buffer work_;
   std::unique_ptr<OpenClFftPlan> forward_, inverse_;
 };

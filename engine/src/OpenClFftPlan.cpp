@@ -87,6 +87,11 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     if (launch.loadHook == 2) options += " -DLOAD_GATHER=1";
     if (launch.storeHook) options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
     if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
+    const int pairKind = hooks_ ? int(hooks_->pairs.kind) : 0; // 1 R2C, 2 C2R
+    if ((launch.loadHook == 2 || launch.storeHook == 3) && hooks_->pairsOnLoad)
+      options += " -DPAIRS_LOAD=" + std::to_string(pairKind);
+    if (launch.storeHook == 4 && hooks_->pairsOnStore)
+      options += " -DPAIRS_STORE=" + std::to_string(pairKind);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
     options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) +
                " -DTHREADS=" + std::to_string(p.threads) + " -DVMAX=" + std::to_string(p.registerValues) +
@@ -121,7 +126,8 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
     return launch;
   }
   if (pass.family == StockhamPass::Family::Rader) {
-    launch.convolution = std::make_shared<RaderStage>(backend_, pass, job_.direction, stageScale);
+    launch.convolution =
+        std::make_shared<RaderStage>(backend_, pass, job_.direction, stageScale, job_.realPairs);
     launch.name = "rader " + axis + " n" + std::to_string(pass.length);
     return launch;
   }
@@ -256,6 +262,12 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
                                                          : l.localTwiddles);
   kernel.setArg(26, rader ? hooks_->index : l.localTwiddles);
   kernel.setArg(27, rader ? hooks_->sums : l.localTwiddles);
+  kernel.setArg(28, cl_uint(hooks_ ? hooks_->pairs.rows : 0));
+}
+
+const ConvolutionStage* OpenClFftPlan::soleConvolution() const
+{
+  return launches_.size() == 1 ? launches_.front().convolution.get() : nullptr;
 }
 
 void OpenClFftPlan::enqueueInto(const cl::Buffer& input, const cl::Buffer& output,

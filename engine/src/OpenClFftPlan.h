@@ -25,11 +25,19 @@ struct ConvolutionHooks
   Kind kind = Kind::Bluestein;
   bool forward = true; // forward: the axis on load, filter on store; inverse: the axis (and scale) on store
   std::size_t n = 0;   // Bluestein: the axis length; Rader: p - 1, the cyclic convolution's length
-  std::size_t stride = 1, inner = 1, dist = 0; // the axis' line b starts at (b / inner)*dist + b % inner
-  cl::Buffer chirp, filter;                    // chirp: Bluestein only
+  // The axis' line b starts at (b / inner)*dist + b % inner, its elements `stride` apart: the input side
+  // in the forward FFT's hooks, the output side in the inverse's (ConvolutionStage::makeFfts).
+  std::size_t stride = 1, inner = 1, dist = 0;
+  cl::Buffer chirp, filter; // chirp: Bluestein only
   // Rader: the gather table (forward), or the scatter table followed by its inverse (inverse); X[0] of
   // every line.
   cl::Buffer index, sums;
+  // Odd real rows in pairs (AxisJob::realPairs; Rader only): the forward FFT's hooks read the real side
+  // (pairsOnLoad: R2C's real rows, C2R's half spectra) and the inverse's write it (pairsOnStore: R2C's
+  // half spectra, only where one launch holds whole lines; C2R's real rows). `dist` is then that side's
+  // pitch.
+  RealPairRows pairs;
+  bool pairsOnLoad = false, pairsOnStore = false;
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan
@@ -44,6 +52,8 @@ public:
   ~OpenClFftPlan() override;
 
   const StockhamSchedule& schedule() const { return schedule_; }
+  // The convolution stage that is this plan's only launch, if it is one.
+  const ConvolutionStage* soleConvolution() const;
   // Enqueues without waiting, appending one event and one record per launch (for composite plans).
   // `axisData`: the buffer a plan with ConvolutionHooks reads or writes.
   void enqueueInto(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,

@@ -1,5 +1,6 @@
 #include "OpenClRealFftPlan.h"
 
+#include "ConvolutionStage.h"
 #include "DeviceCalls.h"
 #include "TwiddleTables.h"
 #include "spectrascope/engine/Errors.h"
@@ -40,11 +41,27 @@ AxisJob OpenClRealFftPlan::withoutFusedRows(AxisJob rows)
   return rows;
 }
 
+AxisJob OpenClRealFftPlan::withRealPairs(const TransformDescriptor& d, AxisJob rows)
+{
+  const bool forward = d.kind == TransformKind::RealToComplex;
+  const std::size_t realRowFloats = d.realRowLength(), complexPitch = d.extent[0] / 2 + 1;
+  rows.realPairs.kind = forward ? RealPairRows::Kind::RealToComplex : RealPairRows::Kind::ComplexToReal;
+  rows.realPairs.rows = d.extent[1] * d.extent[2] * d.batch;
+  rows.realPairs.inputPitch = forward ? realRowFloats : complexPitch;
+  rows.realPairs.outputPitch = forward ? complexPitch : realRowFloats;
+  // No merge kernel runs to apply C2R's scale: the rows' store does.
+  if (!forward && d.normalization == Normalization::Standard)
+    rows.scale = float(1.0 / double(d.elementsPerTransform()));
+  return rows;
+}
+
 std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d, const DeviceLimits& limits)
 {
   std::vector<AxisJob> jobs = requestedJobs(d);
   if (jobs.front().realRows && !realRowsFused(planStockham(jobs.front(), limits)))
     jobs.front() = withoutFusedRows(jobs.front());
+  if (d.extent[0] % 2 != 0 && raderTakesRealPairs(planStockham(jobs.front(), limits)))
+    jobs.front() = withRealPairs(d, jobs.front());
   return jobs;
 }
 
@@ -100,9 +117,15 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
           cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
     cl::Program program = backend.programs().get("real_fft", "-cl-std=CL1.2");
     if (oddRows_) {
+      // Rows on one Rader stage read (and for C2R, or R2C in one launch, write) the real side themselves.
+      const ConvolutionStage* rader = rowPlan_->soleConvolution();
+      pairsRead_ = rader && rader->readsRealPairs();
+      pairsWritten_ = rader && rader->writesRealPairs();
+      if (pairsRead_ && pairsWritten_) return;
       pairRows_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pairs_ * d.extent[0] * 2 * sizeof(float));
-      toPairs_ = cl::Kernel(program, forward ? "pack_real_pairs" : "merge_real_pairs");
-      fromPairs_ = cl::Kernel(program, forward ? "split_real_pairs" : "unpack_real_pairs");
+      if (!pairsRead_) toPairs_ = cl::Kernel(program, forward ? "pack_real_pairs" : "merge_real_pairs");
+      if (!pairsWritten_)
+        fromPairs_ = cl::Kernel(program, forward ? "split_real_pairs" : "unpack_real_pairs");
       return;
     }
     twiddles_ = [&] {
@@ -157,15 +180,19 @@ void OpenClRealFftPlan::enqueueOddForward(const cl::Buffer& input, const cl::Buf
                                           std::vector<KernelRecord>& records) const
 {
   const std::size_t n = descriptor().extent[0];
-  setPairArguments(toPairs_, input, pairRows_, realRowFloats_);
-  // Per complex value: two floats read, one complex value written.
-  enqueueFlat(toPairs_, n * pairs_, 4 * sizeof(float), "pack_real_pairs n" + std::to_string(n), events,
-              records, kPairValuesPerWorkItem);
-  rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
-  setPairArguments(fromPairs_, pairRows_, output, complexPitch_);
-  // Per kept k: about two complex values read (Z[k], Z[n-k]) and two written (A[k], B[k]).
-  enqueueFlat(fromPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "split_real_pairs n" + std::to_string(n),
-              events, records);
+  if (!pairsRead_) {
+    setPairArguments(toPairs_, input, pairRows_, realRowFloats_);
+    // Per complex value: two floats read, one complex value written.
+    enqueueFlat(toPairs_, n * pairs_, 4 * sizeof(float), "pack_real_pairs n" + std::to_string(n), events,
+                records, kPairValuesPerWorkItem);
+  }
+  rowPlan_->enqueueInto(pairsRead_ ? input : pairRows_, pairsWritten_ ? output : pairRows_, events, records);
+  if (!pairsWritten_) {
+    setPairArguments(fromPairs_, pairRows_, output, complexPitch_);
+    // Per kept k: about two complex values read (Z[k], Z[n-k]) and two written (A[k], B[k]).
+    enqueueFlat(fromPairs_, complexPitch_ * pairs_, 8 * sizeof(float),
+                "split_real_pairs n" + std::to_string(n), events, records);
+  }
   if (restPlan_) restPlan_->enqueueInto(output, output, events, records);
 }
 
@@ -184,16 +211,21 @@ void OpenClRealFftPlan::enqueueOddInverse(const cl::Buffer& input, const cl::Buf
     restPlan_->enqueueInto(input, spectrumScratch_, events, records);
     spectrum = &spectrumScratch_;
   }
-  setPairArguments(toPairs_, *spectrum, pairRows_, complexPitch_);
-  toPairs_.setArg(5, scale);
-  // Per kept k: two complex values read (A[k], B[k]) and two written (Z[k], Z[n-k]).
-  enqueueFlat(toPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "merge_real_pairs n" + std::to_string(n),
-              events, records);
-  rowPlan_->enqueueInto(pairRows_, pairRows_, events, records);
-  setPairArguments(fromPairs_, pairRows_, output, realRowFloats_);
-  // Per complex value: one read, two floats written.
-  enqueueFlat(fromPairs_, n * pairs_, 4 * sizeof(float), "unpack_real_pairs n" + std::to_string(n), events,
-              records, kPairValuesPerWorkItem);
+  if (!pairsRead_) {
+    setPairArguments(toPairs_, *spectrum, pairRows_, complexPitch_);
+    toPairs_.setArg(5, scale);
+    // Per kept k: two complex values read (A[k], B[k]) and two written (Z[k], Z[n-k]).
+    enqueueFlat(toPairs_, complexPitch_ * pairs_, 8 * sizeof(float), "merge_real_pairs n" + std::to_string(n),
+                events, records);
+  }
+  rowPlan_->enqueueInto(pairsRead_ ? *spectrum : pairRows_, pairsWritten_ ? output : pairRows_, events,
+                        records);
+  if (!pairsWritten_) {
+    setPairArguments(fromPairs_, pairRows_, output, realRowFloats_);
+    // Per complex value: one read, two floats written.
+    enqueueFlat(fromPairs_, n * pairs_, 4 * sizeof(float), "unpack_real_pairs n" + std::to_string(n), events,
+                records, kPairValuesPerWorkItem);
+  }
 }
 
 void OpenClRealFftPlan::enqueueRowKernel(cl::Kernel& kernel, const std::string& name,

@@ -6,7 +6,9 @@
 // row lengths: one full-length complex row for every two real rows, in a buffer of their own. R2C:
 // pack_real_pairs, the complex rows, split_real_pairs into the half spectrum, then its other axes in
 // place. C2R: the other axes first (as above), merge_real_pairs with the overall scale, the inverse
-// complex rows, unpack_real_pairs. Either way the other axes run over n/2 + 1 columns, not n.
+// complex rows, unpack_real_pairs. Either way the other axes run over n/2 + 1 columns, not n. Prime rows
+// on Rader's algorithm skip the pair kernels: the stage reads and writes the real side itself
+// (RaderStage.h), R2C's split only where its inverse FFT is one launch.
 
 #include "OpenClFftPlan.h"
 
@@ -46,6 +48,7 @@ private:
                    std::size_t valuesPerWorkItem = 1) const;
   static std::vector<AxisJob> requestedJobs(const TransformDescriptor& d);
   static AxisJob withoutFusedRows(AxisJob rows);
+  static AxisJob withRealPairs(const TransformDescriptor& d, AxisJob rows);
 
   std::size_t half_ = 0, rows_ = 0;         // h = nx/2; rows of all batches
   std::size_t complexPitch_ = 0;            // nx/2 + 1
@@ -62,6 +65,9 @@ private:
   std::size_t pairs_ = 0;                  // ceil(rows_ / 2)
   mutable cl::Buffer pairRows_;            // pairs_ x nx complex values; rowPlan_ runs on it in place
   mutable cl::Kernel toPairs_, fromPairs_; // R2C: pack, split; C2R: merge, unpack
+  // Rows on one Rader stage that reads the real side itself (no pack or merge) and writes it (no split
+  // or unpack); pairRows_ only holds what runs between a pair kernel and the stage.
+  bool pairsRead_ = false, pairsWritten_ = false;
 };
 
 } // namespace spectrascope::detail

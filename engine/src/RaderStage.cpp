@@ -71,7 +71,8 @@ std::uint32_t primitiveRoot(std::uint32_t p)
       return g;
 }
 
-RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale)
+RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale,
+                       const RealPairRows& pairs)
     : ConvolutionStage(raderConvolutionLength(pass.length))
 {
   const std::size_t p = pass.length;
@@ -83,11 +84,10 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
   ConvolutionHooks hooks;
   hooks.kind = ConvolutionHooks::Kind::Rader;
   hooks.n = p - 1;
-  hooks.stride = pass.stride;
-  hooks.inner = pass.inner;
   hooks.filter = uploadRounded(backend.context(), convolutionFilter(scatter, p, convolutionLength(), sign));
   hooks.sums = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * 2 * sizeof(float));
   hooks.index = uploadIndices(backend.context(), gather);
+  hooks.pairs = pairs;
   // The scatter table (Q -> X's index) and after it its inverse (X's index P -> Q, for P = 1..p-1): a
   // launch that holds whole lines writes X in order, reading each value from its place in local memory.
   std::vector<cl_uint> scatterBothWays(2 * (p - 1));

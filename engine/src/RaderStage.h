@@ -16,6 +16,11 @@
 // LOAD_GATHER, STORE_HOOK 3 and 4), so the only traffic beyond the FFTs' own is the axis read once and
 // written once. On a column axis those launches take adjacent columns together (AxisJob's
 // axisLoadsAdjacent / axisStoresAdjacent), so each row of the gather and the scatter is a whole sector.
+// Odd rows of a real transform run two real rows to one complex row z = a + i b; where those rows are
+// this stage (AxisJob::realPairs), the gather reads a and b from the real rows (R2C) or merges Z from the
+// two half spectra (C2R), and the store splits Z into the half spectra (R2C, whole lines in local memory:
+// each Z[k] meets Z[p-k] there) or puts Re and Im of the output in the two real rows (C2R), so the pair
+// kernels of cl/real_fft.cl and their passes over the data are not needed.
 // The filter is computed in double on the host and rounded once.
 
 #include "ConvolutionStage.h"
@@ -31,7 +36,9 @@ class RaderStage final : public ConvolutionStage
 {
 public:
   // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
-  RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
+  // `pairs`: odd real rows whose real side the stage reads and writes itself (ConvolutionHooks::pairs).
+  RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale,
+             const RealPairRows& pairs = {});
   ~RaderStage() override;
 };
 

@@ -289,6 +289,58 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     p.distOut = pitchOut;
     schedule.passes.push_back(std::move(p));
   };
+  const bool columns = stride > 1; // adjacent lines are adjacent in memory
+  // The launches of a smooth length (or factor) as steps of the axis' global step, from stride ns on.
+  const auto planLaunches = [&](const std::vector<std::size_t>& lengths, std::size_t ns, bool powerOfTwo) {
+    for (std::size_t length : lengths) {
+      const std::size_t nOverL = n / length;
+      const bool loadAdjacent = columns || nOverL > 1 || (ns == 1 && job.axisLoadsAdjacent);
+      const bool storeAdjacent = columns || ns > 1 || (ns * length == n && job.axisStoresAdjacent);
+      const std::size_t totalLines = stride * nOverL * outer;
+      StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
+                                  : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
+      p.ns = ns;
+      p.nOverL = nOverL;
+      // Whole rows in one launch do the pairwise step there. Mixed-radix rows: R2C only (cl/fft_mixed.cl's
+      // REAL_ROWS 1; C2R keeps its c2r_pre pass).
+      const bool wholeRows =
+          job.realRows && axis == 0 && lengths.size() == 1 && !loadAdjacent && !storeAdjacent;
+      if (wholeRows && (powerOfTwo ? !p.splitExchange : job.realRows == 1)) p.realRows = job.realRows;
+      // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl,
+      // REAL_ROWS 3).
+      const bool lastOfRows = ns * length == n && lengths.size() > 1;
+      if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0)
+        p.realRows = 3;
+      // C2R rows longer than one launch: the first launch forms Z from X and its mirror (REAL_ROWS 4).
+      // The mirrors are read from other lines, in reverse order: with 16 adjacent lines a warp still reads
+      // whole 128-byte runs (H200: 65536 0.236 -> 0.202 ms); with 8 it lost to a separate pass (2^20
+      // 0.308 -> 0.323).
+      if (job.realRows == 2 && axis == 0 && stride == 1 && ns == 1 && lengths.size() > 1 && powerOfTwo &&
+          p.lines >= 16)
+        p.realRows = 4;
+      place(p, ns == 1);
+      ns *= length;
+    }
+  };
+  if (const std::size_t prime = isSmooth(n) ? 0 : raderFactorOf(n, limits)) {
+    // Rader's algorithm on the prime factor as the first step (ns = 1: it gathers from n / prime
+    // interleaved lines, and writes each line whole), then the smooth factor's launches, reading what it
+    // wrote: rows one after another, without the pitch of a real transform's rows.
+    StockhamPass rader;
+    rader.family = StockhamPass::Family::Rader;
+    rader.length = prime;
+    rader.lines = 1;
+    rader.nOverL = n / prime;
+    rader.totalLines = stride * rader.nOverL * outer;
+    if (double(rader.totalLines) * double(raderConvolutionLength(prime)) > double(std::size_t{1} << 31))
+      throw unsupported("more than 2^31 complex values in one call");
+    place(rader, true);
+    schedule.passes.back().distOut = stride * n;
+    const std::size_t raderPass = schedule.passes.size() - 1;
+    planLaunches(mixedLaunchLengths(n / prime, true, limits), prime, false);
+    schedule.passes[raderPass + 1].dist = stride * n;
+    return;
+  }
   if (!isSmooth(n)) {
     StockhamPass p;
     p.family = largePrimeRoute(n, limits);
@@ -302,39 +354,10 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     place(p, true);
     return;
   }
-  const bool columns = stride > 1; // adjacent lines are adjacent in memory
   const bool powerOfTwo = std::has_single_bit(n) && !job.mixedRadixOnly;
-  const std::vector<std::size_t> lengths =
-      powerOfTwo ? powerOfTwoLaunchLengths(n, columns, limits) : mixedLaunchLengths(n, columns, limits);
-  std::size_t ns = 1;
-  for (std::size_t length : lengths) {
-    const std::size_t nOverL = n / length;
-    const bool loadAdjacent = columns || nOverL > 1 || (ns == 1 && job.axisLoadsAdjacent);
-    const bool storeAdjacent = columns || ns > 1 || (ns * length == n && job.axisStoresAdjacent);
-    const std::size_t totalLines = stride * nOverL * outer;
-    StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
-                                : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
-    p.ns = ns;
-    p.nOverL = nOverL;
-    // Whole rows in one launch do the pairwise step there. Mixed-radix rows: R2C only (cl/fft_mixed.cl's
-    // REAL_ROWS 1; C2R keeps its c2r_pre pass).
-    const bool wholeRows =
-        job.realRows && axis == 0 && lengths.size() == 1 && !loadAdjacent && !storeAdjacent;
-    if (wholeRows && (powerOfTwo ? !p.splitExchange : job.realRows == 1)) p.realRows = job.realRows;
-    // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl, REAL_ROWS
-    // 3).
-    const bool lastOfRows = ns * length == n && lengths.size() > 1;
-    if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0)
-      p.realRows = 3;
-    // C2R rows longer than one launch: the first launch forms Z from X and its mirror (REAL_ROWS 4). The
-    // mirrors are read from other lines, in reverse order: with 16 adjacent lines a warp still reads whole
-    // 128-byte runs (H200: 65536 0.236 -> 0.202 ms); with 8 it lost to a separate pass (2^20 0.308 -> 0.323).
-    if (job.realRows == 2 && axis == 0 && stride == 1 && ns == 1 && lengths.size() > 1 && powerOfTwo &&
-        p.lines >= 16)
-      p.realRows = 4;
-    place(p, ns == 1);
-    ns *= length;
-  }
+  planLaunches(powerOfTwo ? powerOfTwoLaunchLengths(n, columns, limits)
+                          : mixedLaunchLengths(n, columns, limits),
+               1, powerOfTwo);
 }
 
 } // namespace
@@ -374,6 +397,11 @@ bool realRowsFused(const StockhamSchedule& schedule)
 {
   return std::any_of(schedule.passes.begin(), schedule.passes.end(),
                      [](const StockhamPass& p) { return p.realRows != 0; });
+}
+
+bool raderTakesRealPairs(const StockhamSchedule& schedule)
+{
+  return schedule.passes.size() == 1 && schedule.passes.front().family == StockhamPass::Family::Rader;
 }
 
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor)
@@ -442,8 +470,24 @@ StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits)
   return raderCheaper ? StockhamPass::Family::Rader : StockhamPass::Family::Bluestein;
 }
 
+std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits)
+{
+  if (!limits.rader || isPrime(n)) return 0;
+  std::vector<std::size_t> large = primeFactors(n);
+  std::erase_if(large, [](std::size_t f) { return f <= 13; });
+  if (large.size() != 1) return 0;
+  const std::size_t prime = large.front(), rest = n / prime;
+  // Values read and written per line of n: the two convolution FFTs of Rader's on each of the rest lines
+  // of the prime, and the rest's launches over all of n; against Bluestein's two FFTs over all of n.
+  const double factored = 2.0 * double(rest) * convolutionCost(raderConvolutionLength(prime), limits) +
+                          double(n) * double(mixedLaunchLengths(rest, true, limits).size());
+  const double whole = 2.0 * convolutionCost(bluesteinConvolutionLength(n), limits);
+  return factored < whole ? prime : 0;
+}
+
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits)
 {
+  if (const std::size_t prime = raderFactorOf(n, limits)) return n / prime * raderConvolutionLength(prime);
   return largePrimeRoute(n, limits) == StockhamPass::Family::Rader ? raderConvolutionLength(n)
                                                                    : bluesteinConvolutionLength(n);
 }

@@ -4,8 +4,9 @@
 // other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl with the stage's own
 // steps fused into their first and last launches, by Rader's algorithm for a prime length whose
 // convolution is shorter (engine/src/RaderStage.cpp), otherwise by Bluestein's (BluesteinStage.cpp;
-// largePrimeRoute says which). A prime factor above 13 inside a composite length takes Bluestein for the
-// whole axis: the pass kernels have no sub-transform of a prime length to hand to Rader. For each
+// largePrimeRoute says which). A composite length with one prime factor above 13 may instead take Rader's
+// on that factor as its first step and the smooth rest as further steps (raderFactorOf); with more such
+// factors, Bluestein's for the whole axis. For each
 // axis: how its length splits into per-launch sub-transform lengths, how many lines per work-group, and
 // which work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
 
@@ -82,6 +83,18 @@ struct StockhamPass
   std::vector<std::size_t> localRadices() const;
 };
 
+// Where the real side of odd real rows lives, for a Rader stage that reads or writes it itself (AxisJob's
+// realPairs). Pitches count what that side holds: floats for real rows, complex values for half spectra.
+struct RealPairRows
+{
+  enum class Kind { None, RealToComplex, ComplexToReal };
+  Kind kind = Kind::None;
+  std::size_t rows = 0;        // real rows of all batches; an odd count leaves the last pair half empty
+  std::size_t inputPitch = 0;  // R2C: floats between real rows; C2R: complex values between half spectra
+  std::size_t outputPitch = 0; // R2C: complex values between half spectra; C2R: floats between real rows
+  bool any() const { return kind != Kind::None; }
+};
+
 // What to transform: a complex array of `extent` (fastest first) times `batch`, along the axes whose bit
 // is set. Real transforms use it for their complex stages: rows of half length with padded pitches
 // (only when axis 0 is the sole axis), then the other axes of the half spectrum.
@@ -107,6 +120,11 @@ struct AxisJob
   // columns of that axis, so those loads or stores walk adjacent lines (several per group, lines fastest)
   // to read and write whole sectors rather than one value per row.
   bool axisLoadsAdjacent = false, axisStoresAdjacent = false;
+  // Odd rows of a real transform, two real rows to one complex row (OpenClRealFftPlan). When the rows are
+  // one Rader stage (raderTakesRealPairs), it reads and writes the real side itself: R2C's gather reads
+  // the two real rows and its in-order store splits the result into their half spectra; C2R's gather
+  // merges the two half spectra and its store puts real and imaginary parts in the two real rows.
+  RealPairRows realPairs;
 
   static AxisJob fromDescriptor(const TransformDescriptor& d);
   // Complex values a buffer of this job's input or output must hold.
@@ -122,6 +140,9 @@ struct StockhamSchedule
 
 // Whether the schedule of a job asking for realRows got the fused launch.
 bool realRowsFused(const StockhamSchedule& schedule);
+// Whether odd real rows, planned as `schedule` (one complex row per pair), are one Rader stage, which can
+// then take the real pairs itself (AxisJob::realPairs).
+bool raderTakesRealPairs(const StockhamSchedule& schedule);
 
 // Why these kernels cannot do the descriptor (nothing if they can).
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d);
@@ -151,7 +172,12 @@ std::size_t raderConvolutionLength(std::size_t p);
 // the axis: its reads and writes are coalesced, Rader's are a gather and a scatter through index tables
 // (1019: both 2048). The default limits are those stockhamCannotPlan assumes.
 StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits = {});
-// The chosen route's convolution length (what its work buffer holds per line).
+// A length n = P * m that is not smooth, with one prime factor P above 13 (once) and m > 1 smooth, can run
+// as Rader's algorithm on P over m interleaved lines (the first step of the axis' global step), then m's
+// launches, instead of Bluestein's on all of n: P where that moves fewer values, else 0.
+std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits = {});
+// The chosen route's convolution length (what its work buffer holds per line of n: with Rader's on a
+// factor P, n / P convolution lines of that factor).
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});
 
 // Groups the prime factors of a smooth n into launch lengths no longer than maxLength, as few and as

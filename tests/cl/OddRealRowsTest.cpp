@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 using namespace spectrascope;
 
@@ -66,8 +67,9 @@ std::vector<OddCase> oddCases()
   batches("multipass_n945", 945, 32);
   fourWays("rader_n4801_b5", D::complex1d(4801, 5), 0, "+gather");
   fourWays("rader_multipass_n1009_b3", D::complex1d(1009, 3), 64, "+gather");
-  fourWays("2d_451x300", D::complex2d(451, 300), 0, "+chirp_in");
-  fourWays("2d_451x7", D::complex2d(451, 7), 0, "+chirp_in");
+  fourWays("2d_451x300", D::complex2d(451, 300), 0, "+gather"); // 11 x 41: Rader's on 41, then 11
+  fourWays("2d_451x7", D::complex2d(451, 7), 0, "+gather");
+  fourWays("2d_1501x3", D::complex2d(1501, 3), 0, "+chirp_in"); // 19 x 79: Bluestein's
   fourWays("2d_1009x3", D::complex2d(1009, 3), 0, "+gather");
   fourWays("2d_1x5", D::complex2d(1, 5, 3));
   fourWays("3d_9x7x5", D::complex3d(9, 7, 5));
@@ -96,20 +98,59 @@ TEST_P(OddRealRows, MatchesFftwDouble)
   EXPECT_LE(error, kTolerance);
 }
 
-TEST_P(OddRealRows, RunsTheRowsOnTheirRoute)
+// The names of the launches one call of the plan makes.
+std::vector<std::string> launchNames(const Plan& plan)
 {
-  if (!GetParam().routeTag) GTEST_SKIP() << "smooth rows";
-  const TransformDescriptor& d = plan->descriptor();
+  const TransformDescriptor& d = plan.descriptor();
   std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
   ExecutionReport report;
   if (d.placement == Placement::InPlace)
-    plan->execute(in, in, &report);
+    plan.execute(in, in, &report);
   else
-    plan->execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
-  const std::string tag = GetParam().routeTag;
-  EXPECT_TRUE(std::any_of(report.records.begin(), report.records.end(),
-                          [&](const KernelRecord& r) { return r.name.find(tag) != std::string::npos; }))
-      << "no launch named " << tag;
+    plan.execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
+  std::vector<std::string> names;
+  for (const KernelRecord& r : report.records)
+    names.push_back(r.name);
+  return names;
+}
+
+bool anyNamed(const std::vector<std::string>& names, const std::string& tag)
+{
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& name) { return name.find(tag) != std::string::npos; });
+}
+
+bool isPrime(std::size_t n)
+{
+  for (std::size_t f = 2; f * f <= n; ++f)
+    if (n % f == 0) return false;
+  return n > 1;
+}
+
+TEST_P(OddRealRows, RunsTheRowsOnTheirRoute)
+{
+  if (!GetParam().routeTag) GTEST_SKIP() << "smooth rows";
+  EXPECT_TRUE(anyNamed(launchNames(*plan), GetParam().routeTag)) << "no launch named " << GetParam().routeTag;
+}
+
+// Rows on Rader's algorithm read and write the real side themselves: no pack, merge or unpack pass over
+// the data, and no split where the inverse convolution FFT holds whole lines.
+TEST_P(OddRealRows, PrimeRowsNeedNoPairPasses)
+{
+  if (!GetParam().routeTag || GetParam().routeTag != std::string_view("+gather"))
+    GTEST_SKIP() << "rows not on Rader";
+  const std::vector<std::string> names = launchNames(*plan);
+  const bool splitStays = GetParam().d.kind == TransformKind::RealToComplex && GetParam().maxPassLength != 0;
+  if (!isPrime(GetParam().d.extent[0])) {
+    // Rader's on a factor, then the rest's launches: the pair passes stay around them.
+    EXPECT_TRUE(anyNamed(names, GetParam().d.kind == TransformKind::RealToComplex ? "pack_real_pairs"
+                                                                                  : "merge_real_pairs"));
+    return;
+  }
+  for (const char* pass : {"pack_real_pairs", "merge_real_pairs", "unpack_real_pairs"})
+    EXPECT_FALSE(anyNamed(names, pass)) << pass;
+  EXPECT_EQ(anyNamed(names, "split_real_pairs"), splitStays)
+      << "R2C's split stays only where the inverse convolution FFT takes more than one launch";
 }
 
 TEST_P(OddRealRows, RoundTrips)

@@ -3,7 +3,9 @@
 // p - 1 is smooth (convolved at p - 1) and one whose p - 1 is not (47: padded to 91), forward and inverse,
 // in place and out of place, batches, prime axes along rows, columns and the middle of a 3D array, real
 // transforms with prime rows (odd rows run in pairs through one full-length complex row) and columns; the
-// primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein. Each
+// primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein; composite
+// lengths with one prime factor above 13 (Rader's on the factor, then the smooth rest), real rows of them
+// included (2046: half rows of 1023 with a pitch). Each
 // case also says which route ran, and Rader is checked against Bluestein on the same input.
 
 #include "FftChecks.h"
@@ -82,6 +84,18 @@ std::vector<PrimeCase> primeCases()
   fourWays("2d_rows_1009x64", D::complex2d(1009, 64), Route::Rader);
   fourWays("2d_columns_64x1009", D::complex2d(64, 1009, 2), Route::Rader);
   fourWays("3d_middle_6x17x5", D::complex3d(6, 17, 5, 2), Route::Rader);
+  // One prime factor above 13 in a composite length: Rader's on the factor as the first step over the
+  // length's interleaved lines, then the smooth rest (31 x 33, 17 x 2, 17 x 64 with a power-of-two rest
+  // on the mixed-radix kernel, 47 x 1024 with a padded convolution, several launches for both parts), along
+  // rows, columns and the middle axis.
+  fourWays("factor_n1023", D::complex1d(1023, 3), Route::Rader);
+  fourWays("factor_n34", D::complex1d(34, 2), Route::Rader);
+  fourWays("factor_n1088", D::complex1d(1088, 2), Route::Rader);
+  fourWays("factor_padded_n48128", D::complex1d(48128), Route::Rader);
+  fourWays("factor_multipass_n1023", D::complex1d(1023, 2), Route::Rader, 16);
+  fourWays("2d_factor_rows_1023x5", D::complex2d(1023, 5), Route::Rader);
+  fourWays("2d_factor_columns_12x1023", D::complex2d(12, 1023, 2), Route::Rader);
+  fourWays("3d_factor_middle_4x62x3", D::complex3d(4, 62, 3, 2), Route::Rader);
   // Both axes prime: correct, but see AtLeastAsAccurateAsBluestein for why its accuracy is not compared.
   for (Direction dir : {Direction::Forward, Direction::Inverse}) {
     const bool forward = dir == Direction::Forward;
@@ -95,7 +109,9 @@ std::vector<PrimeCase> primeCases()
   for (Placement p : {Placement::OutOfPlace, Placement::InPlace}) {
     const std::string where = p == Placement::InPlace ? "_inplace" : "";
     for (const auto& [label, d] :
-         {std::pair{"n1009", D::complex1d(1009, 3)}, std::pair{"2d_64x1009", D::complex2d(64, 1009)}}) {
+         {std::pair{"n1009", D::complex1d(1009, 3)}, std::pair{"2d_64x1009", D::complex2d(64, 1009)},
+          std::pair{"factor_n1023", D::complex1d(1023, 3)},
+          std::pair{"factor_n2046", D::complex1d(2046, 3)}}) {
       c.push_back({std::string("r2c_") + label + where,
                    with(d, TransformKind::RealToComplex, Direction::Forward, p), Route::Rader});
       c.push_back({std::string("c2r_") + label + where,

@@ -225,10 +225,68 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
   const TransformDescriptor large = TransformDescriptor::complex1d(1009, std::size_t{1} << 21);
   EXPECT_NO_THROW(planStockham(large, kGpu));
   EXPECT_THROW(planStockham(large, bluesteinOnly), EngineError);
-  // Composite lengths with a large prime factor stay on Bluestein.
+  // A composite length never takes Rader's for the whole axis (it needs a prime).
   EXPECT_EQ(largePrimeRoute(2 * 1009), StockhamPass::Family::Bluestein);
   EXPECT_TRUE(isPrime(65537));
   EXPECT_FALSE(isPrime(1411));
+}
+
+// A composite length with one prime factor above 13 runs Rader's on that factor as the first step of the
+// axis (ns = 1, the rest's lines interleaved), then the smooth rest's launches with ns = the prime,
+// reading the factor's output without a row pitch. Two such factors, a repeated one, or a factor whose
+// padded convolution costs more than Bluestein's on the whole length: Bluestein's.
+TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
+{
+  struct Case
+  {
+    std::size_t n, prime;
+  };
+  for (const Case c : {Case{1023, 31}, Case{34, 17}, Case{2046, 31}, Case{17 * 64, 17}, Case{47 * 1024, 47},
+                       Case{1009 * 2, 1009}}) {
+    AxisJob rows;
+    rows.extent = {c.n, 1, 1};
+    rows.batch = 3;
+    rows.axes = 0b001;
+    rows.rowPitchIn = c.n + 1, rows.rowPitchOut = c.n + 2; // a real transform's half rows have pitches
+    EXPECT_EQ(raderFactorOf(c.n, kGpu), c.prime) << c.n;
+    const StockhamSchedule s = planStockham(rows, kGpu);
+    ASSERT_GE(s.passes.size(), 2u) << c.n;
+    const StockhamPass& rader = s.passes[0];
+    EXPECT_EQ(rader.family, StockhamPass::Family::Rader) << c.n;
+    EXPECT_EQ(rader.length, c.prime);
+    EXPECT_EQ(rader.ns, 1u);
+    EXPECT_EQ(rader.nOverL, c.n / c.prime);
+    EXPECT_EQ(rader.totalLines, 3 * (c.n / c.prime));
+    EXPECT_EQ(rader.dist, c.n + 1) << "the input's pitch";
+    EXPECT_EQ(rader.distOut, c.n) << "rows without a pitch between the launches";
+    EXPECT_EQ(s.passes[1].dist, c.n);
+    EXPECT_EQ(s.passes.back().distOut, c.n + 2) << "the output's pitch";
+    std::size_t ns = c.prime;
+    for (std::size_t i = 1; i < s.passes.size(); ++i) {
+      EXPECT_EQ(s.passes[i].family, StockhamPass::Family::Mixed) << c.n;
+      EXPECT_EQ(s.passes[i].ns, ns) << c.n;
+      ns *= s.passes[i].length;
+    }
+    EXPECT_EQ(ns, c.n);
+    EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime));
+  }
+  // 2001 = 3 x 23 x 29 (two), 2 x 17 x 17 (repeated), 94 = 2 x 47 (47's padded convolution of 91 twice
+  // against Bluestein's 189 once): Bluestein's for the whole axis.
+  for (std::size_t n : {2001u, 2u * 17 * 17, 94u}) {
+    EXPECT_EQ(raderFactorOf(n, kGpu), 0u) << n;
+    const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(n, 2), kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << n;
+    EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Bluestein) << n;
+  }
+  // Along columns, the factor's lines are the columns times the rest's interleaved lines.
+  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1023), kGpu);
+  ASSERT_GE(columns.passes.size(), 3u);
+  EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
+  EXPECT_EQ(columns.passes[1].stride, 12u);
+  EXPECT_EQ(columns.passes[1].totalLines, 12u * 33);
+  DeviceLimits bluesteinOnly = kGpu;
+  bluesteinOnly.rader = false;
+  EXPECT_EQ(raderFactorOf(1023, bluesteinOnly), 0u);
 }
 
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no
