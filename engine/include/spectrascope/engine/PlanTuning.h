@@ -45,8 +45,9 @@ struct TuningOutcome
 };
 
 // The tuned shapes of one device, driver and engine version: a text file, one line per transform
-// ("key<TAB>batch<TAB>shape<TAB>ms"), rewritten atomically on every store. An unreadable or foreign file is
-// ignored (and replaced on the next store), never trusted.
+// ("key<TAB>batch<TAB>shape<TAB>ms", then "<TAB>partial" for a search its budget cut short), rewritten
+// atomically on every store. An unreadable or foreign file is ignored (and replaced on the next store),
+// never trusted.
 class TuningCache
 {
 public:
@@ -59,7 +60,11 @@ public:
   // another backend (the Benchmark window's Tune, spectrascope-bench --tune) rewrote since is read again
   // first, so plans made from then on use what it found.
   std::optional<PlanShape> find(const TransformDescriptor& d) const;
-  void store(const TransformDescriptor& d, const PlanShape& shape, double ms);
+  // `partial`: a budgeted search that did not time every candidate chose it; it is used like any other
+  // shape (so the next start plans instantly), and an unbounded search replaces it.
+  void store(const TransformDescriptor& d, const PlanShape& shape, double ms, bool partial = false);
+  // Whether the shape stored for exactly this transform and batch came from a search cut short.
+  bool isPartial(const TransformDescriptor& d) const;
   std::size_t size() const;
   const std::filesystem::path& file() const { return file_; }
 
@@ -71,6 +76,7 @@ private:
   {
     PlanShape shape;
     double ms = 0;
+    bool partial = false;
   };
   void load() const;
   void reloadIfRewritten() const;
