@@ -11,6 +11,7 @@
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -49,8 +50,13 @@ Options:
   --lines N              OpenCL: least adjacent lines per group in strided passes (tuning)
   --radix N              OpenCL: largest radix a work-item computes in registers, 2 to 32 (tuning)
   --bluestein-only       OpenCL: prime lengths by Bluestein's algorithm, not Rader's (comparison)
-  --tune                 OpenCL: first search the planner's shapes for each case, keep the fastest in the
-                         device's tuning cache (later plans everywhere use it), then measure as usual
+  --tune                 OpenCL: first search the planner's shapes for each case (no time limit; the table
+                         gives each search's wall time), keep the fastest in the device's tuning cache
+                         (later plans everywhere use it), then measure as usual
+  --measure-plans[=MS]   OpenCL: plan each case as FFTW_MEASURE would, but within MS ms per search (default
+                         200; 0 times the heuristic shape alone): a case with no stored shape is searched
+                         for and the winner kept in the tuning cache. Prints each case's plan and search
+                         time, shapes timed and whether the time limit cut the search short; then measures
   --no-tuning            OpenCL: ignore the tuning cache (the planner's heuristic shapes)
   --no-check             skip the accuracy check
   --json                 one JSON object per line per case instead of the table
@@ -67,6 +73,7 @@ struct Options
   OpenClOptions opencl;
   bool json = false;
   bool tune = false;
+  bool measurePlans = false;
 };
 
 [[noreturn]] void usageError(const std::string& message)
@@ -75,20 +82,22 @@ struct Options
   std::exit(2);
 }
 
-long long parseCount(const std::string& flag, const std::string& value, long long max)
+long long parseCount(const std::string& flag, const std::string& value, long long max, long long min = 1)
 {
   try {
     std::size_t used = 0;
     const long long v = std::stoll(value, &used);
-    if (used == value.size() && v >= 1 && v <= max) return v;
+    if (used == value.size() && v >= min && v <= max) return v;
   } catch (const std::exception&) {
   }
-  usageError(flag + " needs a whole number from 1 to " + std::to_string(max) + ", got '" + value + "'");
+  usageError(flag + " needs a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+             ", got '" + value + "'");
 }
 
 Options parseArguments(int argc, char** argv)
 {
   Options o;
+  bool noTuning = false;
   std::vector<std::string> args(argv + 1, argv + argc);
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -147,15 +156,23 @@ Options parseArguments(int argc, char** argv)
       o.opencl.bluesteinOnly = true;
     else if (a == "--tune")
       o.tune = true;
-    else if (a == "--no-tuning")
+    else if (a == "--measure-plans" || a.starts_with("--measure-plans=")) {
+      o.measurePlans = true;
+      o.opencl.tuning = OpenClOptions::Tuning::Measure;
+      if (a != "--measure-plans")
+        o.opencl.measureBudget =
+            std::chrono::milliseconds(parseCount("--measure-plans", a.substr(a.find('=') + 1), 600000, 0));
+    } else if (a == "--no-tuning") {
       o.opencl.tuning = OpenClOptions::Tuning::Heuristic;
-    else if (a == "--no-check")
+      noTuning = true;
+    } else if (a == "--no-check")
       o.measure.checkAccuracy = false;
     else if (a == "--json")
       o.json = true;
     else
       usageError("unknown option '" + a + "'");
   }
+  if (o.measurePlans && noTuning) usageError("--measure-plans and --no-tuning contradict each other");
   if (o.suite.empty() && o.sizes.empty()) o.sizes = "1024";
   return o;
 }
@@ -252,6 +269,9 @@ int main(int argc, char** argv)
     if (o.tune && !device)
       std::fprintf(stderr, "spectrascope-bench: --tune applies to OpenCL backends only\n");
     if (o.tune && device) tuneCases(*device, cases, o.json);
+    if (o.measurePlans && !device)
+      std::fprintf(stderr, "spectrascope-bench: --measure-plans applies to OpenCL backends only\n");
+    if (o.measurePlans && device) measurePlans(*device, cases, o.json);
     if (!o.json) {
       std::printf(
           "# backend %s, device %s\n# copy bandwidth %.1f GB/s (read+write), median of %d x %d calls\n",

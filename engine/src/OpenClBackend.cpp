@@ -71,8 +71,16 @@ std::unique_ptr<Plan> OpenClBackend::createPlan(const TransformDescriptor& d)
   d.validate();
   if (auto why = cannotPlan(d)) throw unsupported(*why);
   std::optional<PlanShape> shape;
+  std::optional<TuningOutcome> search;
   if (options_.tuning != OpenClOptions::Tuning::Heuristic) shape = tuning_->find(d);
-  if (!shape && options_.tuning == OpenClOptions::Tuning::Measure) shape = tune(d).chosen;
+  if (!shape && options_.tuning == OpenClOptions::Tuning::Measure) {
+    search = tune(d, options_.measureBudget);
+    shape = search->chosen;
+  }
+  {
+    std::lock_guard lock(lastSearchMutex_);
+    lastPlanSearch_ = search;
+  }
   if (!shape || shape->isDefault()) return createPlan(d, PlanShape{});
   try {
     return createPlan(d, *shape);
@@ -92,13 +100,19 @@ std::unique_ptr<OpenClPlan> OpenClBackend::createPlan(const TransformDescriptor&
   return std::make_unique<detail::OpenClFftPlan>(*this, d, limits);
 }
 
-TuningOutcome OpenClBackend::tune(const TransformDescriptor& d)
+TuningOutcome OpenClBackend::tune(const TransformDescriptor& d, SearchBudget budget)
 {
   d.validate();
   if (auto why = cannotPlan(d)) throw unsupported(*why);
-  TuningOutcome outcome = detail::searchShapes(*this, d);
-  tuning_->store(d, outcome.chosen, outcome.chosenMs);
+  TuningOutcome outcome = detail::searchShapes(*this, d, budget);
+  tuning_->store(d, outcome.chosen, outcome.chosenMs, outcome.budgetExhausted);
   return outcome;
+}
+
+std::optional<TuningOutcome> OpenClBackend::lastPlanSearch() const
+{
+  std::lock_guard lock(lastSearchMutex_);
+  return lastPlanSearch_;
 }
 
 } // namespace spectrascope

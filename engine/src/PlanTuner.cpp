@@ -16,15 +16,46 @@ namespace {
 // A candidate must beat the best so far by this much: timing noise must not pick shapes.
 constexpr double kRequiredGain = 0.97;
 
+using Clock = std::chrono::steady_clock;
+
+struct KnobValue
+{
+  std::size_t PlanShape::*field;
+  std::size_t value;
+};
+
 struct KnobValues
 {
   std::size_t PlanShape::*field;
   std::vector<std::size_t> values;
 };
 
+std::size_t maxGroupOf(OpenClBackend& backend)
+{
+  return backend.info().maxWorkGroupSize;
+}
+
+// The single knob changes that beat the heuristic most often, timed first so that a short budget still
+// tries them: no radix-32 passes (16, then 8; 4 for short lines), strided and contiguous groups either side
+// of the heuristic's 256 and 64, a shorter pass (one more launch, smaller groups), more adjacent lines,
+// less local memory (more groups resident).
+std::vector<KnobValue> likelyWinners(OpenClBackend& backend)
+{
+  std::vector<KnobValue> changes = {{&PlanShape::maxRadix, 16},   {&PlanShape::stridedGroupSize, 128},
+                                    {&PlanShape::groupSize, 128}, {&PlanShape::maxPassLength, 4096},
+                                    {&PlanShape::maxRadix, 8},    {&PlanShape::stridedGroupSize, 512},
+                                    {&PlanShape::groupSize, 32},  {&PlanShape::adjacentLines, 8},
+                                    {&PlanShape::maxRadix, 4},    {&PlanShape::localMemory, 32768}};
+  std::erase_if(changes, [&](const KnobValue& c) {
+    return (c.field == &PlanShape::groupSize || c.field == &PlanShape::stridedGroupSize) &&
+           c.value > maxGroupOf(backend);
+  });
+  return changes;
+}
+
 std::vector<KnobValues> knobValues(OpenClBackend& backend)
 {
-  const std::size_t maxGroup = backend.info().maxWorkGroupSize;
+  const std::size_t maxGroup = maxGroupOf(backend);
   const auto upTo = [&](std::vector<std::size_t> values) {
     std::erase_if(values, [&](std::size_t v) { return v > maxGroup; });
     return values;
@@ -59,10 +90,20 @@ std::vector<AxisJob> jobsOf(const TransformDescriptor& d, const DeviceLimits& li
   return OpenClRealFftPlan::complexJobs(d, limits);
 }
 
+// How long each timing sample of a candidate lasts, and how many of them the median is taken over. A tight
+// budget buys more candidates with shorter samples; three still outvote one disturbed sample.
+struct TimingEffort
+{
+  double sampleMs;
+  int samples;
+};
+constexpr TimingEffort kThoroughTiming{2.0, 5}, kQuickTiming{0.5, 3};
+
 class CandidateTimer
 {
 public:
-  CandidateTimer(OpenClBackend& backend, const TransformDescriptor& d) : backend_(backend), d_(d)
+  CandidateTimer(OpenClBackend& backend, const TransformDescriptor& d, TimingEffort effort)
+      : backend_(backend), effort_(effort), d_(d)
   {
     std::vector<float> data(d.inputFloats());
     std::mt19937 random(1234);
@@ -84,7 +125,6 @@ public:
   // Median wall time of one call, in ms, over a few samples of back-to-back calls.
   double millisecondsPerCall(const OpenClPlan& plan)
   {
-    using Clock = std::chrono::steady_clock;
     const auto sample = [&](int calls) {
       const auto start = Clock::now();
       for (int i = 0; i < calls; ++i)
@@ -94,16 +134,18 @@ public:
     };
     sample(1); // first call: lazy driver work, caches
     const double once = sample(1);
-    const int calls = std::clamp(int(2.0 / std::max(once, 1e-3)), 1, 64); // ~2 ms per sample
+    const int calls = std::clamp(int(effort_.sampleMs / std::max(once, 1e-3)), 1, 64);
     std::vector<double> samples;
-    for (int i = 0; i < 5; ++i)
+    for (int i = 0; i < effort_.samples; ++i)
       samples.push_back(sample(calls));
-    std::nth_element(samples.begin(), samples.begin() + 2, samples.end());
-    return samples[2];
+    const auto median = samples.begin() + std::ptrdiff_t(samples.size() / 2);
+    std::nth_element(samples.begin(), median, samples.end());
+    return *median;
   }
 
 private:
   OpenClBackend& backend_;
+  TimingEffort effort_;
   TransformDescriptor d_;
   cl::Buffer input_, output_;
 };
@@ -124,43 +166,65 @@ std::string scheduleSignature(OpenClBackend& backend, const TransformDescriptor&
   return signature;
 }
 
-TuningOutcome searchShapes(OpenClBackend& backend, const TransformDescriptor& d)
+TuningOutcome searchShapes(OpenClBackend& backend, const TransformDescriptor& d, SearchBudget budget)
 {
-  CandidateTimer timer(backend, d);
+  const auto start = Clock::now();
+  const auto budgetSpent = [&] {
+    return std::chrono::duration_cast<SearchBudget>(Clock::now() - start) >= budget;
+  };
+  CandidateTimer timer(backend, d, budget < kThoroughTimingBudget ? kQuickTiming : kThoroughTiming);
   std::set<std::string> timed;
   TuningOutcome outcome;
-  const auto time = [&](const PlanShape& shape) -> std::optional<double> {
+  // Times `shape` and keeps it if it beats the best so far by kRequiredGain, unless it gives a schedule
+  // already timed or does not fit. False once the budget has stopped the search.
+  const auto consider = [&](const PlanShape& shape) {
+    if (outcome.budgetExhausted) return false;
     const std::string signature = scheduleSignature(backend, d, shape);
-    if (signature.empty() || !timed.insert(signature).second) {
+    if (signature.empty() || timed.contains(signature)) {
       ++outcome.candidatesSkipped;
-      return std::nullopt;
+      return true;
     }
+    const bool heuristic = timed.empty() && shape.isDefault(); // always timed: it is the fallback
+    if (!heuristic && budgetSpent()) {
+      outcome.budgetExhausted = true;
+      return false;
+    }
+    timed.insert(signature);
+    double ms = 0;
     try {
-      const double ms = timer.millisecondsPerCall(*backend.createPlan(d, shape));
+      ms = timer.millisecondsPerCall(*backend.createPlan(d, shape));
       ++outcome.candidatesMeasured;
-      return ms;
     } catch (const EngineError&) {
       ++outcome.candidatesSkipped; // e.g. too many registers for this work-group size on this device
-      return std::nullopt;
+      return true;
     }
+    if (heuristic) outcome.heuristicMs = ms;
+    if (outcome.chosenMs == 0 || ms < outcome.chosenMs * kRequiredGain) {
+      outcome.chosen = shape;
+      outcome.chosenMs = ms;
+    }
+    return true;
+  };
+  const auto changeOfBest = [&](std::size_t PlanShape::*field, std::size_t value) {
+    PlanShape candidate = outcome.chosen;
+    candidate.*field = value;
+    return consider(candidate);
   };
 
-  outcome.heuristicMs = time(PlanShape{}).value_or(0);
-  outcome.chosenMs = outcome.heuristicMs;
-  for (int round = 0; round < 2; ++round) {
-    const PlanShape before = outcome.chosen;
-    for (const KnobValues& knob : knobValues(backend))
-      for (std::size_t value : knob.values) {
-        PlanShape candidate = outcome.chosen;
-        candidate.*knob.field = value;
-        const std::optional<double> ms = time(candidate);
-        if (ms && (outcome.chosenMs == 0 || *ms < outcome.chosenMs * kRequiredGain)) {
-          outcome.chosen = candidate;
-          outcome.chosenMs = *ms;
-        }
-      }
-    if (outcome.chosen == before) break;
-  }
+  const auto search = [&] {
+    consider(PlanShape{});
+    for (const KnobValue& change : likelyWinners(backend))
+      if (!changeOfBest(change.field, change.value)) return;
+    for (int round = 0; round < 2; ++round) {
+      const PlanShape before = outcome.chosen;
+      for (const KnobValues& knob : knobValues(backend))
+        for (std::size_t value : knob.values)
+          if (!changeOfBest(knob.field, value)) return;
+      if (outcome.chosen == before) break;
+    }
+  };
+  search();
+  outcome.searchMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return outcome;
 }
 

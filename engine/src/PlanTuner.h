@@ -1,14 +1,16 @@
 #pragma once
-// The measured search behind OpenClBackend::tune: coordinate descent over the planner's knobs, starting
-// from the heuristic shape. Knob values that give a schedule already timed are skipped, so most
-// candidates cost nothing; the others cost a kernel build (cached on disk) and a few timed calls.
+// The measured search behind OpenClBackend::tune: the heuristic shape, then a short list of the knob
+// changes that most often win, then coordinate descent over all the planner's knobs, each step from the
+// best shape so far. Knob values that give a schedule already timed are skipped, so most candidates cost
+// nothing; the others cost a kernel build (cached on disk) and a few timed calls. The budget bounds the
+// whole search (see SearchBudget).
 
 #include "spectrascope/engine/OpenClBackend.h"
 #include "spectrascope/engine/PlanTuning.h"
 
 namespace spectrascope::detail {
 
-TuningOutcome searchShapes(OpenClBackend& backend, const TransformDescriptor& d);
+TuningOutcome searchShapes(OpenClBackend& backend, const TransformDescriptor& d, SearchBudget budget);
 
 // The launches a shape gives `d` (kernel specialisations and work-group shapes), as text: two shapes with
 // the same signature run the same kernels. Empty if the shape does not fit the device.

@@ -20,6 +20,9 @@ constexpr Knob kKnobs[] = {{"radix", &PlanShape::maxRadix},           {"group", 
                            {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
                            {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory}};
 
+// The fifth field of a line whose shape a search cut short by its budget chose.
+constexpr const char* kPartialFlag = "partial";
+
 // FNV-1a, 64 bit: the file name only has to separate identities.
 std::string hashName(std::string_view text)
 {
@@ -109,12 +112,22 @@ std::optional<PlanShape> TuningCache::find(const TransformDescriptor& d) const
   return nearest->shape;
 }
 
-void TuningCache::store(const TransformDescriptor& d, const PlanShape& shape, double ms)
+void TuningCache::store(const TransformDescriptor& d, const PlanShape& shape, double ms, bool partial)
 {
   std::lock_guard lock(mutex_);
   reloadIfRewritten(); // keep what another backend stored meanwhile
-  entries_[transformKey(d)][d.batch] = Entry{shape, ms};
+  entries_[transformKey(d)][d.batch] = Entry{shape, ms, partial};
   save();
+}
+
+bool TuningCache::isPartial(const TransformDescriptor& d) const
+{
+  std::lock_guard lock(mutex_);
+  reloadIfRewritten();
+  const auto transform = entries_.find(transformKey(d));
+  if (transform == entries_.end()) return false;
+  const auto entry = transform->second.find(d.batch);
+  return entry != transform->second.end() && entry->second.partial;
 }
 
 std::size_t TuningCache::size() const
@@ -147,15 +160,17 @@ void TuningCache::load() const
   std::string line;
   if (!in || !std::getline(in, line) || line != "# " + identity_) return; // absent or someone else's
   while (std::getline(in, line)) {
-    // key \t batch \t shape \t ms
+    // key \t batch \t shape \t ms [\t partial]: files written before the flag have no fifth field
     std::istringstream fields(line);
-    std::string key, batch, shape, ms;
+    std::string key, batch, shape, ms, flag;
     if (!std::getline(fields, key, '\t') || !std::getline(fields, batch, '\t') ||
-        !std::getline(fields, shape, '\t') || !std::getline(fields, ms))
+        !std::getline(fields, shape, '\t') || !std::getline(fields, ms, '\t'))
       continue;
+    std::getline(fields, flag);
+    if (!flag.empty() && flag != kPartialFlag) continue;
     const std::optional<PlanShape> parsed = PlanShape::parse(shape);
     try {
-      if (parsed) entries_[key][std::stoul(batch)] = Entry{*parsed, std::stod(ms)};
+      if (parsed) entries_[key][std::stoul(batch)] = Entry{*parsed, std::stod(ms), !flag.empty()};
     } catch (const std::exception&) {
       // a damaged line is skipped; the rest of the file still counts
     }
@@ -168,7 +183,8 @@ bool TuningCache::save() const
   out << "# " << identity_ << "\n";
   for (const auto& [key, batches] : entries_)
     for (const auto& [batch, entry] : batches)
-      out << key << '\t' << batch << '\t' << entry.shape.toString() << '\t' << entry.ms << '\n';
+      out << key << '\t' << batch << '\t' << entry.shape.toString() << '\t' << entry.ms
+          << (entry.partial ? std::string("\t") + kPartialFlag : std::string()) << '\n';
   const bool written = writeFileAtomically(file_, out.str());
   loadedTime_ = fileTime();
   return written;

@@ -1,6 +1,7 @@
 // Per-device tuning on a real OpenCL device (PoCL in CI): the search stores its choice, a fresh backend
-// plans from the stored shape without searching, and every shape the search can pick computes the right
-// transform (each knob value against FFTW double and the property checks).
+// plans from the stored shape without searching, a budget bounds Measure-mode planning (counted in
+// candidates, never in wall time), Cached mode never searches, and every shape the search can pick
+// computes the right transform (each knob value against FFTW double and the property checks).
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -10,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <random>
 
 using namespace spectrascope;
@@ -24,15 +27,30 @@ std::filesystem::path freshDirectory()
   return std::filesystem::temp_directory_path() / ("spectrascope-tune-" + std::to_string(random()));
 }
 
-std::unique_ptr<OpenClBackend> backendIn(const std::filesystem::path& dir,
-                                         OpenClOptions::Tuning tuning = OpenClOptions::Tuning::Cached)
+std::unique_ptr<OpenClBackend>
+backendIn(const std::filesystem::path& dir, OpenClOptions::Tuning tuning = OpenClOptions::Tuning::Cached,
+          std::chrono::milliseconds measureBudget = OpenClOptions{}.measureBudget)
 {
   const auto device = test::preferredOpenClDevice();
   if (!device) return nullptr;
   OpenClOptions options;
   options.cacheDirectory = dir;
   options.tuning = tuning;
+  options.measureBudget = measureBudget;
   return std::make_unique<OpenClBackend>(*device, options);
+}
+
+std::string fileText(const std::filesystem::path& file)
+{
+  std::ifstream in(file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A transform whose knobs give many distinct schedules: an unbounded search times several (see
+// SearchStoresAShapeThatAFreshBackendUses), so a budget has something to cut.
+TransformDescriptor manySchedules()
+{
+  return TransformDescriptor::complex1d(256, 64);
 }
 
 PlanShape shapeWith(std::size_t PlanShape::*knob, std::size_t value)
@@ -72,6 +90,9 @@ TEST(Tuning, SearchStoresAShapeThatAFreshBackendUses)
   ASSERT_FALSE(backend->tuningCache().find(d));
 
   const TuningOutcome outcome = backend->tune(d);
+  EXPECT_FALSE(outcome.budgetExhausted);
+  EXPECT_FALSE(backend->tuningCache().isPartial(d));
+  EXPECT_GT(outcome.searchMs, 0);
   EXPECT_GE(outcome.candidatesMeasured, 2); // the heuristic shape and at least one other
   EXPECT_GT(outcome.candidatesSkipped, 0);  // knob values that change nothing at this size are not timed
   EXPECT_GT(outcome.heuristicMs, 0);
@@ -98,6 +119,93 @@ TEST(Tuning, MeasureModeTunesOnFirstPlanOnly)
   EXPECT_EQ(backend->tuningCache().size(), 1u);
   backend->createPlan(d); // found in the cache: no second search, no second entry
   EXPECT_EQ(backend->tuningCache().size(), 1u);
+  std::filesystem::remove_all(dir);
+}
+
+// A budget far below one candidate's cost: the heuristic shape is timed (it is the fallback), and the
+// check before each further candidate stops the search at once; one candidate may already be under way
+// when the budget runs out, never two.
+TEST(Tuning, TinyBudgetTimesTheHeuristicAndAtMostOneMore)
+{
+  const auto dir = freshDirectory();
+  auto backend = backendIn(dir, OpenClOptions::Tuning::Measure, std::chrono::milliseconds(1));
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  const TransformDescriptor d = manySchedules();
+  const std::unique_ptr<Plan> plan = backend->createPlan(d);
+  const std::optional<TuningOutcome> search = backend->lastPlanSearch();
+  ASSERT_TRUE(search);
+  EXPECT_TRUE(search->budgetExhausted);
+  EXPECT_GE(search->candidatesMeasured, 1);
+  EXPECT_LE(search->candidatesMeasured, 2);
+  EXPECT_GT(search->heuristicMs, 0);
+  EXPECT_GT(search->searchMs, 0);
+  ASSERT_TRUE(backend->tuningCache().find(d));
+  EXPECT_EQ(*backend->tuningCache().find(d), search->chosen);
+  EXPECT_TRUE(backend->tuningCache().isPartial(d));
+  expectCorrect(*plan, 14);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Tuning, ZeroBudgetTimesOnlyTheHeuristicShape)
+{
+  const auto dir = freshDirectory();
+  auto backend = backendIn(dir, OpenClOptions::Tuning::Heuristic);
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  const TransformDescriptor d = manySchedules();
+  const TuningOutcome outcome = backend->tune(d, SearchBudget::zero());
+  EXPECT_EQ(outcome.candidatesMeasured, 1);
+  EXPECT_TRUE(outcome.budgetExhausted);
+  EXPECT_TRUE(outcome.chosen.isDefault());
+  EXPECT_GT(outcome.heuristicMs, 0);
+  EXPECT_EQ(outcome.chosenMs, outcome.heuristicMs);
+  EXPECT_TRUE(backend->tuningCache().isPartial(d));
+  std::filesystem::remove_all(dir);
+}
+
+// What a budgeted search stored makes the next start plan instantly, in Cached and in Measure mode alike:
+// neither searches again, and the file is left as it was (still marked partial).
+TEST(Tuning, BudgetedWinnerIsUsedByFreshBackendsWithoutSearching)
+{
+  const auto dir = freshDirectory();
+  auto measuring = backendIn(dir, OpenClOptions::Tuning::Measure, std::chrono::milliseconds(1));
+  if (!measuring) GTEST_SKIP() << "no OpenCL device";
+  const TransformDescriptor d = manySchedules();
+  measuring->createPlan(d);
+  ASSERT_TRUE(measuring->lastPlanSearch());
+  const PlanShape winner = measuring->lastPlanSearch()->chosen;
+  const std::string stored = fileText(measuring->tuningCache().file());
+  ASSERT_FALSE(stored.empty());
+
+  for (OpenClOptions::Tuning tuning : {OpenClOptions::Tuning::Cached, OpenClOptions::Tuning::Measure}) {
+    auto fresh = backendIn(dir, tuning, std::chrono::milliseconds(1));
+    ASSERT_TRUE(fresh->tuningCache().find(d));
+    EXPECT_EQ(*fresh->tuningCache().find(d), winner);
+    const std::unique_ptr<Plan> plan = fresh->createPlan(d);
+    EXPECT_FALSE(fresh->lastPlanSearch());
+    EXPECT_TRUE(fresh->tuningCache().isPartial(d));
+    EXPECT_EQ(fileText(fresh->tuningCache().file()), stored);
+    expectCorrect(*plan, 15);
+  }
+
+  // An unbounded search replaces the partial choice with a complete one.
+  const TuningOutcome full = measuring->tune(d);
+  EXPECT_FALSE(full.budgetExhausted);
+  EXPECT_GT(full.candidatesMeasured, 2);
+  EXPECT_FALSE(measuring->tuningCache().isPartial(d));
+  std::filesystem::remove_all(dir);
+}
+
+// The GUI's mode: its first frame must never wait on a search, whatever the cache holds.
+TEST(Tuning, CachedModeNeverSearches)
+{
+  const auto dir = freshDirectory();
+  auto backend = backendIn(dir, OpenClOptions::Tuning::Cached);
+  if (!backend) GTEST_SKIP() << "no OpenCL device";
+  TransformDescriptor d = TransformDescriptor::complex2d(64, 32, 2);
+  expectCorrect(*backend->createPlan(d), 16);
+  EXPECT_FALSE(backend->lastPlanSearch());
+  EXPECT_EQ(backend->tuningCache().size(), 0u);
+  EXPECT_FALSE(std::filesystem::exists(backend->tuningCache().file()));
   std::filesystem::remove_all(dir);
 }
 

@@ -1,15 +1,19 @@
 // spectrascope-bench end to end: its JSON record (the fields the GPU comparison scripts read), the
-// accuracy it reports, its refusals of bad arguments, and "auto" on a machine without OpenCL.
+// accuracy it reports, its refusals of bad arguments, "auto" on a machine without OpenCL, and planning
+// with measurement under a time limit (--measure-plans).
 
 #include "CliProcess.h"
+#include "spectrascope/engine/DeviceInfo.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 
 namespace spectrascope::test {
@@ -87,6 +91,56 @@ TEST(Bench, AutoWithoutOpenClMeasuresFftwAndSaysWhy)
   // A backend named explicitly does not fall back: the measurement would not be what was asked for.
   const CliResult named = runBench({"--backend", "opencl", "--sizes", "256"}, environment);
   EXPECT_EQ(named.exitCode, 1);
+}
+
+std::optional<QJsonObject> planRecord(const std::string& text)
+{
+  for (const QJsonObject& r : jsonLines(text))
+    if (r.contains(QStringLiteral("plan"))) return r;
+  return std::nullopt;
+}
+
+// A zero limit times the heuristic shape alone and says the limit cut the search short; the next run
+// plans from what the first stored, without a search. Counts and flags only: speed is never asserted.
+TEST(Bench, MeasurePlansSearchesOnceWithinTheLimit)
+{
+  if (enumerateOpenClDevices().devices.empty()) GTEST_SKIP() << "no OpenCL device";
+  QTemporaryDir cache;
+  ASSERT_TRUE(cache.isValid());
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert(QStringLiteral("SPECTRASCOPE_CACHE_DIR"), cache.path());
+  const QStringList arguments = {"--backend",        "opencl", "--sizes", "256", "--elements", "4096",
+                                 "--reps",           "1",      "--calls", "1",   "--no-check", "--json",
+                                 "--measure-plans=0"};
+  const CliResult first = runBench(arguments, environment);
+  ASSERT_EQ(first.exitCode, 0) << first.err;
+  const std::optional<QJsonObject> searched = planRecord(first.out);
+  ASSERT_TRUE(searched) << first.out;
+  EXPECT_TRUE((*searched)["searched"].toBool());
+  EXPECT_EQ((*searched)["measured"].toInt(), 1);
+  EXPECT_TRUE((*searched)["budget_exhausted"].toBool());
+  EXPECT_GT((*searched)["search_ms"].toDouble(), 0.0);
+  EXPECT_EQ((*searched)["shape"].toString(),
+            QStringLiteral("radix=0 group=0 strided=0 lines=0 pass=0 local=0"));
+
+  const CliResult second = runBench(arguments, environment);
+  ASSERT_EQ(second.exitCode, 0) << second.err;
+  const std::optional<QJsonObject> stored = planRecord(second.out);
+  ASSERT_TRUE(stored) << second.out;
+  EXPECT_FALSE((*stored)["searched"].toBool());
+  EXPECT_FALSE(stored->contains(QStringLiteral("measured")));
+}
+
+TEST(Bench, MeasurePlansArgumentsAreChecked)
+{
+  const CliResult word = runBench({"--measure-plans=soon"});
+  EXPECT_EQ(word.exitCode, 2);
+  EXPECT_THAT(word.err, HasSubstr("--measure-plans needs a whole number from 0 to"));
+  const CliResult both = runBench({"--no-tuning", "--measure-plans"});
+  EXPECT_EQ(both.exitCode, 2);
+  EXPECT_THAT(both.err, HasSubstr("--measure-plans and --no-tuning contradict"));
+  const CliResult help = runBench({"--help"});
+  EXPECT_THAT(help.out, HasSubstr("--measure-plans[=MS]"));
 }
 
 } // namespace

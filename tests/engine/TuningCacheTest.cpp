@@ -1,11 +1,13 @@
-// The per-device tuning file: the shape format, the nearest-batch lookup, and that a file written for
-// another device, driver or kernel version, or a damaged one, is never trusted.
+// The per-device tuning file: the shape format, the nearest-batch lookup, the mark of a search its budget
+// cut short (and files from before it), and that a file written for another device, driver or kernel
+// version, or a damaged one, is never trusted.
 
 #include "spectrascope/engine/PlanTuning.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <random>
 
 using namespace spectrascope;
@@ -31,6 +33,12 @@ PlanShape someShape()
   s.maxPassLength = 1024;
   s.localMemory = 16384;
   return s;
+}
+
+std::string fileText(const std::filesystem::path& file)
+{
+  std::ifstream in(file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 } // namespace
@@ -127,4 +135,46 @@ TEST(TuningCache, DamagedLinesAreSkippedAndForeignFilesIgnored)
       << "# device B\n"
       << "c2c 64x1x1 inplace\t1024\t" << someShape().toString() << "\t0.2\n";
   EXPECT_FALSE(TuningCache(dir, "device A").find(d));
+}
+
+// A budgeted search's choice is used like any other, keeps its mark across starts, and a complete search's
+// choice for the same transform replaces both.
+TEST(TuningCache, PartialSearchesAreMarkedUntilReplaced)
+{
+  const auto dir = freshDirectory();
+  const TransformDescriptor d = TransformDescriptor::complex1d(2048, 16);
+  TuningCache(dir, "device A").store(d, someShape(), 0.4, true);
+  TuningCache reread(dir, "device A");
+  ASSERT_TRUE(reread.find(d));
+  EXPECT_EQ(*reread.find(d), someShape());
+  EXPECT_TRUE(reread.isPartial(d));
+  EXPECT_FALSE(reread.isPartial(TransformDescriptor::complex1d(2048, 32))); // nearest batch: not this one
+  EXPECT_NE(fileText(reread.file()).find("\tpartial\n"), std::string::npos);
+
+  reread.store(d, PlanShape{}, 0.3);
+  EXPECT_FALSE(TuningCache(dir, "device A").isPartial(d));
+  EXPECT_TRUE(TuningCache(dir, "device A").find(d)->isDefault());
+  std::filesystem::remove_all(dir);
+}
+
+// Files written before the mark existed have four fields a line: read as complete searches. A fifth field
+// that is not the mark makes the line damaged.
+TEST(TuningCache, FourFieldLinesAreReadAndUnknownMarksSkipped)
+{
+  const auto dir = freshDirectory();
+  const TransformDescriptor four = TransformDescriptor::complex1d(64, 1024),
+                            odd = TransformDescriptor::complex1d(128, 1024);
+  TuningCache cache(dir, "device A");
+  cache.store(four, PlanShape{}, 0.1); // creates the file
+  std::ofstream(cache.file(), std::ios::trunc)
+      << "# device A\n"
+      << "c2c 64x1x1 outofplace\t1024\t" << someShape().toString() << "\t0.2\n"
+      << "c2c 128x1x1 outofplace\t1024\t" << someShape().toString() << "\t0.2\tsomeday\n";
+  TuningCache reread(dir, "device A");
+  ASSERT_TRUE(reread.find(four));
+  EXPECT_EQ(*reread.find(four), someShape());
+  EXPECT_FALSE(reread.isPartial(four));
+  EXPECT_FALSE(reread.find(odd));
+  EXPECT_EQ(reread.size(), 1u);
+  std::filesystem::remove_all(dir);
 }

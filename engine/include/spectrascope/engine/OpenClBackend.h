@@ -9,7 +9,10 @@
 #include "spectrascope/engine/PlanTuning.h"
 #include "spectrascope/engine/ProgramCache.h"
 
+#include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
 
 namespace spectrascope {
 
@@ -41,9 +44,14 @@ struct OpenClOptions {
   std::size_t maxRadix = 0;
   std::filesystem::path cacheDirectory; // empty: defaultCacheDirectory()
   // Per-device tuning (PlanTuning.h). Heuristic: the planner's defaults only. Cached: a shape stored in
-  // the device's tuning file when there is one (the default: costs nothing, and `spectrascope-bench
-  // --tune` has filled it). Measure: like FFTW_MEASURE, a plan with no stored shape is searched for first.
+  // the device's tuning file when there is one, else the heuristic shape; it never searches, so a plan
+  // costs no timing (the default, and the GUI's: its first frame must not wait on a search;
+  // `spectrascope-bench --tune` fills the file). Measure: like FFTW_MEASURE, a plan with no stored shape
+  // is searched for first, within measureBudget, and the winner is stored for every later start.
   enum class Tuning { Heuristic, Cached, Measure } tuning = Tuning::Cached;
+  // Measure mode's time for one search, kernel builds included (it may overrun by one candidate). Zero
+  // times the heuristic shape alone, to store it.
+  std::chrono::milliseconds measureBudget{200};
 };
 
 class OpenClBackend : public Backend {
@@ -59,9 +67,13 @@ public:
   // A plan with the planner's knobs set by `shape` (zero knobs: defaults). The tuner's candidates.
   std::unique_ptr<OpenClPlan> createPlan(const TransformDescriptor& d, const PlanShape& shape);
   // Times the shapes the planner's knobs allow for `d` on this device and stores the fastest in the
-  // tuning cache (a knob value that gives an already timed schedule is not timed again).
-  TuningOutcome tune(const TransformDescriptor& d);
+  // tuning cache (a knob value that gives an already timed schedule is not timed again). A search the
+  // budget cuts short stores its best so far, marked partial.
+  TuningOutcome tune(const TransformDescriptor& d, SearchBudget budget = kUnboundedSearch);
   TuningCache& tuningCache() { return *tuning_; }
+  // The search the latest createPlan(d) ran (Measure mode, no stored shape); empty when it planned
+  // without one. The benchmark reports it per case.
+  std::optional<TuningOutcome> lastPlanSearch() const;
 
   const OpenClDeviceInfo& info() const { return info_; }
   const OpenClOptions& options() const { return options_; }
@@ -78,6 +90,8 @@ private:
   cl::CommandQueue queue_;
   std::unique_ptr<ProgramCache> programs_;
   std::unique_ptr<TuningCache> tuning_;
+  mutable std::mutex lastSearchMutex_;
+  std::optional<TuningOutcome> lastPlanSearch_;
 };
 
 class OpenClPlan : public Plan {

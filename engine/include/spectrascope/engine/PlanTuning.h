@@ -2,10 +2,12 @@
 // Per-device tuning of the OpenCL plans. The planner's heuristic shapes are good everywhere; a measured
 // search over its knobs (like FFTW_MEASURE, or the empirical search of Gu et al.) finds what is fastest on
 // one device for one transform. The choice is kept in a per-device cache file so a later start plans
-// instantly: `spectrascope-bench --tune` fills it, and every OpenCL plan reads it.
+// instantly: `spectrascope-bench --tune` fills it (unbounded), a Measure-mode backend fills it as it plans
+// (within a time budget), and every OpenCL plan reads it.
 
 #include "spectrascope/engine/TransformDescriptor.h"
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -34,6 +36,13 @@ struct PlanShape
   bool operator==(const PlanShape&) const = default;
 };
 
+// How long one tuning search may take, kernel builds included. The heuristic shape is always timed (it is
+// the fallback); after it, no candidate is started once the budget is spent, so a search overruns it by at
+// most one candidate's build and timing. Under kThoroughTimingBudget each candidate is timed more briefly.
+using SearchBudget = std::chrono::milliseconds;
+inline constexpr SearchBudget kUnboundedSearch = SearchBudget::max();
+inline constexpr SearchBudget kThoroughTimingBudget{5000};
+
 // What one tuning search measured.
 struct TuningOutcome
 {
@@ -42,11 +51,15 @@ struct TuningOutcome
   double chosenMs = 0;
   int candidatesMeasured = 0;
   int candidatesSkipped = 0; // knob values that gave an already measured schedule, or did not fit the device
+  double searchMs = 0;       // wall time of the whole search: buffers, kernel builds and timing
+  bool budgetExhausted = false; // the budget stopped it with schedules left untimed: `chosen` is the best
+                                // of those it timed
 };
 
 // The tuned shapes of one device, driver and engine version: a text file, one line per transform
-// ("key<TAB>batch<TAB>shape<TAB>ms"), rewritten atomically on every store. An unreadable or foreign file is
-// ignored (and replaced on the next store), never trusted.
+// ("key<TAB>batch<TAB>shape<TAB>ms", then "<TAB>partial" for a search its budget cut short), rewritten
+// atomically on every store. An unreadable or foreign file is ignored (and replaced on the next store),
+// never trusted.
 class TuningCache
 {
 public:
@@ -59,7 +72,11 @@ public:
   // another backend (the Benchmark window's Tune, spectrascope-bench --tune) rewrote since is read again
   // first, so plans made from then on use what it found.
   std::optional<PlanShape> find(const TransformDescriptor& d) const;
-  void store(const TransformDescriptor& d, const PlanShape& shape, double ms);
+  // `partial`: a budgeted search that did not time every candidate chose it; it is used like any other
+  // shape (so the next start plans instantly), and an unbounded search replaces it.
+  void store(const TransformDescriptor& d, const PlanShape& shape, double ms, bool partial = false);
+  // Whether the shape stored for exactly this transform and batch came from a search cut short.
+  bool isPartial(const TransformDescriptor& d) const;
   std::size_t size() const;
   const std::filesystem::path& file() const { return file_; }
 
@@ -71,6 +88,7 @@ private:
   {
     PlanShape shape;
     double ms = 0;
+    bool partial = false;
   };
   void load() const;
   void reloadIfRewritten() const;
