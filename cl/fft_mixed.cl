@@ -1,4 +1,5 @@
-// Mixed-radix Stockham FFT pass for lengths that are not powers of two (radices 2..16, 3, 5, 7, 11, 13).
+// Mixed-radix Stockham FFT pass for lengths that are not powers of two (radices 2..16 and the odd primes
+// up to 31).
 //
 // The global step is exactly that of cl/fft_stockham.cl (see its header): one launch does the
 // sub-transforms of length LEN of one "big-radix" step along one axis, with the pass twiddle and the
@@ -90,6 +91,9 @@
 
 #include "fft_codelets.cl"
 
+// The largest radix of a local pass: 16 (powers of two) or a prime up to 31.
+#define MAX_RADIX 32
+
 inline cfloat mulI(cfloat a) { return (cfloat)(-a.y, a.x); }
 
 // cos and sin of 2 pi k / P for k = 1 .. (P-1)/2, rounded once from double.
@@ -108,12 +112,48 @@ __constant float kCos13[] = {0.88545602565320989f, 0.56806474673115581f, 0.12053
 __constant float kSin13[] = {0.46472317204376854f, 0.82298386589365639f, 0.99270887409805397f,
                              0.93501624268541483f, 0.66312265824079520f, 0.23931566428755777f};
 
+__constant float kCos17[] = {0.93247222940435581f, 0.73900891722065909f, 0.44573835577653831f, 0.09226835946330202f,
+                             -0.27366299007208289f, -0.60263463637925629f, -0.85021713572961399f,
+                             -0.98297309968390179f};
+__constant float kSin17[] = {0.36124166618715292f, 0.67369564364655721f, 0.89516329135506234f, 0.99573417629503447f,
+                             0.96182564317281904f, 0.79801722728023960f, 0.52643216287735606f, 0.18374951781657037f};
+__constant float kCos19[] = {0.94581724170063464f, 0.78914050939639357f, 0.54694815812242692f, 0.24548548714079924f,
+                             -0.08257934547233227f, -0.40169542465296942f, -0.67728157162574087f, -0.87947375120648896f,
+                             -0.98636130340272232f};
+__constant float kSin19[] = {0.32469946920468346f, 0.61421271268966782f, 0.83716647826252855f, 0.96940026593933037f,
+                             0.99658449300666985f, 0.91577332665505740f, 0.73572391067313181f, 0.47594739303707367f,
+                             0.16459459028073403f};
+__constant float kCos23[] = {0.96291728734779924f, 0.85441940454648857f, 0.68255314321865412f, 0.46006503773115220f,
+                             0.20345601305263375f, -0.06824241336467088f, -0.33487961217098616f, -0.57668032211486708f,
+                             -0.77571129070441969f, -0.91721130150545305f, -0.99068594603633064f};
+__constant float kSin23[] = {0.26979677115702427f, 0.51958395003543356f, 0.73083596427812403f, 0.88788521840237522f,
+                             0.97908408768232291f, 0.99766876919053915f, 0.94226092211882051f, 0.81696989301044209f,
+                             0.63108794432605297f, 0.39840108984624140f, 0.13616664909624709f};
+__constant float kCos29[] = {0.97662055571008666f, 0.90757541967095701f, 0.79609306570564375f, 0.64738628478182769f,
+                             0.46840844069979015f, 0.26752833852922075f, 0.05413890858541761f, -0.16178199655276473f,
+                             -0.37013815533991423f, -0.56118706536238228f, -0.72599549192313062f, -0.85685717616758927f,
+                             -0.94765317118280246f, -0.99413795715435960f};
+__constant float kSin29[] = {0.21497044021102407f, 0.41988910156026460f, 0.60517421519376524f, 0.76216205512763646f,
+                             0.88351204444602294f, 0.96354999251922302f, 0.99853341385112382f, 0.98682652254152614f,
+                             0.92897671981679153f, 0.82768899815689057f, 0.68769945885342354f, 0.51555385717702162f,
+                             0.31930153013597978f, 0.10811901842394192f};
+__constant float kCos31[] = {0.97952994125249448f, 0.91895781162023060f, 0.82076344120727629f, 0.68896691907568663f,
+                             0.52896401032696239f, 0.34730525284482028f, 0.15142777750457670f, -0.05064916883871264f,
+                             -0.25065253225872042f, -0.44039415155763439f, -0.61210598254766257f, -0.75875812269279086f,
+                             -0.87434661614458209f, -0.95413925640004882f, -0.99486932339189504f};
+__constant float kSin31[] = {0.20129852008866006f, 0.39435585511331855f, 0.57126821509479231f, 0.72479278722911988f,
+                             0.84864425749475092f, 0.93775213214708042f, 0.98846832432811138f, 0.99871650717105276f,
+                             0.96807711886620429f, 0.89780453957074158f, 0.79077573693769887f, 0.65137248272222226f,
+                             0.48530196253108104f, 0.29936312297335804f, 0.10116832198743272f};
+
 // Odd prime P: pairs u[m], u[P-m] share |twiddle|, so X[k] and X[P-k] come from the same sums. With a
-// constant P every index and constant below folds.
+// constant P every index and constant below folds. (P - 1)^2 / 4 multiply-adds per pair of outputs: for
+// the primes up to 31 that is still far below what a pass's memory traffic costs, and one launch holds
+// what would otherwise be Rader's two convolution FFTs or Bluestein's on the whole length.
 INLINE void dftOddPrime(cfloat* u, const int P, __constant const float* c, __constant const float* s)
 {
   const int H = (P - 1) / 2;
-  cfloat sums[6], diffs[6];
+  cfloat sums[15], diffs[15];
   cfloat total = u[0];
   UNROLL
   for (int m = 1; m <= H; ++m) {
@@ -153,6 +193,11 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 11: dftOddPrime(u, 11, kCos11, kSin11); break;
   case 13: dftOddPrime(u, 13, kCos13, kSin13); break;
   case 16: dft16(u); break;
+  case 17: dftOddPrime(u, 17, kCos17, kSin17); break;
+  case 19: dftOddPrime(u, 19, kCos19, kSin19); break;
+  case 23: dftOddPrime(u, 23, kCos23, kSin23); break;
+  case 29: dftOddPrime(u, 29, kCos29, kSin29); break;
+  case 31: dftOddPrime(u, 31, kCos31, kSin31); break;
   }
 }
 
@@ -349,9 +394,9 @@ inline void storeOutput(__global cfloat* out, const Step* step, const uint g, co
 }
 
 #if PASS_TWIDDLE
-// Rows of pass twiddles, one per line (radix <= 16), padded by one slot so lanes holding different
-// lines (adjacent columns) do not all read one bank.
-#define ROW_STRIDE 17
+// Rows of pass twiddles, one per line (radix <= 31), padded by one slot so lanes holding different
+// lines (adjacent columns) do not all read one bank (StockhamPlanner's rowTwiddleBytes budgets 33).
+#define ROW_STRIDE (MAX_RADIX + 1)
 
 // rowTwiddles[m*ROW_STRIDE + r] = W_M^(k_m * butterflies * r) for each line m of the group: the part of
 // the pass twiddle W_M^(k*e), e = b + r*butterflies, that depends only on the line and r.
@@ -397,7 +442,7 @@ INLINE void firstPass(__global const cfloat* in, __local cfloat* lines, __local 
 #if PASS_TWIDDLE
     const cfloat own = passTwiddle(step->passHi, step->passLo, step->passLoBits, k * bf, M);
 #endif
-    cfloat u[16];
+    cfloat u[MAX_RADIX];
     UNROLL
     for (int r = 0; r < R; ++r) {
       u[r] = active ? loadInput(in, step, base, elementStride, bf + r * butterflies, j, b) : (cfloat)(0.0f);
@@ -428,7 +473,7 @@ INLINE void lastPass(__global cfloat* out, __local cfloat* lines, const uint lin
   for (uint s = 0; s < perThread; ++s) {
     const uint bf = t + s * threads;
     if (bf >= butterflies || g >= step->totalLines) continue;
-    cfloat u[16];
+    cfloat u[MAX_RADIX];
     UNROLL
     for (int r = 0; r < R; ++r) u[r] = line[PADDED(bf + r * butterflies)];
     butterfly(u, twiddles, bf, ns, R);

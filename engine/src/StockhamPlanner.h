@@ -1,14 +1,14 @@
 #pragma once
 // Decides how a complex transform becomes launches of the pass kernels: cl/fft_stockham.cl for
-// power-of-two axes, cl/fft_mixed.cl for axes whose length factors into 2, 3, 5, 7, 11 and 13, and for any
-// other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl with the stage's own
-// steps fused into their first and last launches, by Rader's algorithm for a prime length whose
-// convolution is shorter (engine/src/RaderStage.cpp), otherwise by Bluestein's (BluesteinStage.cpp;
-// largePrimeRoute says which). A composite length with one prime factor above 13 may instead take Rader's
-// on that factor as its first step and the smooth rest as further steps (raderFactorOf); with more such
-// factors, Bluestein's for the whole axis. For each
-// axis: how its length splits into per-launch sub-transform lengths, how many lines per work-group, and
-// which work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
+// power-of-two axes, cl/fft_mixed.cl for axes whose prime factors are all radices of its codelets (2 to
+// 31), and for any other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl
+// with the stage's own steps fused into their first and last launches, by Rader's algorithm for a prime
+// length whose convolution is shorter (engine/src/RaderStage.cpp), otherwise by Bluestein's
+// (BluesteinStage.cpp; largePrimeRoute says which). A composite length with one prime factor above 31
+// may instead take Rader's on that factor as its first step and the rest as further steps
+// (raderFactorOf); with more such factors, Bluestein's for the whole axis. For each axis: how its
+// length splits into per-launch sub-transform lengths, how many lines per work-group, and which
+// work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
 
 #include "spectrascope/engine/TransformDescriptor.h"
 
@@ -153,16 +153,19 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits);
 // Splits log2(n) into `count` nearly equal exponents, largest first.
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor);
 
-// Prime factors of n, ascending, and whether all are radices the kernels have (2, 3, 5, 7, 11, 13).
+// Prime factors of n, ascending; whether all are radices the kernels have (2 to 31: an axis of such a
+// length needs no convolution stage); whether all are 2, 3, 5, 7, 11 or 13 (smooth: the lengths a
+// convolution is padded to, whose radices have the cheapest codelets).
 std::vector<std::size_t> primeFactors(std::size_t n);
+bool hasKernelRadices(std::size_t n);
 bool isSmooth(std::size_t n);
 // The smallest smooth length >= n (Bluestein's convolution length).
 std::size_t nextSmoothLength(std::size_t n);
 bool isPrime(std::size_t n);
 
-// The circular convolution lengths of the two routes for a length that is not smooth: Bluestein's smooth
-// m >= 2n - 1; Rader's (prime n only) n - 1 when that is smooth, else a smooth M >= 2(n - 1) - 1 the
-// length-(n - 1) cyclic convolution is zero-padded to.
+// The circular convolution lengths of the two routes for a length the kernels cannot take directly:
+// Bluestein's smooth m >= 2n - 1; Rader's (prime n only) n - 1 when that is smooth, else a smooth
+// M >= 2(n - 1) - 1 the length-(n - 1) cyclic convolution is zero-padded to.
 std::size_t bluesteinConvolutionLength(std::size_t n);
 std::size_t raderConvolutionLength(std::size_t p);
 // Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are the same two
@@ -172,8 +175,8 @@ std::size_t raderConvolutionLength(std::size_t p);
 // the axis: its reads and writes are coalesced, Rader's are a gather and a scatter through index tables
 // (1019: both 2048). The default limits are those stockhamCannotPlan assumes.
 StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits = {});
-// A length n = P * m that is not smooth, with one prime factor P above 13 (once) and m > 1 smooth, can run
-// as Rader's algorithm on P over m interleaved lines (the first step of the axis' global step), then m's
+// A length n = P * m with one prime factor P above 31 (once) and m > 1 made of kernel radices can run as
+// Rader's algorithm on P over m interleaved lines (the first step of the axis' global step), then m's
 // launches, instead of Bluestein's on all of n: P where that moves fewer values, else 0.
 std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits = {});
 // The chosen route's convolution length (what its work buffer holds per line of n: with Rader's on a

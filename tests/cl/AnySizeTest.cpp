@@ -1,6 +1,6 @@
 // The OpenCL kernels beyond power-of-two complex transforms, on a real device (PoCL in CI), against FFTW
-// in double precision: mixed radices 3, 5, 7, 11, 13 (cl/fft_mixed.cl) in one and several launches,
-// Rader (prime lengths, RaderTest.cpp has more) or Bluestein for lengths with larger prime factors, real
+// in double precision: mixed radices 3 to 31 (cl/fft_mixed.cl) in one and several launches, Rader (prime
+// lengths and one larger prime factor, RaderTest.cpp has more) or Bluestein for other lengths, real
 // transforms through the half-length complex transform (cl/real_fft.cl; odd rows two to a full-length
 // complex row, OddRealRowsTest.cpp has more) in 1D, 2D and 3D, in place (padded rows) and out of place.
 // Every length 1..1024: LengthSweepTest.cpp.
@@ -60,10 +60,21 @@ void addComplex(std::vector<SizeCase>& c)
     c.push_back({"prime_n" + std::to_string(n), D::complex1d(n, 2)});
   c.push_back({"prime_inverse_inplace_n257", with(D::complex1d(257, 2), TransformKind::ComplexToComplex,
                                                   Direction::Inverse, Placement::InPlace)});
-  c.push_back({"bluestein_2d_451x300", D::complex2d(451, 300)});
+  // Prime radices 17 to 31 (dftOddPrime), alone, together, squared, in a pass with a pass twiddle (1023 in
+  // launches of at most 40: 33, then 31 with ns = 33), along columns and the middle axis.
+  for (std::size_t n : {17u, 19u, 23u, 29u, 31u, 899u, 961u, 1023u, 2001u})
+    c.push_back({"prime_radix_n" + std::to_string(n), D::complex1d(n, 3)});
+  c.push_back(
+      {"prime_radix_inverse_inplace_n1023",
+       with(D::complex1d(1023, 2), TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)});
+  c.push_back({"prime_radix_twopass_n1023", D::complex1d(1023, 2), 40});
+  c.push_back({"prime_radix_2d_columns_12x1023", D::complex2d(12, 1023, 2)});
+  c.push_back({"prime_radix_3d_6x29x5", D::complex3d(6, 29, 5)});
+  c.push_back({"rader_factor_2d_451x300", D::complex2d(451, 300)}); // 11 x 41
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});
   c.push_back({"bluestein_2d_1411x1411", D::complex2d(1411, 1411)}); // 17 x 83 along both axes
-  c.push_back({"bluestein_3d_8x17x4", D::complex3d(8, 17, 4)});
+  c.push_back({"prime_radix_3d_8x17x4", D::complex3d(8, 17, 4)});
+  c.push_back({"bluestein_2d_1517x3", D::complex2d(1517, 3)}); // 37 x 41
 }
 
 void addReal(std::vector<SizeCase>& c)
@@ -86,7 +97,9 @@ void addReal(std::vector<SizeCase>& c)
   both("threepass_n16384", D::complex1d(16384, 2), 32);
   both("twopass_n256", D::complex1d(256, 3), 16);
   both("twopass_2d_512x6", D::complex2d(512, 6), 16);
-  both("bluestein_n34", D::complex1d(34, 3));
+  both("prime_radix_n34", D::complex1d(34, 3));
+  both("prime_radix_n2046", D::complex1d(2046, 2));
+  both("odd_prime_radix_n1023", D::complex1d(1023, 3));
   for (std::size_t n : {1u, 3u, 15u, 1001u})
     both("odd_n" + std::to_string(n), D::complex1d(n, 2));
   both("odd_2d_451x300", D::complex2d(451, 300));

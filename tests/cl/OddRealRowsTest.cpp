@@ -69,7 +69,7 @@ std::vector<OddCase> oddCases()
   fourWays("rader_multipass_n1009_b3", D::complex1d(1009, 3), 64, "+gather");
   fourWays("2d_451x300", D::complex2d(451, 300), 0, "+gather"); // 11 x 41: Rader's on 41, then 11
   fourWays("2d_451x7", D::complex2d(451, 7), 0, "+gather");
-  fourWays("2d_1501x3", D::complex2d(1501, 3), 0, "+chirp_in"); // 19 x 79: Bluestein's
+  fourWays("2d_1517x3", D::complex2d(1517, 3), 0, "+chirp_in"); // 37 x 41: Bluestein's
   fourWays("2d_1009x3", D::complex2d(1009, 3), 0, "+gather");
   fourWays("2d_1x5", D::complex2d(1, 5, 3));
   fourWays("3d_9x7x5", D::complex3d(9, 7, 5));

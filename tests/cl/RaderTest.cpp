@@ -1,11 +1,12 @@
 // Rader's algorithm for prime lengths (engine/src/RaderStage.cpp, fused into cl/fft_mixed.cl through
 // LOAD_GATHER and STORE_HOOK 3 and 4) on a real device (PoCL in CI), against FFTW in double: primes whose
-// p - 1 is smooth (convolved at p - 1) and one whose p - 1 is not (47: padded to 91), forward and inverse,
+// p - 1 the kernels take (convolved at p - 1) and one whose p - 1 they do not (173: padded to 343), forward
+// and inverse,
 // in place and out of place, batches, prime axes along rows, columns and the middle of a 3D array, real
 // transforms with prime rows (odd rows run in pairs through one full-length complex row) and columns; the
 // primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein; composite
-// lengths with one prime factor above 13 (Rader's on the factor, then the smooth rest), real rows of them
-// included (2046: half rows of 1023 with a pitch). Each
+// lengths with one prime factor above 31 (Rader's on the factor, then the rest), real rows of them
+// included (1998: half rows of 999 with a pitch). Each
 // case also says which route ran, and Rader is checked against Bluestein on the same input.
 
 #include "FftChecks.h"
@@ -70,32 +71,32 @@ std::vector<PrimeCase> primeCases()
     c.push_back(
         {label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace), route, maxPass});
   };
-  for (std::size_t p : {17u, 19u, 23u, 97u, 257u, 1009u, 4801u})
+  for (std::size_t p : {37u, 41u, 53u, 97u, 257u, 1009u, 4801u})
     fourWays("n" + std::to_string(p), D::complex1d(p, 3), Route::Rader);
   fourWays("n65537", D::complex1d(65537, 2), Route::Rader);
-  fourWays("padded_n47", D::complex1d(47, 3), Route::Rader);
-  // Gather and scatter across launches (nOverL > 1 on load, ns > 1 on store): 1008 as 36 x 28, 91 as
-  // 13 x 7, 65536 as 64 x 32 x 32.
+  fourWays("padded_n173", D::complex1d(173, 3), Route::Rader);
+  // Gather and scatter across launches (nOverL > 1 on load, ns > 1 on store): 1008 as 36 x 28, 343 as
+  // 49 x 7, 65536 as 64 x 32 x 32.
   fourWays("multipass_n1009", D::complex1d(1009, 3), Route::Rader, 64);
-  fourWays("multipass_padded_n47", D::complex1d(47, 2), Route::Rader, 16);
+  fourWays("multipass_padded_n173", D::complex1d(173, 2), Route::Rader, 64);
   fourWays("multipass_n65537", D::complex1d(65537), Route::Rader, 64);
   fourWays("bluestein_n1019", D::complex1d(1019, 2), Route::Bluestein);
   fourWays("bluestein_n4099", D::complex1d(4099, 2), Route::Bluestein);
   fourWays("2d_rows_1009x64", D::complex2d(1009, 64), Route::Rader);
   fourWays("2d_columns_64x1009", D::complex2d(64, 1009, 2), Route::Rader);
-  fourWays("3d_middle_6x17x5", D::complex3d(6, 17, 5, 2), Route::Rader);
-  // One prime factor above 13 in a composite length: Rader's on the factor as the first step over the
-  // length's interleaved lines, then the smooth rest (31 x 33, 17 x 2, 17 x 64 with a power-of-two rest
-  // on the mixed-radix kernel, 47 x 1024 with a padded convolution, several launches for both parts), along
+  fourWays("3d_middle_6x37x5", D::complex3d(6, 37, 5, 2), Route::Rader);
+  // One prime factor above 31 in a composite length: Rader's on the factor as the first step over the
+  // length's interleaved lines, then the rest (37 x 27, 37 x 2, 37 x 64 with a power-of-two rest on the
+  // mixed-radix kernel, 173 x 1024 with a padded convolution, several launches for both parts), along
   // rows, columns and the middle axis.
-  fourWays("factor_n1023", D::complex1d(1023, 3), Route::Rader);
-  fourWays("factor_n34", D::complex1d(34, 2), Route::Rader);
-  fourWays("factor_n1088", D::complex1d(1088, 2), Route::Rader);
-  fourWays("factor_padded_n48128", D::complex1d(48128), Route::Rader);
-  fourWays("factor_multipass_n1023", D::complex1d(1023, 2), Route::Rader, 16);
-  fourWays("2d_factor_rows_1023x5", D::complex2d(1023, 5), Route::Rader);
-  fourWays("2d_factor_columns_12x1023", D::complex2d(12, 1023, 2), Route::Rader);
-  fourWays("3d_factor_middle_4x62x3", D::complex3d(4, 62, 3, 2), Route::Rader);
+  fourWays("factor_n999", D::complex1d(999, 3), Route::Rader);
+  fourWays("factor_n74", D::complex1d(74, 2), Route::Rader);
+  fourWays("factor_n2368", D::complex1d(2368, 2), Route::Rader);
+  fourWays("factor_padded_n177152", D::complex1d(177152), Route::Rader);
+  fourWays("factor_multipass_n999", D::complex1d(999, 2), Route::Rader, 16);
+  fourWays("2d_factor_rows_999x5", D::complex2d(999, 5), Route::Rader);
+  fourWays("2d_factor_columns_12x999", D::complex2d(12, 999, 2), Route::Rader);
+  fourWays("3d_factor_middle_4x74x3", D::complex3d(4, 74, 3, 2), Route::Rader);
   // Both axes prime: correct, but see AtLeastAsAccurateAsBluestein for why its accuracy is not compared.
   for (Direction dir : {Direction::Forward, Direction::Inverse}) {
     const bool forward = dir == Direction::Forward;
@@ -110,8 +111,8 @@ std::vector<PrimeCase> primeCases()
     const std::string where = p == Placement::InPlace ? "_inplace" : "";
     for (const auto& [label, d] :
          {std::pair{"n1009", D::complex1d(1009, 3)}, std::pair{"2d_64x1009", D::complex2d(64, 1009)},
-          std::pair{"factor_n1023", D::complex1d(1023, 3)},
-          std::pair{"factor_n2046", D::complex1d(2046, 3)}}) {
+          std::pair{"factor_n999", D::complex1d(999, 3)},
+          std::pair{"factor_n1998", D::complex1d(1998, 3)}}) {
       c.push_back({std::string("r2c_") + label + where,
                    with(d, TransformKind::RealToComplex, Direction::Forward, p), Route::Rader});
       c.push_back({std::string("c2r_") + label + where,

@@ -187,13 +187,34 @@ TEST(Planner, LargePrimeFactorsGoThroughBluestein)
   EXPECT_EQ(nextSmoothLength(2 * 1009 - 1), 2025u);
   EXPECT_FALSE(isSmooth(17));
   EXPECT_TRUE(isSmooth(2 * 3 * 5 * 7 * 11 * 13));
+  EXPECT_TRUE(hasKernelRadices(17 * 19 * 23 * 29 * 31));
+  EXPECT_FALSE(hasKernelRadices(37));
+}
+
+// Lengths whose prime factors are all 31 or below run directly on the mixed-radix kernel, with the primes
+// 17 to 31 as radices of their own (one launch for 1023 = 3 x 11 x 31, no convolution stage).
+TEST(Planner, PrimesUpTo31AreRadices)
+{
+  for (std::size_t n : {17u, 31u, 961u, 1023u, 2001u, 2u * 17 * 17}) {
+    const auto s = planStockham(TransformDescriptor::complex1d(n, 4), kGpu);
+    ASSERT_FALSE(s.passes.empty()) << n;
+    std::size_t product = 1;
+    for (const StockhamPass& p : s.passes) {
+      EXPECT_EQ(p.family, StockhamPass::Family::Mixed) << n;
+      product *= p.length;
+    }
+    EXPECT_EQ(product, n);
+  }
+  const auto s = planStockham(TransformDescriptor::complex1d(1023, 4), kGpu);
+  ASSERT_EQ(s.passes.size(), 1u);
+  EXPECT_EQ(std::count(s.passes[0].radices.begin(), s.passes[0].radices.end(), 31), 1);
 }
 
 // Primes whose p - 1 is smooth convolve at p - 1 by Rader's algorithm, about half Bluestein's length;
 // others take whichever route convolves at the shorter smooth length, Bluestein at a tie.
 TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 {
-  for (std::size_t p : {17u, 23u, 97u, 257u, 1009u, 4801u, 65537u}) {
+  for (std::size_t p : {37u, 41u, 97u, 257u, 1009u, 4801u, 65537u}) {
     const auto s = planStockham(TransformDescriptor::complex1d(p, 2), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << p;
     EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Rader) << p;
@@ -204,10 +225,11 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
   ASSERT_EQ(columns.passes.size(), 2u);
   EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
 
-  // 47 - 1 = 2 x 23: Rader pads its convolution to 91 = 7 x 13, below Bluestein's 96.
-  EXPECT_EQ(raderConvolutionLength(47), 91u);
-  EXPECT_EQ(bluesteinConvolutionLength(47), 96u);
-  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(47), kGpu).passes[0].family,
+  // 173 - 1 = 4 x 43: Rader pads its convolution to 343 = 7^3, below Bluestein's 350.
+  EXPECT_EQ(raderConvolutionLength(173), 343u);
+  EXPECT_EQ(bluesteinConvolutionLength(173), 350u);
+  EXPECT_EQ(raderConvolutionLength(47), 91u) << "46 = 2 x 23: the kernels take it, but it is not smooth";
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(173), kGpu).passes[0].family,
             StockhamPass::Family::Rader);
   // 1019 - 1 = 2 x 509: both convolve at 2048, and Bluestein keeps it.
   EXPECT_EQ(raderConvolutionLength(1019), 2048u);
@@ -231,7 +253,7 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
   EXPECT_FALSE(isPrime(1411));
 }
 
-// A composite length with one prime factor above 13 runs Rader's on that factor as the first step of the
+// A composite length with one prime factor above 31 runs Rader's on that factor as the first step of the
 // axis (ns = 1, the rest's lines interleaved), then the smooth rest's launches with ns = the prime,
 // reading the factor's output without a row pitch. Two such factors, a repeated one, or a factor whose
 // padded convolution costs more than Bluestein's on the whole length: Bluestein's.
@@ -241,7 +263,7 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
   {
     std::size_t n, prime;
   };
-  for (const Case c : {Case{1023, 31}, Case{34, 17}, Case{2046, 31}, Case{17 * 64, 17}, Case{47 * 1024, 47},
+  for (const Case c : {Case{999, 37}, Case{74, 37}, Case{1998, 37}, Case{37 * 64, 37}, Case{173 * 1024, 173},
                        Case{1009 * 2, 1009}}) {
     AxisJob rows;
     rows.extent = {c.n, 1, 1};
@@ -270,23 +292,23 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
     EXPECT_EQ(ns, c.n);
     EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime));
   }
-  // 2001 = 3 x 23 x 29 (two), 2 x 17 x 17 (repeated), 94 = 2 x 47 (47's padded convolution of 91 twice
-  // against Bluestein's 189 once): Bluestein's for the whole axis.
-  for (std::size_t n : {2001u, 2u * 17 * 17, 94u}) {
+  // 1517 = 37 x 41 (two), 2 x 37 x 37 (repeated), 346 = 2 x 173 (173's padded convolution of 343 twice
+  // against Bluestein's 693 once): Bluestein's for the whole axis.
+  for (std::size_t n : {1517u, 2u * 37 * 37, 346u}) {
     EXPECT_EQ(raderFactorOf(n, kGpu), 0u) << n;
     const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(n, 2), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << n;
     EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Bluestein) << n;
   }
   // Along columns, the factor's lines are the columns times the rest's interleaved lines.
-  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1023), kGpu);
+  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 999), kGpu);
   ASSERT_GE(columns.passes.size(), 3u);
   EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
   EXPECT_EQ(columns.passes[1].stride, 12u);
-  EXPECT_EQ(columns.passes[1].totalLines, 12u * 33);
+  EXPECT_EQ(columns.passes[1].totalLines, 12u * 27);
   DeviceLimits bluesteinOnly = kGpu;
   bluesteinOnly.rader = false;
-  EXPECT_EQ(raderFactorOf(1023, bluesteinOnly), 0u);
+  EXPECT_EQ(raderFactorOf(999, bluesteinOnly), 0u);
 }
 
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no
