@@ -91,8 +91,15 @@
 
 #include "fft_codelets.cl"
 
-// The largest radix of a local pass: 16 (powers of two) or a prime up to 31.
+// The largest radix of a local pass: 16 (powers of two) or a prime up to 31. The generic program stops
+// at 16 (primes up to 13, StockhamPlanner's largestPrimeRadix): it holds every codelet in one kernel,
+// which then needs the registers and private memory of the largest in every launch, and with the 17- to
+// 31-point DFTs its larger work-groups no longer launched on NVIDIA (CL_OUT_OF_RESOURCES).
+#if GENERIC_SHAPE
+#define MAX_RADIX 16
+#else
 #define MAX_RADIX 32
+#endif
 
 inline cfloat mulI(cfloat a) { return (cfloat)(-a.y, a.x); }
 
@@ -153,7 +160,7 @@ __constant float kSin31[] = {0.20129852008866006f, 0.39435585511331855f, 0.57126
 INLINE void dftOddPrime(cfloat* u, const int P, __constant const float* c, __constant const float* s)
 {
   const int H = (P - 1) / 2;
-  cfloat sums[15], diffs[15];
+  cfloat sums[(MAX_RADIX - 1) / 2], diffs[(MAX_RADIX - 1) / 2]; // 15, or 7 in the generic program
   cfloat total = u[0];
   UNROLL
   for (int m = 1; m <= H; ++m) {
@@ -193,11 +200,13 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 11: dftOddPrime(u, 11, kCos11, kSin11); break;
   case 13: dftOddPrime(u, 13, kCos13, kSin13); break;
   case 16: dft16(u); break;
+#if !GENERIC_SHAPE
   case 17: dftOddPrime(u, 17, kCos17, kSin17); break;
   case 19: dftOddPrime(u, 19, kCos19, kSin19); break;
   case 23: dftOddPrime(u, 23, kCos23, kSin23); break;
   case 29: dftOddPrime(u, 29, kCos29, kSin29); break;
   case 31: dftOddPrime(u, 31, kCos31, kSin31); break;
+#endif
   }
 }
 

@@ -153,11 +153,13 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits);
 // Splits log2(n) into `count` nearly equal exponents, largest first.
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor);
 
-// Prime factors of n, ascending; whether all are radices the kernels have (2 to 31: an axis of such a
-// length needs no convolution stage); whether all are 2, 3, 5, 7, 11 or 13 (smooth: the lengths a
-// convolution is padded to, whose radices have the cheapest codelets).
+// Prime factors of n, ascending; the largest prime radix of the mixed-radix programs (31; 13 for the
+// generic-shape program, DeviceLimits::mixedThreads); whether all of n's are radices the kernels have
+// (an axis of such a length needs no convolution stage); whether all are 2, 3, 5, 7, 11 or 13 (smooth:
+// the lengths a convolution is padded to, whose radices have the cheapest codelets).
 std::vector<std::size_t> primeFactors(std::size_t n);
-bool hasKernelRadices(std::size_t n);
+std::size_t largestPrimeRadix(const DeviceLimits& limits = {});
+bool hasKernelRadices(std::size_t n, const DeviceLimits& limits = {});
 bool isSmooth(std::size_t n);
 // The smallest smooth length >= n (Bluestein's convolution length).
 std::size_t nextSmoothLength(std::size_t n);
@@ -175,9 +177,10 @@ std::size_t raderConvolutionLength(std::size_t p);
 // the axis: its reads and writes are coalesced, Rader's are a gather and a scatter through index tables
 // (1019: both 2048). The default limits are those stockhamCannotPlan assumes.
 StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits = {});
-// A length n = P * m with one prime factor P above 31 (once) and m > 1 made of kernel radices can run as
-// Rader's algorithm on P over m interleaved lines (the first step of the axis' global step), then m's
-// launches, instead of Bluestein's on all of n: P where that moves fewer values, else 0.
+// A length n = P * m with one prime factor P above the largest prime radix (once) and m > 1 made of
+// kernel radices can run as Rader's algorithm on P over m interleaved lines (the first step of the axis'
+// global step), then m's launches, instead of Bluestein's on all of n: P where that moves fewer values,
+// else 0.
 std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits = {});
 // The chosen route's convolution length (what its work buffer holds per line of n: with Rader's on a
 // factor P, n / P convolution lines of that factor).

@@ -210,6 +210,26 @@ TEST(Planner, PrimesUpTo31AreRadices)
   EXPECT_EQ(std::count(s.passes[0].radices.begin(), s.passes[0].radices.end(), 31), 1);
 }
 
+// A contiguous mixed-radix line whose work-items are not a multiple of a warp takes more lines per group,
+// so at most a fifth of the lanes idle: 1023 (33 work-items a line) four lines, 2046 (66) and 2001 (69)
+// two; 961 (31, two lines for the usual 64-item groups) and 1008 (63) already fill their warps.
+TEST(Planner, ContiguousMixedLinesFillWarps)
+{
+  struct Case
+  {
+    std::size_t n, lines;
+  };
+  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 2}, Case{1008, 1}}) {
+    const auto s = planStockham(TransformDescriptor::complex1d(c.n, 1000), kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << c.n;
+    EXPECT_EQ(s.passes[0].lines, c.lines) << c.n;
+    const std::size_t items = s.passes[0].groupSize(), lanes = (items + 31) / 32 * 32;
+    EXPECT_LE(lanes * 4, items * 5) << c.n;
+  }
+  // One line to transform: one line per group.
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1023, 1), kGpu).passes[0].lines, 1u);
+}
+
 // Primes whose p - 1 is smooth convolve at p - 1 by Rader's algorithm, about half Bluestein's length;
 // others take whichever route convolves at the shorter smooth length, Bluestein at a tie.
 TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
