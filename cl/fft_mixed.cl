@@ -50,6 +50,10 @@
 //   PAIRS_STORE 1 (R2C, whole lines only): A[k] = (Z[k] + conj Z[p-k]) / 2 and
 //     B[k] = (Z[k] - conj Z[p-k]) / 2i for k in [0, (p-1)/2], to the two half spectra;
 //   PAIRS_STORE 2 (C2R): a[P] = Re X[P], b[P] = Im X[P] to the two real rows.
+// DIRECT_PAIRS (1 R2C, 2 C2R, with PAIRS_LOAD the same) does the same for odd real rows that are one launch
+// of this kernel without hooks (ns = nOverL = 1): it loads the pairs from `in` (passed as axisData too,
+// hookLength = n - 1, hookDist its pitch) and stores to `out` at pairPitchOut, R2C's split from the whole
+// line in local memory after the last pass.
 //
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
@@ -87,6 +91,9 @@
 #endif
 #ifndef PAIRS_STORE
 #define PAIRS_STORE 0
+#endif
+#ifndef DIRECT_PAIRS
+#define DIRECT_PAIRS 0
 #endif
 
 #include "fft_codelets.cl"
@@ -302,7 +309,7 @@ typedef struct {
   uint hookLength, hookStride, hookInner, hookDist;
   __global const uint* hookIndex;
   __global cfloat* hookSums;
-  uint pairRows;
+  uint pairRows, pairPitchOut;
 } Step;
 
 // Where line b of the axis a convolution stage transforms starts.
@@ -337,16 +344,27 @@ inline cfloat axisValue(const Step* step, const uint b, const uint P)
 #endif
 }
 
-#if PAIRS_STORE == 2
-// Output X[P] of line b: its real part is real row 2b's value P, its imaginary part row 2b+1's.
-inline void storeRealPair(const Step* step, const uint b, const uint P, const cfloat value)
+// Output X[P] of line b: its real part is real row 2b's value P, its imaginary part row 2b+1's (rows
+// `pitch` floats apart, pairRows of them).
+inline void storeRealPair(__global float* rows, const uint pitch, const uint pairRows, const uint b, const uint P,
+                          const cfloat value)
 {
-  __global float* rows = (__global float*)step->axisData;
   const uint a = 2 * b;
-  rows[(size_t)a * step->hookDist + P] = value.x;
-  if (a + 1 < step->pairRows) rows[(size_t)(a + 1) * step->hookDist + P] = value.y;
+  rows[(size_t)a * pitch + P] = value.x;
+  if (a + 1 < pairRows) rows[(size_t)(a + 1) * pitch + P] = value.y;
 }
-#endif
+
+// A[k] = (Z[k] + conj Z[n-k]) / 2 and B[k] = (Z[k] - conj Z[n-k]) / 2i of line b's pair to the two half
+// spectra (`pitch` complex values apart), times the scale; `partner` is Z[n-k] (Z[0] for k = 0).
+inline void storeSplitPair(__global cfloat* spectra, const uint pitch, const uint pairRows, const uint b,
+                           const uint k, const cfloat z, const cfloat partner, const float scale)
+{
+  const cfloat mirror = (cfloat)(partner.x, -partner.y);
+  const cfloat even = 0.5f * (z + mirror), odd = 0.5f * (z - mirror);
+  const uint a = 2 * b;
+  spectra[(size_t)a * pitch + k] = even * scale;
+  if (a + 1 < pairRows) spectra[(size_t)(a + 1) * pitch + k] = (cfloat)(odd.y, -odd.x) * scale; // -i odd
+}
 
 // Input element e of the launch's sub-line (j, b): at base + e*elementStride, or for LOAD_CHIRP element
 // E = j + e*nOverL of the axis line b times the chirp.
@@ -361,6 +379,8 @@ inline cfloat loadInput(__global const cfloat* in, const Step* step, const uint 
   const uint E = j + e * step->nOverL;
   if (E >= step->hookLength) return (cfloat)(0.0f);
   return axisValue(step, b, step->hookIndex[E]);
+#elif DIRECT_PAIRS
+  return axisValue(step, b, j + e * step->nOverL); // axisData is `in`: the real side
 #else
   return in[base + e * elementStride];
 #endif
@@ -378,14 +398,19 @@ inline void storeOutput(__global cfloat* out, const Step* step, const uint g, co
   if (Q < step->hookLength)
     step->axisData[axisLineStart(step, b) + Q * step->hookStride] = cmul(value, step->storeTable[Q]) * step->scale;
 #elif STORE_HOOK == 4 && PAIRS_STORE == 2
-  if (Q < step->hookLength) storeRealPair(step, b, step->hookIndex[Q], value * step->scale);
-  if (Q == 0) storeRealPair(step, b, 0, step->hookSums[b] * step->scale);
+  __global float* rows = (__global float*)step->axisData;
+  if (Q < step->hookLength) storeRealPair(rows, step->hookDist, step->pairRows, b, step->hookIndex[Q], value * step->scale);
+  if (Q == 0) storeRealPair(rows, step->hookDist, step->pairRows, b, 0, step->hookSums[b] * step->scale);
 #elif STORE_HOOK == 4 && PAIRS_STORE == 0
   const uint start = axisLineStart(step, b);
   if (Q < step->hookLength) step->axisData[start + step->hookIndex[Q] * step->hookStride] = value * step->scale;
   if (Q == 0) step->axisData[start] = step->hookSums[b] * step->scale;
 #elif STORE_HOOK == 4
   // PAIRS_STORE 1 splits whole lines only (raderOutInOrder); the host never launches this path with it.
+#elif DIRECT_PAIRS == 2
+  storeRealPair((__global float*)out, step->pairPitchOut, step->pairRows, b, Q, value * step->scale);
+#elif DIRECT_PAIRS == 1
+  // R2C's split takes whole lines from local memory (splitPairsOut); the host never launches this with it.
 #else
 #if STORE_HOOK == 1
   value = cmul(value, step->storeTable[Q]);
@@ -523,12 +548,7 @@ inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const 
     __local cfloat* line = lines + m * lineStride;
     const cfloat z = k == 0 ? step->hookSums[b] : line[PADDED(step->hookIndex[step->hookLength + k - 1])];
     const cfloat partner = k == 0 ? z : line[PADDED(step->hookIndex[step->hookLength + p - k - 1])];
-    const cfloat mirror = (cfloat)(partner.x, -partner.y);
-    const cfloat even = 0.5f * (z + mirror), odd = 0.5f * (z - mirror);
-    const uint a = 2 * b;
-    step->axisData[(size_t)a * step->hookDist + k] = even * step->scale;
-    if (a + 1 < step->pairRows)
-      step->axisData[(size_t)(a + 1) * step->hookDist + k] = (cfloat)(odd.y, -odd.x) * step->scale; // -i odd
+    storeSplitPair(step->axisData, step->hookDist, step->pairRows, b, k, z, partner, step->scale);
   }
   return;
 #endif
@@ -542,10 +562,28 @@ inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const 
     const cfloat value =
         P == 0 ? step->hookSums[b] : lines[m * lineStride + PADDED(step->hookIndex[step->hookLength + P - 1])];
 #if PAIRS_STORE == 2
-    storeRealPair(step, b, P, value * step->scale);
+    storeRealPair((__global float*)step->axisData, step->hookDist, step->pairRows, b, P, value * step->scale);
 #else
     step->axisData[axisLineStart(step, b) + P * step->hookStride] = value * step->scale;
 #endif
+  }
+}
+#endif
+
+#if DIRECT_PAIRS == 1
+// R2C of odd rows in pairs, one launch without hooks: the two half spectra from the whole line Z in
+// local memory (natural order after the last pass), adjacent work-items on adjacent k.
+inline void splitPairsOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
+                          const uint lid, const uint len, const uint groupSize)
+{
+  const uint kept = len / 2 + 1;
+  for (uint idx = lid; idx < LINES * kept; idx += groupSize) {
+    const uint m = idx / kept, k = idx % kept;
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) continue;
+    __local cfloat* line = lines + m * lineStride;
+    storeSplitPair(out, step->pairPitchOut, step->pairRows, g, k, line[PADDED(k)], line[PADDED(k == 0 ? 0 : len - k)],
+                   step->scale);
   }
 }
 #endif
@@ -662,7 +700,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
                __local cfloat* sharedLines, __global cfloat* axisData, const uint hookLength, const uint hookStride,
                const uint hookInner, const uint hookDist, __global const cfloat* loadTable,
                __global const cfloat* storeTable, __global const uint* hookIndex, __global cfloat* hookSums,
-               const uint pairRows)
+               const uint pairRows, const uint pairPitchOut)
 {
 #if GENERIC_SHAPE
   __local cfloat* lines = sharedLines;
@@ -680,7 +718,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   const Step step = {passTwiddlesHi, passTwiddlesLo, passLoBits, ns,         nOverL,     stride,
                      inner,          dist,           distOut,    totalLines, get_group_id(0) * LINES, scale,
                      axisData,       loadTable,      storeTable, hookLength, hookStride, hookInner,
-                     hookDist,       hookIndex,      hookSums,   pairRows};
+                     hookDist,       hookIndex,      hookSums,   pairRows,   pairPitchOut};
 
   // Middle passes use any mapping of work-items to lines: the line is in local memory.
   const uint tLds = lid % lineThreads;
@@ -722,6 +760,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
     realPostOut(out, lines, lineStride, &step, lid, LEN, groupSize);
+#elif DIRECT_PAIRS == 1
+#if NUM_RADICES > 1
+    localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#endif
+    splitPairsOut(out, lines, lineStride, &step, lid, LEN, groupSize);
 #elif STORE_HOOK == 4
     if (step.ns == 1 && step.nOverL == 1) { // whole lines here: the permutation through local memory
 #if NUM_RADICES > 1

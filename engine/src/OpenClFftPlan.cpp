@@ -35,6 +35,9 @@ void OpenClFftPlan::prepare()
     throw outOfResources(descriptor().toString() + " needs a " + std::to_string(bytes >> 20) +
                          " MiB buffer; " + info.name + " allows " + std::to_string(info.maxAllocBytes >> 20) +
                          " MiB");
+  directPairs_ = !hooks_ && job_.realPairs.any() && schedule_.passes.size() == 1 &&
+                 schedule_.passes.front().family == StockhamPass::Family::Mixed &&
+                 !backend_.options().genericMixedShapes;
   try {
     for (std::size_t i = 0; i < schedule_.passes.size(); ++i)
       launches_.push_back(makeLaunch(schedule_.passes[i], i == 0, i + 1 == schedule_.passes.size()));
@@ -87,7 +90,9 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     if (launch.loadHook == 2) options += " -DLOAD_GATHER=1";
     if (launch.storeHook) options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
     if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
-    const int pairKind = hooks_ ? int(hooks_->pairs.kind) : 0; // 1 R2C, 2 C2R
+    const int pairKind = hooks_ ? int(hooks_->pairs.kind) : int(job_.realPairs.kind); // 1 R2C, 2 C2R
+    if (directPairs_)
+      options += " -DDIRECT_PAIRS=" + std::to_string(pairKind) + " -DPAIRS_LOAD=" + std::to_string(pairKind);
     if ((launch.loadHook == 2 || launch.storeHook == 3) && hooks_->pairsOnLoad)
       options += " -DPAIRS_LOAD=" + std::to_string(pairKind);
     if (launch.storeHook == 4 && hooks_->pairsOnStore)
@@ -170,6 +175,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                 (launch.loadHook == 1   ? " +chirp_in"
                  : launch.loadHook == 2 ? " +gather"
                                         : "") +
+                (directPairs_ ? " +pairs" : "") +
                 (launch.storeHook == 1   ? " +filter"
                  : launch.storeHook == 2 ? " +chirp_out"
                  : launch.storeHook == 3 ? " +filter+x0"
@@ -249,11 +255,14 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
   const bool hooked = l.loadHook || l.storeHook;
   if (hooked && !axisData) throw invalidArgument("a convolution stage's FFT needs the axis' data buffer");
   const bool rader = hooked && hooks_->kind == ConvolutionHooks::Kind::Rader;
+  // Odd real rows in pairs as one launch: the pairs are read through the axis arguments from the launch's
+  // own input (`fallback`), a row of n values (hookLength n - 1, as Rader's p - 1) at the input's pitch.
+  const RealPairRows& direct = job_.realPairs;
   kernel.setArg(19, hooked ? *axisData : fallback);
-  kernel.setArg(20, cl_uint(hooks_ ? hooks_->n : 0));
+  kernel.setArg(20, cl_uint(hooks_ ? hooks_->n : directPairs_ ? job_.extent[0] - 1 : 0));
   kernel.setArg(21, cl_uint(hooks_ ? hooks_->stride : 1));
   kernel.setArg(22, cl_uint(hooks_ ? hooks_->inner : 1));
-  kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : 0));
+  kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : directPairs_ ? direct.inputPitch : 0));
   kernel.setArg(24, l.loadHook == 1 ? hooks_->chirp : l.localTwiddles);
   // REAL_ROWS reads the real step's twiddles where STORE_HOOK reads its table (a plan has one or the other).
   kernel.setArg(25, l.storeHook == 1 || l.storeHook == 3 ? hooks_->filter
@@ -262,7 +271,8 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
                                                          : l.localTwiddles);
   kernel.setArg(26, rader ? hooks_->index : l.localTwiddles);
   kernel.setArg(27, rader ? hooks_->sums : l.localTwiddles);
-  kernel.setArg(28, cl_uint(hooks_ ? hooks_->pairs.rows : 0));
+  kernel.setArg(28, cl_uint(hooks_ ? hooks_->pairs.rows : directPairs_ ? direct.rows : 0));
+  kernel.setArg(29, cl_uint(directPairs_ ? direct.outputPitch : 0));
 }
 
 const ConvolutionStage* OpenClFftPlan::soleConvolution() const

@@ -54,6 +54,9 @@ public:
   const StockhamSchedule& schedule() const { return schedule_; }
   // The convolution stage that is this plan's only launch, if it is one.
   const ConvolutionStage* soleConvolution() const;
+  // Odd real rows in pairs (AxisJob::realPairs) as this plan's one mixed-radix launch, which reads and
+  // writes the real side itself (cl/fft_mixed.cl's DIRECT_PAIRS).
+  bool takesRealPairs() const { return directPairs_; }
   // Enqueues without waiting, appending one event and one record per launch (for composite plans).
   // `axisData`: the buffer a plan with ConvolutionHooks reads or writes.
   void enqueueInto(const cl::Buffer& input, const cl::Buffer& output, std::vector<cl::Event>& events,
@@ -106,6 +109,7 @@ private:
   AxisJob job_;
   std::optional<ConvolutionHooks> hooks_;
   StockhamSchedule schedule_;
+  bool directPairs_ = false;
   std::vector<Launch> launches_;
   cl::Buffer scratch_;
   cl::Buffer secondScratch_; // only for in-place calls of an odd number (>= 3) of out-of-place launches

@@ -60,7 +60,7 @@ std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d
   std::vector<AxisJob> jobs = requestedJobs(d);
   if (jobs.front().realRows && !realRowsFused(planStockham(jobs.front(), limits)))
     jobs.front() = withoutFusedRows(jobs.front());
-  if (d.extent[0] % 2 != 0 && raderTakesRealPairs(planStockham(jobs.front(), limits)))
+  if (d.extent[0] % 2 != 0 && rowsTakeRealPairs(planStockham(jobs.front(), limits), limits))
     jobs.front() = withRealPairs(d, jobs.front());
   return jobs;
 }
@@ -117,10 +117,11 @@ OpenClRealFftPlan::OpenClRealFftPlan(OpenClBackend& backend, const TransformDesc
           cl::Buffer(backend.context(), CL_MEM_READ_WRITE, rows_ * complexPitch_ * 2 * sizeof(float));
     cl::Program program = backend.programs().get("real_fft", "-cl-std=CL1.2");
     if (oddRows_) {
-      // Rows on one Rader stage read (and for C2R, or R2C in one launch, write) the real side themselves.
+      // Rows of one mixed-radix launch, or on one Rader stage, read (and but for a Rader R2C of several
+      // launches, write) the real side themselves.
       const ConvolutionStage* rader = rowPlan_->soleConvolution();
-      pairsRead_ = rader && rader->readsRealPairs();
-      pairsWritten_ = rader && rader->writesRealPairs();
+      pairsRead_ = rowPlan_->takesRealPairs() || (rader && rader->readsRealPairs());
+      pairsWritten_ = rowPlan_->takesRealPairs() || (rader && rader->writesRealPairs());
       if (pairsRead_ && pairsWritten_) return;
       pairRows_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pairs_ * d.extent[0] * 2 * sizeof(float));
       if (!pairsRead_) toPairs_ = cl::Kernel(program, forward ? "pack_real_pairs" : "merge_real_pairs");

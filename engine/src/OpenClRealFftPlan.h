@@ -6,9 +6,10 @@
 // row lengths: one full-length complex row for every two real rows, in a buffer of their own. R2C:
 // pack_real_pairs, the complex rows, split_real_pairs into the half spectrum, then its other axes in
 // place. C2R: the other axes first (as above), merge_real_pairs with the overall scale, the inverse
-// complex rows, unpack_real_pairs. Either way the other axes run over n/2 + 1 columns, not n. Prime rows
-// on Rader's algorithm skip the pair kernels: the stage reads and writes the real side itself
-// (RaderStage.h), R2C's split only where its inverse FFT is one launch.
+// complex rows, unpack_real_pairs. Either way the other axes run over n/2 + 1 columns, not n. Rows of one
+// mixed-radix launch, and prime rows on Rader's algorithm, skip the pair kernels: the launch or the stage
+// reads and writes the real side itself (cl/fft_mixed.cl's DIRECT_PAIRS, RaderStage.h), Rader's R2C split
+// only where its inverse FFT is one launch.
 
 #include "OpenClFftPlan.h"
 

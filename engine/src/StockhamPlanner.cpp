@@ -420,9 +420,12 @@ bool realRowsFused(const StockhamSchedule& schedule)
                      [](const StockhamPass& p) { return p.realRows != 0; });
 }
 
-bool raderTakesRealPairs(const StockhamSchedule& schedule)
+bool rowsTakeRealPairs(const StockhamSchedule& schedule, const DeviceLimits& limits)
 {
-  return schedule.passes.size() == 1 && schedule.passes.front().family == StockhamPass::Family::Rader;
+  if (schedule.passes.size() != 1) return false;
+  const StockhamPass& p = schedule.passes.front();
+  return p.family == StockhamPass::Family::Rader ||
+         (p.family == StockhamPass::Family::Mixed && p.ns == 1 && p.nOverL == 1 && !limits.mixedThreads);
 }
 
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor)

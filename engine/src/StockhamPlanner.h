@@ -121,7 +121,8 @@ struct AxisJob
   // to read and write whole sectors rather than one value per row.
   bool axisLoadsAdjacent = false, axisStoresAdjacent = false;
   // Odd rows of a real transform, two real rows to one complex row (OpenClRealFftPlan). When the rows are
-  // one Rader stage (raderTakesRealPairs), it reads and writes the real side itself: R2C's gather reads
+  // one Rader stage or one mixed-radix launch (rowsTakeRealPairs), it reads and writes the real side
+  // itself: R2C's gather (or load) reads
   // the two real rows and its in-order store splits the result into their half spectra; C2R's gather
   // merges the two half spectra and its store puts real and imaginary parts in the two real rows.
   RealPairRows realPairs;
@@ -140,9 +141,10 @@ struct StockhamSchedule
 
 // Whether the schedule of a job asking for realRows got the fused launch.
 bool realRowsFused(const StockhamSchedule& schedule);
-// Whether odd real rows, planned as `schedule` (one complex row per pair), are one Rader stage, which can
-// then take the real pairs itself (AxisJob::realPairs).
-bool raderTakesRealPairs(const StockhamSchedule& schedule);
+// Whether odd real rows, planned as `schedule` (one complex row per pair), can take the real pairs
+// themselves (AxisJob::realPairs): one Rader stage, or one launch of the length-specialised mixed-radix
+// program (not the generic one, DeviceLimits::mixedThreads).
+bool rowsTakeRealPairs(const StockhamSchedule& schedule, const DeviceLimits& limits);
 
 // Why these kernels cannot do the descriptor (nothing if they can).
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d);

@@ -1,8 +1,9 @@
 // Real transforms with an odd row length on a real device (PoCL in CI), against FFTW in double: R2C and
 // C2R, in place and out of place, with an odd and an even number of rows (1, 2, 3: an odd count leaves
-// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801), on Bluestein (451,
-// 1019) and on several mixed-radix launches (945 at passes of 32), in 2D and 3D with odd rows. On
-// device buffers: nothing is written past the output, and an out-of-place input is left as it was.
+// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801, and 451's factor 41),
+// on Bluestein (1019, 1517), on one mixed-radix launch (3, 9, 15, 1023) and on several (945 at passes of
+// 32), in 2D and 3D with odd rows. On device buffers: nothing is written past the output, and an
+// out-of-place input is left as it was.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -75,6 +76,7 @@ std::vector<OddCase> oddCases()
   fourWays("3d_9x7x5", D::complex3d(9, 7, 5));
   fourWays("3d_9x7x5_b2", D::complex3d(9, 7, 5, 2));
   fourWays("3d_15x4x3", D::complex3d(15, 4, 3));
+  fourWays("n1023_b3", D::complex1d(1023, 3)); // 3 x 11 x 31 in one launch
   return c;
 }
 
@@ -151,6 +153,24 @@ TEST_P(OddRealRows, PrimeRowsNeedNoPairPasses)
     EXPECT_FALSE(anyNamed(names, pass)) << pass;
   EXPECT_EQ(anyNamed(names, "split_real_pairs"), splitStays)
       << "R2C's split stays only where the inverse convolution FFT takes more than one launch";
+}
+
+// Smooth rows of one mixed-radix launch read the two real rows (C2R: merge the half spectra) and write
+// the half spectra (C2R: the two real rows) themselves; rows of several launches keep the pair passes.
+TEST_P(OddRealRows, RowsOfOneMixedLaunchNeedNoPairPasses)
+{
+  const TransformDescriptor& d = GetParam().d;
+  if (GetParam().routeTag || d.extent[0] == 1) GTEST_SKIP() << "rows not on the mixed-radix kernel";
+  const std::vector<std::string> names = launchNames(*plan);
+  const bool forward = d.kind == TransformKind::RealToComplex;
+  if (GetParam().maxPassLength != 0) {
+    EXPECT_TRUE(anyNamed(names, forward ? "pack_real_pairs" : "merge_real_pairs"));
+    EXPECT_TRUE(anyNamed(names, forward ? "split_real_pairs" : "unpack_real_pairs"));
+    return;
+  }
+  EXPECT_TRUE(anyNamed(names, "+pairs")) << "no launch takes the pairs itself";
+  for (const char* pass : {"pack_real_pairs", "split_real_pairs", "merge_real_pairs", "unpack_real_pairs"})
+    EXPECT_FALSE(anyNamed(names, pass)) << pass;
 }
 
 TEST_P(OddRealRows, RoundTrips)
