@@ -97,6 +97,7 @@
 #endif
 
 #include "fft_codelets.cl"
+#include "real_pairs.cl"
 
 // The largest radix of a local pass: 16 (powers of two) or a prime up to 31. The generic program stops
 // at 16 (primes up to 13, StockhamPlanner's largestPrimeRadix): it holds every codelet in one kernel,
@@ -323,47 +324,12 @@ inline uint axisLineStart(const Step* step, const uint b)
 inline cfloat axisValue(const Step* step, const uint b, const uint P)
 {
 #if PAIRS_LOAD == 1
-  __global const float* rows = (__global const float*)step->axisData;
-  const uint a = 2 * b;
-  const float second = a + 1 < step->pairRows ? rows[(size_t)(a + 1) * step->hookDist + P] : 0.0f;
-  return (cfloat)(rows[(size_t)a * step->hookDist + P], second);
+  return loadRealPair((__global const float*)step->axisData, step->hookDist, step->pairRows, b, P);
 #elif PAIRS_LOAD == 2
-  const uint p = step->hookLength + 1, a = 2 * b;
-  const bool mirrored = 2 * P > p;
-  const uint k = mirrored ? p - P : P;
-  cfloat x = step->axisData[(size_t)a * step->hookDist + k];
-  cfloat y = a + 1 < step->pairRows ? step->axisData[(size_t)(a + 1) * step->hookDist + k] : (cfloat)(0.0f);
-  if (P == 0) return (cfloat)(x.x, y.x);
-  if (mirrored) {
-    x.y = -x.y;
-    y.y = -y.y;
-  }
-  return x + mulI(y);
+  return mergedPair(step->axisData, step->hookDist, step->pairRows, step->hookLength + 1, b, P);
 #else
   return step->axisData[axisLineStart(step, b) + P * step->hookStride];
 #endif
-}
-
-// Output X[P] of line b: its real part is real row 2b's value P, its imaginary part row 2b+1's (rows
-// `pitch` floats apart, pairRows of them).
-inline void storeRealPair(__global float* rows, const uint pitch, const uint pairRows, const uint b, const uint P,
-                          const cfloat value)
-{
-  const uint a = 2 * b;
-  rows[(size_t)a * pitch + P] = value.x;
-  if (a + 1 < pairRows) rows[(size_t)(a + 1) * pitch + P] = value.y;
-}
-
-// A[k] = (Z[k] + conj Z[n-k]) / 2 and B[k] = (Z[k] - conj Z[n-k]) / 2i of line b's pair to the two half
-// spectra (`pitch` complex values apart), times the scale; `partner` is Z[n-k] (Z[0] for k = 0).
-inline void storeSplitPair(__global cfloat* spectra, const uint pitch, const uint pairRows, const uint b,
-                           const uint k, const cfloat z, const cfloat partner, const float scale)
-{
-  const cfloat mirror = (cfloat)(partner.x, -partner.y);
-  const cfloat even = 0.5f * (z + mirror), odd = 0.5f * (z - mirror);
-  const uint a = 2 * b;
-  spectra[(size_t)a * pitch + k] = even * scale;
-  if (a + 1 < pairRows) spectra[(size_t)(a + 1) * pitch + k] = (cfloat)(odd.y, -odd.x) * scale; // -i odd
 }
 
 // Input element e of the launch's sub-line (j, b): at base + e*elementStride, or for LOAD_CHIRP element

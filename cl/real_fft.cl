@@ -14,6 +14,8 @@ inline cfloat conjugate(cfloat a) { return (cfloat)(a.x, -a.y); }
 inline cfloat mulMinusI(cfloat a) { return (cfloat)(a.y, -a.x); }
 inline cfloat mulI(cfloat a) { return (cfloat)(-a.y, a.x); }
 
+#include "real_pairs.cl"
+
 // X[k] = E[k] + W^k O[k], E = (Z[k] + conj Z[h-k]) / 2, O = -i (Z[k] - conj Z[h-k]) / 2,
 // and X[h-k] = conj(E - W^k O).
 __kernel void r2c_post(__global cfloat* data, __global const cfloat* twiddles, const uint h, const uint pitch,
@@ -87,10 +89,7 @@ __kernel void pack_real_pairs(__global const float* in, __global cfloat* out, co
   {
     const uint j = f % n, pair = f / n;
     if (pair >= pairs) return;
-    const uint a = 2 * pair;
-    const float re = in[(size_t)a * inPitch + j];
-    const float im = a + 1 < rows ? in[(size_t)(a + 1) * inPitch + j] : 0.0f;
-    out[(size_t)pair * n + j] = (cfloat)(re, im);
+    out[(size_t)pair * n + j] = loadRealPair(in, inPitch, rows, pair, j);
   }
 }
 
@@ -102,10 +101,7 @@ __kernel void split_real_pairs(__global const cfloat* in, __global cfloat* out, 
   const uint id = get_global_id(0), k = id % kept, pair = id / kept;
   if (pair >= pairs) return;
   __global const cfloat* z = in + (size_t)pair * n;
-  const cfloat zk = z[k], mirror = conjugate(z[k == 0 ? 0 : n - k]);
-  const uint a = 2 * pair;
-  out[(size_t)a * outPitch + k] = 0.5f * (zk + mirror);
-  if (a + 1 < rows) out[(size_t)(a + 1) * outPitch + k] = mulMinusI(0.5f * (zk - mirror));
+  storeSplitPair(out, outPitch, rows, pair, k, z[k], z[k == 0 ? 0 : n - k], 1.0f);
 }
 
 // Z[k] = (A[k] + i B[k]) * scale and Z[n-k] = (conj A[k] + i conj B[k]) * scale from the half spectra
@@ -117,16 +113,9 @@ __kernel void merge_real_pairs(__global const cfloat* in, __global cfloat* out, 
   const uint kept = n / 2 + 1, pairs = (rows + 1) / 2;
   const uint id = get_global_id(0), k = id % kept, pair = id / kept;
   if (pair >= pairs) return;
-  const uint a = 2 * pair;
-  const cfloat x = in[(size_t)a * inPitch + k];
-  const cfloat y = a + 1 < rows ? in[(size_t)(a + 1) * inPitch + k] : (cfloat)(0.0f, 0.0f);
   __global cfloat* z = out + (size_t)pair * n;
-  if (k == 0) {
-    z[0] = (cfloat)(x.x, y.x) * scale;
-    return;
-  }
-  z[k] = (x + mulI(y)) * scale;
-  z[n - k] = (conjugate(x) + mulI(conjugate(y))) * scale;
+  z[k] = mergedPair(in, inPitch, rows, n, pair, k) * scale;
+  if (k > 0) z[n - k] = mergedPair(in, inPitch, rows, n, pair, n - k) * scale;
 }
 
 // a[j] = Re z[j], b[j] = Im z[j]; nothing for the missing row of an odd count.
@@ -138,9 +127,6 @@ __kernel void unpack_real_pairs(__global const cfloat* in, __global float* out, 
   {
     const uint j = f % n, pair = f / n;
     if (pair >= pairs) return;
-    const cfloat v = in[(size_t)pair * n + j];
-    const uint a = 2 * pair;
-    out[(size_t)a * outPitch + j] = v.x;
-    if (a + 1 < rows) out[(size_t)(a + 1) * outPitch + j] = v.y;
+    storeRealPair(out, outPitch, rows, pair, j, in[(size_t)pair * n + j]);
   }
 }
