@@ -1,5 +1,5 @@
 // Mixed-radix Stockham FFT pass for lengths that are not powers of two (radices 2..16 and the odd primes
-// up to 31).
+// up to 61).
 //
 // The global step is exactly that of cl/fft_stockham.cl (see its header): one launch does the
 // sub-transforms of length LEN of one "big-radix" step along one axis, with the pass twiddle and the
@@ -58,7 +58,8 @@
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
 // LOAD_LINES_FASTEST, STORE_LINES_FASTEST, PASS_TWIDDLE, TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
-// LOAD_CHIRP, LOAD_GATHER, STORE_HOOK. With GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
+// LOAD_CHIRP, LOAD_GATHER, STORE_HOOK, MAX_RADIX (32, or the largest radix above it). With
+// GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
 // one program serves every length (no compile per size, at some speed cost); the exchange buffer is
 // then a __local argument sized by the host.
 //
@@ -99,102 +100,25 @@
 #include "fft_codelets.cl"
 #include "real_pairs.cl"
 
-// The largest radix of a local pass: 16 (powers of two) or a prime up to 31. The generic program stops
-// at 16 (primes up to 13, StockhamPlanner's largestPrimeRadix): it holds every codelet in one kernel,
-// which then needs the registers and private memory of the largest in every launch, and with the 17- to
-// 31-point DFTs its larger work-groups no longer launched on NVIDIA (CL_OUT_OF_RESOURCES).
+// The largest radix of a local pass: 16 (powers of two) or a prime up to 61. The length-specialised
+// programs size their register arrays and pass-twiddle rows for MAX_RADIX, which the host passes: 32, or
+// their own largest prime where that is larger. The generic program stops at 16 (primes up to 13,
+// StockhamPlanner's largestPrimeRadix): it holds every codelet in one kernel, which then needs the
+// registers and private memory of the largest in every launch, and with the 17- to 31-point DFTs its
+// larger work-groups no longer launched on NVIDIA (CL_OUT_OF_RESOURCES).
 #if GENERIC_SHAPE
 #define MAX_RADIX 16
+#define MAX_PRIME_RADIX 13
 #else
+#ifndef MAX_RADIX
 #define MAX_RADIX 32
+#endif
+#define MAX_PRIME_RADIX 61
 #endif
 
 inline cfloat mulI(cfloat a) { return (cfloat)(-a.y, a.x); }
 
-// cos and sin of 2 pi k / P for k = 1 .. (P-1)/2, rounded once from double.
-__constant float kCos3[] = {-0.5f};
-__constant float kSin3[] = {0.86602540378443865f};
-__constant float kCos5[] = {0.30901699437494745f, -0.80901699437494742f};
-__constant float kSin5[] = {0.95105651629515357f, 0.58778525229247314f};
-__constant float kCos7[] = {0.62348980185873353f, -0.22252093395631440f, -0.90096886790241913f};
-__constant float kSin7[] = {0.78183148246802981f, 0.97492791218182361f, 0.43388373911755812f};
-__constant float kCos11[] = {0.84125353283118117f, 0.41541501300188643f, -0.14231483827328514f,
-                             -0.65486073394528506f, -0.95949297361449739f};
-__constant float kSin11[] = {0.54064081745559756f, 0.90963199535451837f, 0.98982144188093273f,
-                             0.75574957435425828f, 0.28173255684142969f};
-__constant float kCos13[] = {0.88545602565320989f, 0.56806474673115581f, 0.12053668025532305f,
-                             -0.35460488704253562f, -0.74851074817110109f, -0.97094181742605202f};
-__constant float kSin13[] = {0.46472317204376854f, 0.82298386589365639f, 0.99270887409805397f,
-                             0.93501624268541483f, 0.66312265824079520f, 0.23931566428755777f};
-
-__constant float kCos17[] = {0.93247222940435581f, 0.73900891722065909f, 0.44573835577653831f, 0.09226835946330202f,
-                             -0.27366299007208289f, -0.60263463637925629f, -0.85021713572961399f,
-                             -0.98297309968390179f};
-__constant float kSin17[] = {0.36124166618715292f, 0.67369564364655721f, 0.89516329135506234f, 0.99573417629503447f,
-                             0.96182564317281904f, 0.79801722728023960f, 0.52643216287735606f, 0.18374951781657037f};
-__constant float kCos19[] = {0.94581724170063464f, 0.78914050939639357f, 0.54694815812242692f, 0.24548548714079924f,
-                             -0.08257934547233227f, -0.40169542465296942f, -0.67728157162574087f, -0.87947375120648896f,
-                             -0.98636130340272232f};
-__constant float kSin19[] = {0.32469946920468346f, 0.61421271268966782f, 0.83716647826252855f, 0.96940026593933037f,
-                             0.99658449300666985f, 0.91577332665505740f, 0.73572391067313181f, 0.47594739303707367f,
-                             0.16459459028073403f};
-__constant float kCos23[] = {0.96291728734779924f, 0.85441940454648857f, 0.68255314321865412f, 0.46006503773115220f,
-                             0.20345601305263375f, -0.06824241336467088f, -0.33487961217098616f, -0.57668032211486708f,
-                             -0.77571129070441969f, -0.91721130150545305f, -0.99068594603633064f};
-__constant float kSin23[] = {0.26979677115702427f, 0.51958395003543356f, 0.73083596427812403f, 0.88788521840237522f,
-                             0.97908408768232291f, 0.99766876919053915f, 0.94226092211882051f, 0.81696989301044209f,
-                             0.63108794432605297f, 0.39840108984624140f, 0.13616664909624709f};
-__constant float kCos29[] = {0.97662055571008666f, 0.90757541967095701f, 0.79609306570564375f, 0.64738628478182769f,
-                             0.46840844069979015f, 0.26752833852922075f, 0.05413890858541761f, -0.16178199655276473f,
-                             -0.37013815533991423f, -0.56118706536238228f, -0.72599549192313062f, -0.85685717616758927f,
-                             -0.94765317118280246f, -0.99413795715435960f};
-__constant float kSin29[] = {0.21497044021102407f, 0.41988910156026460f, 0.60517421519376524f, 0.76216205512763646f,
-                             0.88351204444602294f, 0.96354999251922302f, 0.99853341385112382f, 0.98682652254152614f,
-                             0.92897671981679153f, 0.82768899815689057f, 0.68769945885342354f, 0.51555385717702162f,
-                             0.31930153013597978f, 0.10811901842394192f};
-__constant float kCos31[] = {0.97952994125249448f, 0.91895781162023060f, 0.82076344120727629f, 0.68896691907568663f,
-                             0.52896401032696239f, 0.34730525284482028f, 0.15142777750457670f, -0.05064916883871264f,
-                             -0.25065253225872042f, -0.44039415155763439f, -0.61210598254766257f, -0.75875812269279086f,
-                             -0.87434661614458209f, -0.95413925640004882f, -0.99486932339189504f};
-__constant float kSin31[] = {0.20129852008866006f, 0.39435585511331855f, 0.57126821509479231f, 0.72479278722911988f,
-                             0.84864425749475092f, 0.93775213214708042f, 0.98846832432811138f, 0.99871650717105276f,
-                             0.96807711886620429f, 0.89780453957074158f, 0.79077573693769887f, 0.65137248272222226f,
-                             0.48530196253108104f, 0.29936312297335804f, 0.10116832198743272f};
-
-// Odd prime P: pairs u[m], u[P-m] share |twiddle|, so X[k] and X[P-k] come from the same sums. With a
-// constant P every index and constant below folds. (P - 1)^2 / 4 multiply-adds per pair of outputs: for
-// the primes up to 31 that is still far below what a pass's memory traffic costs, and one launch holds
-// what would otherwise be Rader's two convolution FFTs or Bluestein's on the whole length.
-INLINE void dftOddPrime(cfloat* u, const int P, __constant const float* c, __constant const float* s)
-{
-  const int H = (P - 1) / 2;
-  cfloat sums[(MAX_RADIX - 1) / 2], diffs[(MAX_RADIX - 1) / 2]; // 15, or 7 in the generic program
-  cfloat total = u[0];
-  UNROLL
-  for (int m = 1; m <= H; ++m) {
-    sums[m - 1] = u[m] + u[P - m];
-    diffs[m - 1] = u[m] - u[P - m];
-    total += sums[m - 1];
-  }
-  const cfloat x0 = u[0];
-  UNROLL
-  for (int k = 1; k <= H; ++k) {
-    cfloat re = x0, im = (cfloat)(0.0f);
-    UNROLL
-    for (int m = 1; m <= H; ++m) {
-      const int km = (k * m) % P;
-      const bool low = km <= H;
-      const float cosv = low ? c[km - 1] : c[P - km - 1];
-      const float sinv = low ? s[km - 1] : -s[P - km - 1];
-      re += sums[m - 1] * cosv;
-      im += diffs[m - 1] * sinv;
-    }
-    const cfloat rotated = (float)DIR * mulI(im);
-    u[k] = re + rotated;
-    u[P - k] = re - rotated;
-  }
-  u[0] = total;
-}
+#include "odd_prime_dft.cl"
 
 INLINE void dftRadix(cfloat* u, const int radix)
 {
@@ -214,6 +138,13 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 23: dftOddPrime(u, 23, kCos23, kSin23); break;
   case 29: dftOddPrime(u, 29, kCos29, kSin29); break;
   case 31: dftOddPrime(u, 31, kCos31, kSin31); break;
+  case 37: dftOddPrime(u, 37, kCos37, kSin37); break;
+  case 41: dftOddPrime(u, 41, kCos41, kSin41); break;
+  case 43: dftOddPrime(u, 43, kCos43, kSin43); break;
+  case 47: dftOddPrime(u, 47, kCos47, kSin47); break;
+  case 53: dftOddPrime(u, 53, kCos53, kSin53); break;
+  case 59: dftOddPrime(u, 59, kCos59, kSin59); break;
+  case 61: dftOddPrime(u, 61, kCos61, kSin61); break;
 #endif
   }
 }
@@ -394,8 +325,8 @@ inline void storeOutput(__global cfloat* out, const Step* step, const uint g, co
 }
 
 #if PASS_TWIDDLE
-// Rows of pass twiddles, one per line (radix <= 31), padded by one slot so lanes holding different
-// lines (adjacent columns) do not all read one bank (StockhamPlanner's rowTwiddleBytes budgets 33).
+// Rows of pass twiddles, one per line (radix <= MAX_RADIX), padded by one slot so lanes holding different
+// lines (adjacent columns) do not all read one bank (StockhamPlanner's rowTwiddleBytes budgets the same).
 #define ROW_STRIDE (MAX_RADIX + 1)
 
 // rowTwiddles[m*ROW_STRIDE + r] = W_M^(k_m * butterflies * r) for each line m of the group: the part of

@@ -98,8 +98,9 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     if (launch.storeHook == 4 && hooks_->pairsOnStore)
       options += " -DPAIRS_STORE=" + std::to_string(pairKind);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
-    options += " -DGENERIC_SHAPE=0 -DLEN=" + std::to_string(p.length) +
-               " -DTHREADS=" + std::to_string(p.threads) + " -DVMAX=" + std::to_string(p.registerValues) +
+    options += " -DGENERIC_SHAPE=0 -DMAX_RADIX=" + std::to_string(kernelMaxRadix(p.length)) +
+               " -DLEN=" + std::to_string(p.length) + " -DTHREADS=" + std::to_string(p.threads) +
+               " -DVMAX=" + std::to_string(p.registerValues) +
                " -DNUM_RADICES=" + std::to_string(p.radices.size());
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);

@@ -10,9 +10,10 @@ namespace {
 
 constexpr int kMaxRadix = 16;                         // mixed-radix codelets (cl/fft_mixed.cl)
 constexpr int kMaxPowerOfTwoRadix = 32;               // cl/fft_stockham.cl
-constexpr std::size_t kLargestPrimeRadix = 31;        // dftOddPrime in cl/fft_mixed.cl
+constexpr std::size_t kLargestPrimeRadix = 61;        // dftOddPrime in cl/odd_prime_dft.cl
 constexpr std::size_t kLargestGenericPrimeRadix = 13; // its GENERIC_SHAPE program's
 constexpr std::size_t kGenericRegisterValues = 32;    // VMAX of cl/fft_mixed.cl's GENERIC_SHAPE program
+constexpr std::size_t kRegisterValues = 64;           // VMAX of its length-specialised programs, at most
 
 std::size_t exchangeBytesPerValue(bool split)
 {
@@ -25,16 +26,19 @@ std::size_t exchangeSlots(std::size_t length, std::size_t lines)
   return lines * (length + length / 16 + 1);
 }
 
-// Both kernels also keep one row of pass twiddles per line (radix + 1 <= 33 float2 values).
-std::size_t rowTwiddleBytes(std::size_t lines)
+// Both kernels also keep one row of pass twiddles per line: radix + 1 float2 values, for every radix of
+// the program (kernelMaxRadix: 32, or a prime radix above that).
+bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, std::size_t rowRadix,
+                     const DeviceLimits& limits)
 {
-  return lines * (kMaxPowerOfTwoRadix + 1) * 2 * sizeof(float);
+  const std::size_t rowTwiddleBytes = lines * (rowRadix + 1) * 2 * sizeof(float);
+  return exchangeSlots(length, lines) * exchangeBytesPerValue(split) + rowTwiddleBytes <=
+         limits.localMemBytes;
 }
 
 bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, const DeviceLimits& limits)
 {
-  return exchangeSlots(length, lines) * exchangeBytesPerValue(split) + rowTwiddleBytes(lines) <=
-         limits.localMemBytes;
+  return fitsLocalMemory(length, lines, split, kernelMaxRadix(length), limits);
 }
 
 // Radix choice, as measured on the H200 (docs/benchmarks.md):
@@ -94,11 +98,12 @@ std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool spl
   return len;
 }
 
-// Longest mixed-radix sub-transform whose lines fit local memory whole (float2, no split).
-std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines)
+// Longest mixed-radix sub-transform whose lines fit local memory whole (float2, no split), with pass-twiddle
+// rows for radices up to rowRadix.
+std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines, std::size_t rowRadix)
 {
   std::size_t len = limits.localMemBytes / (lines * exchangeBytesPerValue(false));
-  while (len > 1 && !fitsLocalMemory(len, lines, false, limits))
+  while (len > 1 && !fitsLocalMemory(len, lines, false, rowRadix, limits))
     --len;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return std::max(len, kLargestPrimeRadix);
@@ -166,6 +171,10 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
 // 2046 and 2001 with two lines: 0.386 -> 0.343 ms and 0.349 -> 0.327 ms).
 constexpr std::size_t kWarpLanes = 32;
 constexpr std::size_t kLargestWarpFillingGroup = 256;
+// Lines of few work-items (a large prime radix: 27 for 999 = 27 x 37, 41 for 1517 = 37 x 41) also take
+// enough lines for about 128 work-items a group (H100: 999 0.330 -> 0.306 ms, 1517 0.263 -> 0.238; 961,
+// 1000, 1080, 1023, 2001 and 2046 within 1%; groups of 96 or 192 ran slower for 999, 767 and 1060).
+constexpr std::size_t kContiguousMixedGroup = 128;
 
 std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
 {
@@ -198,13 +207,21 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     p.threads = std::min(p.threads, limits.mixedThreads);
     while (registerValues(p.threads) > kGenericRegisterValues)
       ++p.threads;
+  } else {
+    // Two large radices in one line: one work-item per butterfly of the largest leaves some with two of
+    // the other, 118 values in registers for 3599 = 59 x 61 (H100: 1.53 ms, 2.4x VkFFT). More work-items
+    // instead, until no pass holds more than the largest radix or kRegisterValues.
+    while (registerValues(p.threads) > std::max(kRegisterValues, largest))
+      ++p.threads;
   }
   p.registerValues = registerValues(p.threads);
   std::size_t lines = linesFor(p.threads, loadAdjacent || storeAdjacent, totalLines, limits);
-  if (!loadAdjacent && !storeAdjacent)
-    lines = std::max(lines, std::min(linesFillingWarps(p.threads, std::min(kLargestWarpFillingGroup,
-                                                                           limits.maxWorkGroupSize)),
-                                     std::bit_ceil(totalLines)));
+  if (!loadAdjacent && !storeAdjacent) {
+    const std::size_t maxGroup = std::min(kLargestWarpFillingGroup, limits.maxWorkGroupSize);
+    const std::size_t wanted = std::max(linesFillingWarps(p.threads, maxGroup),
+                                        std::min(kContiguousMixedGroup, maxGroup) / p.threads);
+    lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
+  }
   while (!fitsLocalMemory(length, lines, false, limits)) {
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
@@ -274,10 +291,12 @@ std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const D
 {
   // A single launch needs the line in local memory and a work-item per butterfly of its largest
   // radix; when split, any length up to twice the work-group size keeps that (every radix is >= 2).
-  const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1);
+  // Every launch's rows are budgeted for n's largest radix (a launch's is never larger).
+  const std::size_t rowRadix = kernelMaxRadix(n);
+  const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1, rowRadix);
   if (n <= singleMax && mixedThreads(n) <= limits.maxWorkGroupSize) return {n};
   return launchLengths(
-      n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines), 2 * limits.maxWorkGroupSize));
+      n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines, rowRadix), 2 * limits.maxWorkGroupSize));
 }
 
 // What a convolution of `length` costs, in values read and written per line: each launch of its two FFTs
@@ -461,6 +480,12 @@ bool isSmooth(std::size_t n)
   return n == 1;
 }
 
+std::size_t kernelMaxRadix(std::size_t length)
+{
+  const std::vector<std::size_t> factors = primeFactors(length);
+  return std::max<std::size_t>(kMaxPowerOfTwoRadix, factors.empty() ? 1 : factors.back());
+}
+
 std::size_t largestPrimeRadix(const DeviceLimits& limits)
 {
   return limits.mixedThreads ? kLargestGenericPrimeRadix : kLargestPrimeRadix;
@@ -494,8 +519,9 @@ std::size_t bluesteinConvolutionLength(std::size_t n)
 
 std::size_t raderConvolutionLength(std::size_t p)
 {
-  // Convolutions stay on the smooth lengths: a convolution FFT of 682 = 2 x 11 x 31 for 683 ran slower
-  // (1366 x 768 on the H100: 1.70 ms) than Bluestein's 2744 on the whole 1366 (1.38 ms).
+  // Convolutions stay on the smooth lengths: Rader's 683 at 682 = 2 x 11 x 31 ran about as fast as
+  // Bluestein's 1366 for 683 (H100: 0.98 against 1.03 ms), and slower as 1366's factor (1.33 against 1.16 ms
+  // for 1366 on Bluestein's 2744).
   return isSmooth(p - 1) ? p - 1 : nextSmoothLength(2 * (p - 1) - 1);
 }
 

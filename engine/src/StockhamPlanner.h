@@ -1,10 +1,10 @@
 #pragma once
 // Decides how a complex transform becomes launches of the pass kernels: cl/fft_stockham.cl for
 // power-of-two axes, cl/fft_mixed.cl for axes whose prime factors are all radices of its codelets (2 to
-// 31), and for any other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl
+// 61), and for any other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl
 // with the stage's own steps fused into their first and last launches, by Rader's algorithm for a prime
 // length whose convolution is shorter (engine/src/RaderStage.cpp), otherwise by Bluestein's
-// (BluesteinStage.cpp; largePrimeRoute says which). A composite length with one prime factor above 31
+// (BluesteinStage.cpp; largePrimeRoute says which). A composite length with one prime factor above 61
 // may instead take Rader's on that factor as its first step and the rest as further steps
 // (raderFactorOf); with more such factors, Bluestein's for the whole axis. For each axis: how its
 // length splits into per-launch sub-transform lengths, how many lines per work-group, and which
@@ -155,12 +155,15 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits);
 // Splits log2(n) into `count` nearly equal exponents, largest first.
 std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor);
 
-// Prime factors of n, ascending; the largest prime radix of the mixed-radix programs (31; 13 for the
+// Prime factors of n, ascending; the largest prime radix of the mixed-radix programs (61; 13 for the
 // generic-shape program, DeviceLimits::mixedThreads); whether all of n's are radices the kernels have
 // (an axis of such a length needs no convolution stage); whether all are 2, 3, 5, 7, 11 or 13 (smooth:
 // the lengths a convolution is padded to, whose radices have the cheapest codelets).
 std::vector<std::size_t> primeFactors(std::size_t n);
 std::size_t largestPrimeRadix(const DeviceLimits& limits = {});
+// MAX_RADIX of cl/fft_mixed.cl's program for a sub-transform of this length: 32, or its largest prime
+// factor where that is larger (register arrays and pass-twiddle rows are sized for it).
+std::size_t kernelMaxRadix(std::size_t length);
 bool hasKernelRadices(std::size_t n, const DeviceLimits& limits = {});
 bool isSmooth(std::size_t n);
 // The smallest smooth length >= n (Bluestein's convolution length).

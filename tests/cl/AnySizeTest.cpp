@@ -1,5 +1,5 @@
 // The OpenCL kernels beyond power-of-two complex transforms, on a real device (PoCL in CI), against FFTW
-// in double precision: mixed radices 3 to 31 (cl/fft_mixed.cl) in one and several launches, Rader (prime
+// in double precision: mixed radices 3 to 61 (cl/fft_mixed.cl) in one and several launches, Rader (prime
 // lengths and one larger prime factor, RaderTest.cpp has more) or Bluestein for other lengths, real
 // transforms through the half-length complex transform (cl/real_fft.cl; odd rows two to a full-length
 // complex row, OddRealRowsTest.cpp has more) in 1D, 2D and 3D, in place (padded rows) and out of place.
@@ -70,11 +70,18 @@ void addComplex(std::vector<SizeCase>& c)
   c.push_back({"prime_radix_twopass_n1023", D::complex1d(1023, 2), 40});
   c.push_back({"prime_radix_2d_columns_12x1023", D::complex2d(12, 1023, 2)});
   c.push_back({"prime_radix_3d_6x29x5", D::complex3d(6, 29, 5)});
-  c.push_back({"rader_factor_2d_451x300", D::complex2d(451, 300)}); // 11 x 41
+  // Prime radices 37 to 61: alone, two in one launch (1517 = 37 x 41, 3599 = 59 x 61), with smaller radices
+  // (999 = 27 x 37, 767 = 13 x 59), in a pass with a pass twiddle whose row is longer than 32 (999 in
+  // launches of at most 40: 27, then 37 with ns = 27), along columns.
+  for (std::size_t n : {37u, 41u, 43u, 47u, 53u, 59u, 61u, 1517u, 3599u, 999u, 767u})
+    c.push_back({"large_prime_radix_n" + std::to_string(n), D::complex1d(n, 2)});
+  c.push_back({"large_prime_radix_twopass_n999", D::complex1d(999, 2), 40});
+  c.push_back({"large_prime_radix_2d_columns_12x999", D::complex2d(12, 999, 2)});
+  c.push_back({"rader_factor_2d_737x300", D::complex2d(737, 300)}); // 11 x 67
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});
   c.push_back({"bluestein_2d_1411x1411", D::complex2d(1411, 1411)}); // 17 x 83 along both axes
   c.push_back({"prime_radix_3d_8x17x4", D::complex3d(8, 17, 4)});
-  c.push_back({"bluestein_2d_1517x3", D::complex2d(1517, 3)}); // 37 x 41
+  c.push_back({"bluestein_2d_4757x3", D::complex2d(4757, 3)}); // 67 x 71
 }
 
 void addReal(std::vector<SizeCase>& c)

@@ -1,7 +1,7 @@
 // Real transforms with an odd row length on a real device (PoCL in CI), against FFTW in double: R2C and
 // C2R, in place and out of place, with an odd and an even number of rows (1, 2, 3: an odd count leaves
-// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801, and 451's factor 41),
-// on Bluestein (1019, 1517), on one mixed-radix launch (3, 9, 15, 1023) and on several (945 at passes of
+// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801, and 737's factor 67),
+// on Bluestein (1019, 4757), on one mixed-radix launch (3, 9, 15, 1023, 999) and on several (945 at passes of
 // 32), in 2D and 3D with odd rows. On device buffers: nothing is written past the output, and an
 // out-of-place input is left as it was.
 
@@ -68,15 +68,16 @@ std::vector<OddCase> oddCases()
   batches("multipass_n945", 945, 32);
   fourWays("rader_n4801_b5", D::complex1d(4801, 5), 0, "+gather");
   fourWays("rader_multipass_n1009_b3", D::complex1d(1009, 3), 64, "+gather");
-  fourWays("2d_451x300", D::complex2d(451, 300), 0, "+gather"); // 11 x 41: Rader's on 41, then 11
-  fourWays("2d_451x7", D::complex2d(451, 7), 0, "+gather");
-  fourWays("2d_1517x3", D::complex2d(1517, 3), 0, "+chirp_in"); // 37 x 41: Bluestein's
+  fourWays("2d_737x300", D::complex2d(737, 300), 0, "+gather"); // 11 x 67: Rader's on 67, then 11
+  fourWays("2d_737x7", D::complex2d(737, 7), 0, "+gather");
+  fourWays("2d_4757x3", D::complex2d(4757, 3), 0, "+chirp_in"); // 67 x 71: Bluestein's
   fourWays("2d_1009x3", D::complex2d(1009, 3), 0, "+gather");
   fourWays("2d_1x5", D::complex2d(1, 5, 3));
   fourWays("3d_9x7x5", D::complex3d(9, 7, 5));
   fourWays("3d_9x7x5_b2", D::complex3d(9, 7, 5, 2));
   fourWays("3d_15x4x3", D::complex3d(15, 4, 3));
   fourWays("n1023_b3", D::complex1d(1023, 3)); // 3 x 11 x 31 in one launch
+  fourWays("n999_b3", D::complex1d(999, 3));   // 27 x 37 in one launch
   return c;
 }
 

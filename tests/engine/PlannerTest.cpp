@@ -188,14 +188,16 @@ TEST(Planner, LargePrimeFactorsGoThroughBluestein)
   EXPECT_FALSE(isSmooth(17));
   EXPECT_TRUE(isSmooth(2 * 3 * 5 * 7 * 11 * 13));
   EXPECT_TRUE(hasKernelRadices(17 * 19 * 23 * 29 * 31));
-  EXPECT_FALSE(hasKernelRadices(37));
+  EXPECT_TRUE(hasKernelRadices(std::size_t{37} * 41 * 43 * 47 * 53 * 59 * 61));
+  EXPECT_FALSE(hasKernelRadices(67));
 }
 
-// Lengths whose prime factors are all 31 or below run directly on the mixed-radix kernel, with the primes
-// 17 to 31 as radices of their own (one launch for 1023 = 3 x 11 x 31, no convolution stage).
-TEST(Planner, PrimesUpTo31AreRadices)
+// Lengths whose prime factors are all 61 or below run directly on the mixed-radix kernel, with the primes
+// 17 to 61 as radices of their own (one launch for 1023 = 3 x 11 x 31 and 999 = 27 x 37, no convolution
+// stage). A program whose largest prime is above 32 sizes its registers and twiddle rows for it.
+TEST(Planner, PrimesUpTo61AreRadices)
 {
-  for (std::size_t n : {17u, 31u, 961u, 1023u, 2001u, 2u * 17 * 17}) {
+  for (std::size_t n : {17u, 31u, 37u, 61u, 961u, 1023u, 2001u, 999u, 767u, 2u * 17 * 17, 59u * 61}) {
     const auto s = planStockham(TransformDescriptor::complex1d(n, 4), kGpu);
     ASSERT_FALSE(s.passes.empty()) << n;
     std::size_t product = 1;
@@ -205,21 +207,32 @@ TEST(Planner, PrimesUpTo31AreRadices)
     }
     EXPECT_EQ(product, n);
   }
-  const auto s = planStockham(TransformDescriptor::complex1d(1023, 4), kGpu);
-  ASSERT_EQ(s.passes.size(), 1u);
-  EXPECT_EQ(std::count(s.passes[0].radices.begin(), s.passes[0].radices.end(), 31), 1);
+  struct Case
+  {
+    std::size_t n;
+    int prime;
+  };
+  for (const Case c : {Case{1023, 31}, Case{999, 37}, Case{767, 59}, Case{64 * 61, 61}}) {
+    const auto s = planStockham(TransformDescriptor::complex1d(c.n, 4), kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << c.n;
+    EXPECT_EQ(std::count(s.passes[0].radices.begin(), s.passes[0].radices.end(), c.prime), 1) << c.n;
+    EXPECT_EQ(kernelMaxRadix(c.n), std::size_t(std::max(32, c.prime))) << c.n;
+  }
+  EXPECT_EQ(kernelMaxRadix(1024), 32u);
 }
 
 // A contiguous mixed-radix line whose work-items are not a multiple of a warp takes more lines per group,
-// so at most a fifth of the lanes idle: 1023 (33 work-items a line) four lines, 2046 (66) and 2001 (69)
-// two; 961 (31, two lines for the usual 64-item groups) and 1008 (63) already fill their warps.
+// so at most a fifth of the lanes idle, and lines of few work-items fill groups of about 128: 1023 (33
+// work-items a line) four lines, 2046 (66) and 2001 (69) two, 961 (31) four, 1008 (63) two, 999 (27)
+// four, 1517 = 37 x 41 (41) three.
 TEST(Planner, ContiguousMixedLinesFillWarps)
 {
   struct Case
   {
     std::size_t n, lines;
   };
-  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 2}, Case{1008, 1}}) {
+  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 4}, Case{1008, 2}, Case{999, 4},
+                       Case{1517, 3}}) {
     const auto s = planStockham(TransformDescriptor::complex1d(c.n, 1000), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << c.n;
     EXPECT_EQ(s.passes[0].lines, c.lines) << c.n;
@@ -234,7 +247,7 @@ TEST(Planner, ContiguousMixedLinesFillWarps)
 // others take whichever route convolves at the shorter smooth length, Bluestein at a tie.
 TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 {
-  for (std::size_t p : {37u, 41u, 97u, 257u, 1009u, 4801u, 65537u}) {
+  for (std::size_t p : {67u, 71u, 97u, 257u, 1009u, 4801u, 65537u}) {
     const auto s = planStockham(TransformDescriptor::complex1d(p, 2), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << p;
     EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Rader) << p;
@@ -273,7 +286,7 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
   EXPECT_FALSE(isPrime(1411));
 }
 
-// A composite length with one prime factor above 31 runs Rader's on that factor as the first step of the
+// A composite length with one prime factor above 61 runs Rader's on that factor as the first step of the
 // axis (ns = 1, the rest's lines interleaved), then the smooth rest's launches with ns = the prime,
 // reading the factor's output without a row pitch. Two such factors, a repeated one, or a factor whose
 // padded convolution costs more than Bluestein's on the whole length: Bluestein's.
@@ -283,8 +296,8 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
   {
     std::size_t n, prime;
   };
-  for (const Case c : {Case{999, 37}, Case{74, 37}, Case{1998, 37}, Case{37 * 64, 37}, Case{173 * 1024, 173},
-                       Case{1009 * 2, 1009}}) {
+  for (const Case c : {Case{1809, 67}, Case{134, 67}, Case{3618, 67}, Case{67 * 64, 67},
+                       Case{173 * 1024, 173}, Case{1009 * 2, 1009}}) {
     AxisJob rows;
     rows.extent = {c.n, 1, 1};
     rows.batch = 3;
@@ -312,23 +325,23 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
     EXPECT_EQ(ns, c.n);
     EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime));
   }
-  // 1517 = 37 x 41 (two), 2 x 37 x 37 (repeated), 346 = 2 x 173 (173's padded convolution of 343 twice
+  // 4757 = 67 x 71 (two), 2 x 67 x 67 (repeated), 346 = 2 x 173 (173's padded convolution of 343 twice
   // against Bluestein's 693 once): Bluestein's for the whole axis.
-  for (std::size_t n : {1517u, 2u * 37 * 37, 346u}) {
+  for (std::size_t n : {4757u, 2u * 67 * 67, 346u}) {
     EXPECT_EQ(raderFactorOf(n, kGpu), 0u) << n;
     const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(n, 2), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << n;
     EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Bluestein) << n;
   }
   // Along columns, the factor's lines are the columns times the rest's interleaved lines.
-  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 999), kGpu);
+  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1809), kGpu);
   ASSERT_GE(columns.passes.size(), 3u);
   EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
   EXPECT_EQ(columns.passes[1].stride, 12u);
   EXPECT_EQ(columns.passes[1].totalLines, 12u * 27);
   DeviceLimits bluesteinOnly = kGpu;
   bluesteinOnly.rader = false;
-  EXPECT_EQ(raderFactorOf(999, bluesteinOnly), 0u);
+  EXPECT_EQ(raderFactorOf(1809, bluesteinOnly), 0u);
 }
 
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no
@@ -396,9 +409,9 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
     EXPECT_GE(s.passes[0].lines, kGpu.minAdjacentLines);
   }
 
-  // Rows (1009 on axis 0): one line per group of 63 work-items, as before.
+  // Rows (1009 on axis 0): two lines of 63 work-items per group, as any contiguous line of 1008.
   job.axisLoadsAdjacent = job.axisStoresAdjacent = false;
-  EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 1u);
+  EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 2u);
 }
 
 // Passes over adjacent lines take them in whole 32-byte sectors (a multiple of four float2 lines), so
