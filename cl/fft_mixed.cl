@@ -30,7 +30,8 @@
 // Rader's algorithm (engine/src/RaderStage.cpp) fuses its permutations and the x[0] terms the same way;
 // there hookLength is p - 1, the length of the cyclic convolution (the work line may be longer: padded):
 //   LOAD_GATHER (first launch of the forward FFT): element E is axisData[... + hookIndex[E]*hookStride]
-//     (x[g^E mod p]) for E < p - 1 and zero beyond;
+//     (x[g^E mod p]) for E < p - 1 and zero beyond; with STAGED_GATHER (a launch that holds whole lines)
+//     each line is first read in order into local memory and permuted from there (gatherPass);
 //   STORE_HOOK 3 (last launch of the forward FFT): output element Q is multiplied by storeTable[Q] (the
 //     filter); Q = 0, the sum of the gathered values, also gives X[0] = x[0] + that sum to hookSums[b],
 //     and gets x[0] added after the multiply, so the unscaled inverse FFT adds x[0] to every output;
@@ -58,7 +59,7 @@
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
 // LOAD_LINES_FASTEST, STORE_LINES_FASTEST, PASS_TWIDDLE, TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
-// LOAD_CHIRP, LOAD_GATHER, STORE_HOOK, MAX_RADIX (32, or the largest radix above it). With
+// LOAD_CHIRP, LOAD_GATHER, STAGED_GATHER, STORE_HOOK, MAX_RADIX (32, or the largest radix above it). With
 // GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
 // one program serves every length (no compile per size, at some speed cost); the exchange buffer is
 // then a __local argument sized by the host.
@@ -388,6 +389,57 @@ INLINE void firstPass(__global const cfloat* in, __local cfloat* lines, __local 
   barrier(CLK_LOCAL_MEM_FENCE);
 }
 
+#ifndef STAGED_GATHER
+#define STAGED_GATHER 0
+#endif
+#if STAGED_GATHER
+// Rader's gather where the launch holds whole lines (ns = nOverL = 1): each line's x[1..p-1] is read in
+// order into local memory (coalesced), and the first pass takes x[g^E] from there. Read straight from
+// global memory, the permuted reads touch a different sector for each element.
+INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global const cfloat* restrict twiddles,
+                       const Step* step, const uint lid, const uint groupSize, const int R)
+{
+  const uint n = step->hookLength; // p - 1
+  // Rows: the group on one line at a time; columns: adjacent work-items on adjacent lines.
+  const uint firstM = LOAD_LINES_FASTEST ? lid % LINES : 0, lastM = LOAD_LINES_FASTEST ? firstM + 1 : LINES;
+  const uint firstP = LOAD_LINES_FASTEST ? lid / LINES : lid;
+  const uint stepP = LOAD_LINES_FASTEST ? groupSize / LINES : groupSize;
+  for (uint m = firstM; m < lastM; ++m) {
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) break;
+    uint i, j, b;
+    splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+    __local cfloat* staged = lines + m * lineStride;
+    for (uint P = firstP; P < n; P += stepP) staged[PADDED(P)] = axisValue(step, b, P + 1);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const uint t = lid % THREADS, butterflies = LEN / R, perThread = (butterflies + THREADS - 1) / THREADS;
+  __local cfloat* line = lines + (lid / THREADS) * lineStride;
+  cfloat v[VMAX];
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint bf = t + s * THREADS;
+    if (bf < butterflies) {
+      UNROLL
+      for (int r = 0; r < R; ++r) {
+        const uint E = bf + r * butterflies;
+        v[s * R + r] = E < n ? line[PADDED(step->hookIndex[E] - 1)] : (cfloat)(0.0f);
+      }
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint bf = t + s * THREADS;
+    if (bf >= butterflies) continue;
+    butterfly(v + s * R, twiddles, bf, 1, R);
+    UNROLL
+    for (int q = 0; q < R; ++q) line[PADDED(bf * R + q)] = v[s * R + q];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#endif
+
 // Last local pass (stride ns = LEN / R, so butterfly b writes elements b + q*ns), straight to global
 // memory.
 INLINE void lastPass(__global cfloat* out, __local cfloat* lines, const uint lineStride,
@@ -431,38 +483,49 @@ inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint line
 inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const Step* step, const uint lid,
                             const uint groupSize)
 {
+  // Where a line sits is worked out once per line, not per element: a division by the runtime p and
+  // splitLine's divisions for every element had cost these launches a third of their time.
   const uint p = step->hookLength + 1;
 #if PAIRS_STORE == 1
   // Two half spectra of (p + 1) / 2 values from each line: A[k] and B[k] from Z[k] and Z[p-k] (Z[0] is
-  // its own partner), adjacent work-items on adjacent k.
+  // its own partner), the group on one line at a time, adjacent work-items on adjacent k.
   const uint kept = (p + 1) / 2;
-  for (uint idx = lid; idx < LINES * kept; idx += groupSize) {
-    const uint m = idx / kept, k = idx % kept;
+  for (uint m = 0; m < LINES; ++m) {
     const uint g = step->firstLine + m;
-    if (g >= step->totalLines) continue;
+    if (g >= step->totalLines) break;
     uint i, j, b;
     splitLine(g, step->inner, step->nOverL, &i, &j, &b);
     __local cfloat* line = lines + m * lineStride;
-    const cfloat z = k == 0 ? step->hookSums[b] : line[PADDED(step->hookIndex[step->hookLength + k - 1])];
-    const cfloat partner = k == 0 ? z : line[PADDED(step->hookIndex[step->hookLength + p - k - 1])];
-    storeSplitPair(step->axisData, step->hookDist, step->pairRows, b, k, z, partner, step->scale);
+    for (uint k = lid; k < kept; k += groupSize) {
+      const cfloat z = k == 0 ? step->hookSums[b] : line[PADDED(step->hookIndex[step->hookLength + k - 1])];
+      const cfloat partner = k == 0 ? z : line[PADDED(step->hookIndex[step->hookLength + p - k - 1])];
+      storeSplitPair(step->axisData, step->hookDist, step->pairRows, b, k, z, partner, step->scale);
+    }
   }
   return;
 #endif
+  // Rows: the group on one line at a time, adjacent work-items on adjacent elements. Columns (a strided
+  // axis): each work-item keeps one line, adjacent work-items on adjacent lines.
   const bool linesFastest = step->hookStride != 1;
-  for (uint idx = lid; idx < LINES * p; idx += groupSize) {
-    const uint m = linesFastest ? idx % LINES : idx / p, P = linesFastest ? idx / LINES : idx % p;
+  const uint firstM = linesFastest ? lid % LINES : 0, lastM = linesFastest ? firstM + 1 : LINES;
+  const uint firstP = linesFastest ? lid / LINES : lid, stepP = linesFastest ? groupSize / LINES : groupSize;
+  for (uint m = firstM; m < lastM; ++m) {
     const uint g = step->firstLine + m;
-    if (g >= step->totalLines) continue;
+    if (g >= step->totalLines) break;
     uint i, j, b;
     splitLine(g, step->inner, step->nOverL, &i, &j, &b);
-    const cfloat value =
-        P == 0 ? step->hookSums[b] : lines[m * lineStride + PADDED(step->hookIndex[step->hookLength + P - 1])];
-#if PAIRS_STORE == 2
-    storeRealPair((__global float*)step->axisData, step->hookDist, step->pairRows, b, P, value * step->scale);
-#else
-    step->axisData[axisLineStart(step, b) + P * step->hookStride] = value * step->scale;
+    __local cfloat* line = lines + m * lineStride;
+#if PAIRS_STORE != 2
+    __global cfloat* axis = step->axisData + axisLineStart(step, b);
 #endif
+    for (uint P = firstP; P < p; P += stepP) {
+      const cfloat value = P == 0 ? step->hookSums[b] : line[PADDED(step->hookIndex[step->hookLength + P - 1])];
+#if PAIRS_STORE == 2
+      storeRealPair((__global float*)step->axisData, step->hookDist, step->pairRows, b, P, value * step->scale);
+#else
+      axis[P * step->hookStride] = value * step->scale;
+#endif
+    }
   }
 }
 #endif
@@ -638,7 +701,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   else copyOut(out, lines, lineStride, &step, lid, length, groupSize);
 #endif
 #else
+#if STAGED_GATHER
+  gatherPass(lines, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0));
+#else
   firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0), LEN, THREADS);
+#endif
   {
     uint localNs = RADIX_AT(0);
     MIDDLE_PASS(1)

@@ -88,6 +88,9 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
   if (p.family == StockhamPass::Family::Mixed) {
     if (launch.loadHook == 1) options += " -DLOAD_CHIRP=1";
     if (launch.loadHook == 2) options += " -DLOAD_GATHER=1";
+    // Whole lines in one launch: the gather reads each line in order into local memory first.
+    if (launch.loadHook == 2 && p.ns == 1 && p.nOverL == 1 && !backend_.options().genericMixedShapes)
+      options += " -DSTAGED_GATHER=1";
     if (launch.storeHook) options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
     if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
     const int pairKind = hooks_ ? int(hooks_->pairs.kind) : int(job_.realPairs.kind); // 1 R2C, 2 C2R
