@@ -47,7 +47,57 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
                : pass.nOverL > 1 ? pass.length * pass.stride
                                  : pass.distOut;
   if (inverseIndex) hooks.index = *inverseIndex;
+  // Rader's inverse of several launches (or on the generic-shape program) would scatter its output to
+  // X[g^-r] from its last launch, a sector written per value (H100, 65537: 1.03 of 1.81 ms). It leaves
+  // the output in order in the work buffer instead, and a pass of its own writes the axis in order.
+  hooks.storeInWork = hooks.kind == ConvolutionHooks::Kind::Rader && !wholeLinesOnStore && !writesRealPairs_;
+  if (hooks.storeInWork) {
+    job.scale = 1.0f;
+    InOrderPass inOrder;
+    inOrder.kernel = cl::Kernel(backend.programs().get("rader_in_order", "-cl-std=CL1.2"), "rader_in_order");
+    inOrder.p = hooks.n + 1;
+    inOrder.lines = pass.totalLines;
+    inOrder.linesFastest = hooks.stride != 1;
+    inOrder.kernel.setArg(2, hooks.index);
+    inOrder.kernel.setArg(3, hooks.sums);
+    inOrder.kernel.setArg(4, cl_uint(inOrder.p));
+    inOrder.kernel.setArg(5, cl_uint(length_));
+    inOrder.kernel.setArg(6, cl_uint(hooks.stride));
+    inOrder.kernel.setArg(7, cl_uint(hooks.inner));
+    inOrder.kernel.setArg(8, cl_uint(hooks.dist));
+    inOrder.kernel.setArg(9, cl_uint(inOrder.lines));
+    inOrder.kernel.setArg(10, scale);
+    inOrder_ = std::move(inOrder);
+    backend_ = &backend;
+  }
   inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
+}
+
+void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::Event>& events,
+                                      std::vector<KernelRecord>& records) const
+{
+  // Adjacent work-items on adjacent P along rows (64 of them, 4 lines a group), on adjacent lines along a
+  // strided axis (16 lines, 16 values of P).
+  const bool linesFastest = inOrder_->linesFastest;
+  const std::size_t fast = linesFastest ? inOrder_->lines : inOrder_->p;
+  const std::size_t slow = linesFastest ? inOrder_->p : inOrder_->lines;
+  const std::size_t fastGroup = linesFastest ? 16 : 64, slowGroup = linesFastest ? 16 : 4;
+  const cl::NDRange global((fast + fastGroup - 1) / fastGroup * fastGroup,
+                           (slow + slowGroup - 1) / slowGroup * slowGroup);
+  cl::Kernel kernel = inOrder_->kernel;
+  kernel.setArg(0, work_);
+  kernel.setArg(1, output);
+  cl::Event event;
+  backend_->queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, cl::NDRange(fastGroup, slowGroup),
+                                         nullptr, &event);
+  KernelRecord r;
+  r.name = "rader_in_order n" + std::to_string(inOrder_->p);
+  r.type = KernelRecord::Type::Kernel;
+  r.globalSize = {global[0], global[1], 1};
+  r.localSize = {fastGroup, slowGroup, 1};
+  r.bytes = 2.0 * double(inOrder_->p) * double(inOrder_->lines) * 2 * sizeof(float);
+  events.push_back(event);
+  records.push_back(r);
 }
 
 void ConvolutionStage::enqueue(const cl::Buffer& input, const cl::Buffer& output,
@@ -55,6 +105,7 @@ void ConvolutionStage::enqueue(const cl::Buffer& input, const cl::Buffer& output
 {
   forward_->enqueueInto(work_, work_, events, records, &input);
   inverse_->enqueueInto(work_, work_, events, records, &output);
+  if (inOrder_) enqueueInOrder(output, events, records);
 }
 
 cl::Buffer uploadRounded(cl::Context& context, const std::vector<std::complex<double>>& values)

@@ -8,6 +8,7 @@
 
 #include <complex>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace spectrascope::detail {
@@ -34,10 +35,22 @@ protected:
                 const cl::Buffer* inverseIndex, float scale);
 
 private:
+  // Rader's output in order after an inverse FFT of several launches (cl/rader_in_order.cl).
+  struct InOrderPass
+  {
+    cl::Kernel kernel;
+    std::size_t p = 0, lines = 0;
+    bool linesFastest = false;
+  };
+  void enqueueInOrder(const cl::Buffer& output, std::vector<cl::Event>& events,
+                      std::vector<KernelRecord>& records) const;
+
   std::size_t length_;
   bool readsRealPairs_ = false, writesRealPairs_ = false;
   cl::Buffer work_;
   std::unique_ptr<OpenClFftPlan> forward_, inverse_;
+  std::optional<InOrderPass> inOrder_;
+  OpenClBackend* backend_ = nullptr;
 };
 
 // A table computed in double on the host, rounded once to float2 on upload.

@@ -71,7 +71,7 @@ int OpenClFftPlan::loadHookFor(bool first) const
 
 int OpenClFftPlan::storeHookFor(bool last) const
 {
-  if (!hooks_ || !last) return 0;
+  if (!hooks_ || !last || (!hooks_->forward && hooks_->storeInWork)) return 0;
   return (hooks_->kind == ConvolutionHooks::Kind::Rader ? 3 : 1) + (hooks_->forward ? 0 : 1);
 }
 

@@ -38,6 +38,9 @@ struct ConvolutionHooks
   // pitch.
   RealPairRows pairs;
   bool pairsOnLoad = false, pairsOnStore = false;
+  // Rader's inverse of several launches: its last launch leaves the output in the work buffer in order,
+  // and the stage's own in-order pass writes the axis (ConvolutionStage), instead of STORE_HOOK 4.
+  bool storeInWork = false;
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan

@@ -11,17 +11,20 @@
 //            a small buffer of one value per line and gets x[0] added, so the inverse adds x[0] to all;
 //   inverse: puts output r (r < p - 1), times the scale, at X[g^-r] of the axis, and X[0] with it:
 //            where one launch holds whole lines, in order through local memory by the inverse
-//            permutation; otherwise scattered straight to the axis.
+//            permutation; otherwise the FFT leaves its output in order in the work buffer and a pass of
+//            the stage's own (cl/rader_in_order.cl) writes the axis in order (odd real rows of C2R still
+//            scatter straight to the real rows).
 // Gather, filter, x[0] and scatter are fused into the two FFTs' first and last launches (cl/fft_mixed.cl:
 // LOAD_GATHER, STORE_HOOK 3 and 4), so the only traffic beyond the FFTs' own is the axis read once and
-// written once. On a column axis those launches take adjacent columns together (AxisJob's
-// axisLoadsAdjacent / axisStoresAdjacent), so each row of the gather and the scatter is a whole sector.
-// Odd rows of a real transform run two real rows to one complex row z = a + i b; where those rows are
-// this stage (AxisJob::realPairs), the gather reads a and b from the real rows (R2C) or merges Z from the
-// two half spectra (C2R), and the store splits Z into the half spectra (R2C, whole lines in local memory:
-// each Z[k] meets Z[p-k] there) or puts Re and Im of the output in the two real rows (C2R), so the pair
-// kernels of cl/real_fft.cl and their passes over the data are not needed.
-// The filter is computed in double on the host and rounded once.
+// written once (and, after an inverse of several launches, the in-order pass over the work buffer). On a
+// column axis those launches take adjacent columns together (AxisJob's axisLoadsAdjacent /
+// axisStoresAdjacent), so each row of the gather and the scatter is a whole sector. Odd rows of a real
+// transform run two real rows to one complex row z = a + i b; where those rows are this stage
+// (AxisJob::realPairs), the gather reads a and b from the real rows (R2C) or merges Z from the two half
+// spectra (C2R), and the store splits Z into the half spectra (R2C, whole lines in local memory: each Z[k]
+// meets Z[p-k] there) or puts Re and Im of the output in the two real rows (C2R), so the pair kernels of
+// cl/real_fft.cl and their passes over the data are not needed. The filter is computed in double on the host
+// and rounded once.
 
 #include "ConvolutionStage.h"
 
