@@ -1,5 +1,7 @@
 // Odd-prime DFT codelets of cl/fft_mixed.cl: the radices 3, 5, 7, 11, 13 and every prime from 17 to 61.
-// Included after MAX_PRIME_RADIX, DIR, INLINE, UNROLL and mulI are defined.
+// Included after MAX_PRIME_RADIX, DIR, INLINE, UNROLL and mulI are defined. Primes above 61 are not
+// codelets: as one launch with them, lengths ran slower than Rader's on the factor (H100: 1809 = 67 x 27
+// 0.78 -> 1.07 ms, 1010 = 101 x 10 0.73 -> 1.83; the P^2 / 4 multiply-adds and their registers).
 
 // cos and sin of 2 pi k / P for k = 1 .. (P-1)/2, correct to 17 decimals (so rounded to float once).
 __constant float kCos3[] = {-0.50000000000000000f};

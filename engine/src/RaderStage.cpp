@@ -1,5 +1,6 @@
 #include "RaderStage.h"
 
+#include "DeviceCalls.h"
 #include "spectrascope/engine/Reference.h"
 
 #include <algorithm>
@@ -71,9 +72,10 @@ std::uint32_t primitiveRoot(std::uint32_t p)
       return g;
 }
 
+// A pass over interleaved lines (nOverL > 1) is a prime factor of a longer axis (raderFactorOf).
 RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale,
                        const RealPairRows& pairs)
-    : ConvolutionStage(raderConvolutionLength(pass.length))
+    : ConvolutionStage(raderConvolutionLength(pass.length, /*factor=*/pass.nOverL > 1, limitsOf(backend)))
 {
   const std::size_t p = pass.length;
   const std::uint32_t g = primitiveRoot(std::uint32_t(p));

@@ -3,9 +3,9 @@
 // are powers of g, and the DFT over them becomes a cyclic convolution of length p - 1:
 //   a[q] = x[g^q],  b[q] = exp(DIR 2 pi i g^-q / p),  X[g^-r] = x[0] + (a (*) b)[r],  X[0] = x[0] + sum a,
 // all indices mod p. The convolution runs on two of the engine's own mixed-radix FFTs over a work buffer
-// of lines of length L: p - 1 when that is smooth, else a smooth L >= 2(p - 1) - 1 with a zero-padded
-// and b wrapped around (StockhamPlanner's raderConvolutionLength; largePrimeRoute picks Rader only where
-// L is shorter than Bluestein's):
+// of lines of length L: p - 1 when the kernels take it (for a prime factor of a longer axis, when it is
+// smooth), else a smooth L >= 2(p - 1) - 1 with a zero-padded and b wrapped around (StockhamPlanner's
+// raderConvolutionLength; largePrimeRoute picks Rader only where L is shorter than Bluestein's):
 //   forward: gathers a[q] = x[g^q] straight from the axis through an index table, and multiplies its
 //            output by the filter FFT_L(b) / L; its DC output, the sum of a, gives X[0] = x[0] + sum a to
 //            a small buffer of one value per line and gets x[0] added, so the inverse adds x[0] to all;

@@ -372,7 +372,8 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     rader.lines = 1;
     rader.nOverL = n / prime;
     rader.totalLines = stride * rader.nOverL * outer;
-    if (double(rader.totalLines) * double(raderConvolutionLength(prime)) > double(std::size_t{1} << 31))
+    if (double(rader.totalLines) * double(raderConvolutionLength(prime, true, limits)) >
+        double(std::size_t{1} << 31))
       throw unsupported("more than 2^31 complex values in one call");
     place(rader, true);
     schedule.passes.back().distOut = stride * n;
@@ -517,18 +518,21 @@ std::size_t bluesteinConvolutionLength(std::size_t n)
   return nextSmoothLength(2 * n - 1);
 }
 
-std::size_t raderConvolutionLength(std::size_t p)
+std::size_t raderConvolutionLength(std::size_t p, bool factor, const DeviceLimits& limits)
 {
-  // Convolutions stay on the smooth lengths: Rader's 683 at 682 = 2 x 11 x 31 ran about as fast as
-  // Bluestein's 1366 for 683 (H100: 0.98 against 1.03 ms), and slower as 1366's factor (1.33 against 1.16 ms
-  // for 1366 on Bluestein's 2744).
-  return isSmooth(p - 1) ? p - 1 : nextSmoothLength(2 * (p - 1) - 1);
+  // A prime axis convolves at p - 1 wherever the kernels take it (H100: 2053 on 2052 = 4 x 27 x 19 1.07 ->
+  // 0.63 ms, 683 on 682 = 2 x 11 x 31 1.03 -> 0.88, against the padded smooth length). A prime factor of a
+  // longer axis only where p - 1 is smooth: 1366 = 2 x 683 on 682 ran as fast as Bluestein's 2744 on the
+  // whole axis (1.15 against 1.16 ms), and 1366 x 768 slower (1.48 against 1.38). Padding goes to the
+  // smooth lengths, whose radices have the cheapest codelets.
+  const bool direct = factor ? isSmooth(p - 1) : hasKernelRadices(p - 1, limits);
+  return direct ? p - 1 : nextSmoothLength(2 * (p - 1) - 1);
 }
 
 StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits)
 {
   const bool raderCheaper = limits.rader && isPrime(n) &&
-                            convolutionCost(raderConvolutionLength(n), limits) <
+                            convolutionCost(raderConvolutionLength(n, false, limits), limits) <
                                 convolutionCost(bluesteinConvolutionLength(n), limits);
   return raderCheaper ? StockhamPass::Family::Rader : StockhamPass::Family::Bluestein;
 }
@@ -542,16 +546,18 @@ std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits)
   const std::size_t prime = large.front(), rest = n / prime;
   // Values read and written per line of n: the two convolution FFTs of Rader's on each of the rest lines
   // of the prime, and the rest's launches over all of n; against Bluestein's two FFTs over all of n.
-  const double factored = 2.0 * double(rest) * convolutionCost(raderConvolutionLength(prime), limits) +
-                          double(n) * double(mixedLaunchLengths(rest, true, limits).size());
+  const double factored =
+      2.0 * double(rest) * convolutionCost(raderConvolutionLength(prime, true, limits), limits) +
+      double(n) * double(mixedLaunchLengths(rest, true, limits).size());
   const double whole = 2.0 * convolutionCost(bluesteinConvolutionLength(n), limits);
   return factored < whole ? prime : 0;
 }
 
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits)
 {
-  if (const std::size_t prime = raderFactorOf(n, limits)) return n / prime * raderConvolutionLength(prime);
-  return largePrimeRoute(n, limits) == StockhamPass::Family::Rader ? raderConvolutionLength(n)
+  if (const std::size_t prime = raderFactorOf(n, limits))
+    return n / prime * raderConvolutionLength(prime, true, limits);
+  return largePrimeRoute(n, limits) == StockhamPass::Family::Rader ? raderConvolutionLength(n, false, limits)
                                                                    : bluesteinConvolutionLength(n);
 }
 

@@ -171,10 +171,12 @@ std::size_t nextSmoothLength(std::size_t n);
 bool isPrime(std::size_t n);
 
 // The circular convolution lengths of the two routes for a length the kernels cannot take directly:
-// Bluestein's smooth m >= 2n - 1; Rader's (prime n only) n - 1 when that is smooth, else a smooth
-// M >= 2(n - 1) - 1 the length-(n - 1) cyclic convolution is zero-padded to.
+// Bluestein's smooth m >= 2n - 1; Rader's (prime n only) n - 1 when the kernels take it (on these limits;
+// when it is smooth,
+// for a prime factor of a longer axis: raderFactorOf), else a smooth M >= 2(n - 1) - 1 the length-(n - 1)
+// cyclic convolution is zero-padded to.
 std::size_t bluesteinConvolutionLength(std::size_t n);
-std::size_t raderConvolutionLength(std::size_t p);
+std::size_t raderConvolutionLength(std::size_t p, bool factor = false, const DeviceLimits& limits = {});
 // Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are the same two
 // fused convolution FFTs with the axis read and written once, so the cost is what those FFTs move: the
 // convolution length times the launches one FFT of it takes on these limits. Rader where that is lower

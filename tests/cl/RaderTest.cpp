@@ -1,6 +1,7 @@
 // Rader's algorithm for prime lengths (engine/src/RaderStage.cpp, fused into cl/fft_mixed.cl through
 // LOAD_GATHER and STORE_HOOK 3 and 4) on a real device (PoCL in CI), against FFTW in double: primes whose
-// p - 1 is smooth (convolved at p - 1) and one whose p - 1 is not (173: padded to 343), forward and inverse,
+// p - 1 the kernels take (convolved at p - 1, smooth or not: 173's 172 = 4 x 43, 2053's 2052 = 4 x 27 x 19)
+// and one whose p - 1 they do not (359: padded to 715), forward and inverse,
 // in place and out of place, batches, prime axes along rows, columns and the middle of a 3D array, real
 // transforms with prime rows (odd rows run in pairs through one full-length complex row) and columns; the
 // primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein; composite
@@ -70,14 +71,14 @@ std::vector<PrimeCase> primeCases()
     c.push_back(
         {label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace), route, maxPass});
   };
-  for (std::size_t p : {67u, 71u, 79u, 97u, 257u, 1009u, 4801u})
+  for (std::size_t p : {67u, 71u, 79u, 97u, 173u, 257u, 1009u, 2053u, 4801u})
     fourWays("n" + std::to_string(p), D::complex1d(p, 3), Route::Rader);
   fourWays("n65537", D::complex1d(65537, 2), Route::Rader);
-  fourWays("padded_n173", D::complex1d(173, 3), Route::Rader);
-  // Gather and scatter across launches (nOverL > 1 on load, ns > 1 on store): 1008 as 36 x 28, 343 as
-  // 49 x 7, 65536 as 64 x 32 x 32.
+  fourWays("padded_n359", D::complex1d(359, 3), Route::Rader);
+  // Gather and scatter across launches (nOverL > 1 on load, ns > 1 on store; the inverse then leaves its
+  // output in order for the stage's in-order pass): 1008 as 36 x 28, 715 as 55 x 13, 65536 as 64 x 32 x 32.
   fourWays("multipass_n1009", D::complex1d(1009, 3), Route::Rader, 64);
-  fourWays("multipass_padded_n173", D::complex1d(173, 2), Route::Rader, 64);
+  fourWays("multipass_padded_n359", D::complex1d(359, 2), Route::Rader, 64);
   fourWays("multipass_n65537", D::complex1d(65537), Route::Rader, 64);
   fourWays("bluestein_n1019", D::complex1d(1019, 2), Route::Bluestein);
   fourWays("bluestein_n4099", D::complex1d(4099, 2), Route::Bluestein);

@@ -258,11 +258,18 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
   ASSERT_EQ(columns.passes.size(), 2u);
   EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
 
-  // 173 - 1 = 4 x 43: Rader pads its convolution to 343 = 7^3, below Bluestein's 350.
-  EXPECT_EQ(raderConvolutionLength(173), 343u);
-  EXPECT_EQ(bluesteinConvolutionLength(173), 350u);
-  EXPECT_EQ(raderConvolutionLength(47), 91u) << "46 = 2 x 23: the kernels take it, but it is not smooth";
-  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(173), kGpu).passes[0].family,
+  // 359 - 1 = 2 x 179: Rader pads its convolution to 715 = 5 x 11 x 13, below Bluestein's 720.
+  EXPECT_EQ(raderConvolutionLength(359), 715u);
+  EXPECT_EQ(bluesteinConvolutionLength(359), 720u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(359), kGpu).passes[0].family,
+            StockhamPass::Family::Rader);
+  // A p - 1 the kernels take but that is not smooth: a prime axis convolves at p - 1 (2052 = 4 x 27 x 19,
+  // 172 = 4 x 43); a prime factor of a longer axis pads to a smooth length (173: 343 = 7^3).
+  EXPECT_EQ(raderConvolutionLength(2053), 2052u);
+  EXPECT_EQ(convolutionLength(2053), 2052u);
+  EXPECT_EQ(raderConvolutionLength(173), 172u);
+  EXPECT_EQ(raderConvolutionLength(173, true), 343u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(2053), kGpu).passes[0].family,
             StockhamPass::Family::Rader);
   // 1019 - 1 = 2 x 509: both convolve at 2048, and Bluestein keeps it.
   EXPECT_EQ(raderConvolutionLength(1019), 2048u);
@@ -323,7 +330,7 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
       ns *= s.passes[i].length;
     }
     EXPECT_EQ(ns, c.n);
-    EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime));
+    EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime, true));
   }
   // 4757 = 67 x 71 (two), 2 x 67 x 67 (repeated), 346 = 2 x 173 (173's padded convolution of 343 twice
   // against Bluestein's 693 once): Bluestein's for the whole axis.
