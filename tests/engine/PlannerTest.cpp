@@ -221,6 +221,22 @@ TEST(Planner, PrimesUpTo61AreRadices)
   EXPECT_EQ(kernelMaxRadix(1024), 32u);
 }
 
+// Every length up to 8192 plans, each launch within local memory and the work-group size. A length whose
+// largest radix is above 32 needs longer pass-twiddle rows: launch lengths chosen against the rows of 32
+// alone did not fit (5734 = 2 x 47 x 61 threw "does not fit local memory").
+TEST(Planner, EveryLengthUpTo8192Plans)
+{
+  for (std::size_t n = 2; n <= 8192; ++n) {
+    StockhamSchedule s;
+    ASSERT_NO_THROW(s = planStockham(TransformDescriptor::complex1d(n, 2), kGpu)) << n;
+    for (const StockhamPass& p : s.passes) {
+      if (p.family != StockhamPass::Family::Mixed) continue;
+      EXPECT_LE(p.groupSize(), kGpu.maxWorkGroupSize) << n;
+      EXPECT_LE(p.registerValues, std::max<std::size_t>(64, kernelMaxRadix(p.length))) << n;
+    }
+  }
+}
+
 // A contiguous mixed-radix line whose work-items are not a multiple of a warp takes more lines per group,
 // so at most a fifth of the lanes idle, and lines of few work-items fill groups of about 128: 1023 (33
 // work-items a line) four lines, 2046 (66) and 2001 (69) two, 961 (31) four, 1008 (63) two, 999 (27)
