@@ -229,6 +229,24 @@ inline void lineOf(const uint lid, const int linesFastest, const uint threads, u
   *t = linesFastest ? lid / LINES : lid % threads;
 }
 
+// How a group walks its lines where each line's place is worked out once (Rader's staged gather and
+// in-order store): lines [firstM, endM) of the group, elements firstP, firstP + stepP, ... of each. Rows:
+// the group on one line at a time, adjacent work-items on adjacent elements. A strided axis (columns):
+// each work-item keeps one line, adjacent work-items on adjacent lines.
+typedef struct {
+  uint firstM, endM, firstP, stepP;
+} LineWalk;
+
+inline LineWalk lineWalk(const bool linesFastest, const uint lid, const uint groupSize)
+{
+  LineWalk w;
+  w.firstM = linesFastest ? lid % LINES : 0;
+  w.endM = linesFastest ? w.firstM + 1 : LINES;
+  w.firstP = linesFastest ? lid / LINES : lid;
+  w.stepP = linesFastest ? groupSize / LINES : groupSize;
+  return w;
+}
+
 // The global step's geometry, shared by the first and last pass.
 typedef struct {
   __global const cfloat* restrict passHi;
@@ -400,17 +418,14 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
                        const Step* step, const uint lid, const uint groupSize, const int R)
 {
   const uint n = step->hookLength; // p - 1
-  // Rows: the group on one line at a time; columns: adjacent work-items on adjacent lines.
-  const uint firstM = LOAD_LINES_FASTEST ? lid % LINES : 0, lastM = LOAD_LINES_FASTEST ? firstM + 1 : LINES;
-  const uint firstP = LOAD_LINES_FASTEST ? lid / LINES : lid;
-  const uint stepP = LOAD_LINES_FASTEST ? groupSize / LINES : groupSize;
-  for (uint m = firstM; m < lastM; ++m) {
+  const LineWalk walk = lineWalk(LOAD_LINES_FASTEST, lid, groupSize);
+  for (uint m = walk.firstM; m < walk.endM; ++m) {
     const uint g = step->firstLine + m;
     if (g >= step->totalLines) break;
     uint i, j, b;
     splitLine(g, step->inner, step->nOverL, &i, &j, &b);
     __local cfloat* staged = lines + m * lineStride;
-    for (uint P = firstP; P < n; P += stepP) staged[PADDED(P)] = axisValue(step, b, P + 1);
+    for (uint P = walk.firstP; P < n; P += walk.stepP) staged[PADDED(P)] = axisValue(step, b, P + 1);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   const uint t = lid % THREADS, butterflies = LEN / R, perThread = (butterflies + THREADS - 1) / THREADS;
@@ -504,12 +519,8 @@ inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const 
   }
   return;
 #endif
-  // Rows: the group on one line at a time, adjacent work-items on adjacent elements. Columns (a strided
-  // axis): each work-item keeps one line, adjacent work-items on adjacent lines.
-  const bool linesFastest = step->hookStride != 1;
-  const uint firstM = linesFastest ? lid % LINES : 0, lastM = linesFastest ? firstM + 1 : LINES;
-  const uint firstP = linesFastest ? lid / LINES : lid, stepP = linesFastest ? groupSize / LINES : groupSize;
-  for (uint m = firstM; m < lastM; ++m) {
+  const LineWalk walk = lineWalk(step->hookStride != 1, lid, groupSize);
+  for (uint m = walk.firstM; m < walk.endM; ++m) {
     const uint g = step->firstLine + m;
     if (g >= step->totalLines) break;
     uint i, j, b;
@@ -518,7 +529,7 @@ inline void raderOutInOrder(__local cfloat* lines, const uint lineStride, const 
 #if PAIRS_STORE != 2
     __global cfloat* axis = step->axisData + axisLineStart(step, b);
 #endif
-    for (uint P = firstP; P < p; P += stepP) {
+    for (uint P = walk.firstP; P < p; P += walk.stepP) {
       const cfloat value = P == 0 ? step->hookSums[b] : line[PADDED(step->hookIndex[step->hookLength + P - 1])];
 #if PAIRS_STORE == 2
       storeRealPair((__global float*)step->axisData, step->hookDist, step->pairRows, b, P, value * step->scale);

@@ -54,6 +54,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   if (hooks.storeInWork) {
     job.scale = 1.0f;
     InOrderPass inOrder;
+    inOrder.backend = &backend;
     inOrder.kernel = cl::Kernel(backend.programs().get("rader_in_order", "-cl-std=CL1.2"), "rader_in_order");
     inOrder.p = hooks.n + 1;
     inOrder.lines = pass.totalLines;
@@ -68,7 +69,6 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
     inOrder.kernel.setArg(9, cl_uint(inOrder.lines));
     inOrder.kernel.setArg(10, scale);
     inOrder_ = std::move(inOrder);
-    backend_ = &backend;
   }
   inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
 }
@@ -88,8 +88,8 @@ void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::
   kernel.setArg(0, work_);
   kernel.setArg(1, output);
   cl::Event event;
-  backend_->queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, cl::NDRange(fastGroup, slowGroup),
-                                         nullptr, &event);
+  inOrder_->backend->queue().enqueueNDRangeKernel(kernel, cl::NullRange, global,
+                                                  cl::NDRange(fastGroup, slowGroup), nullptr, &event);
   KernelRecord r;
   r.name = "rader_in_order n" + std::to_string(inOrder_->p);
   r.type = KernelRecord::Type::Kernel;

@@ -38,6 +38,7 @@ private:
   // Rader's output in order after an inverse FFT of several launches (cl/rader_in_order.cl).
   struct InOrderPass
   {
+    OpenClBackend* backend = nullptr; // its queue
     cl::Kernel kernel;
     std::size_t p = 0, lines = 0;
     bool linesFastest = false;
@@ -50,7 +51,6 @@ private:
   cl::Buffer work_;
   std::unique_ptr<OpenClFftPlan> forward_, inverse_;
   std::optional<InOrderPass> inOrder_;
-  OpenClBackend* backend_ = nullptr;
 };
 
 // A table computed in double on the host, rounded once to float2 on upload.
