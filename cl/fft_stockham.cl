@@ -17,9 +17,14 @@
 //
 // Compile-time options (-D): LEN, RADIX, FIRST_RADIX, LINES (lines per work-group), LOAD_LINES_FASTEST and
 // STORE_LINES_FASTEST (which local id varies fastest across memory when loading/storing: adjacent lines,
-// or adjacent elements of one line), SPLIT_EXCHANGE (exchange re and im separately: half the local
-// memory, so longer lines fit), PASS_TWIDDLE (ns > 1), TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
-// REAL_ROWS (below).
+// or adjacent elements of one line), EXCHANGE_PARTS (below), PASS_TWIDDLE (ns > 1), TWIDDLE_ONTHEFLY,
+// DIR (-1 forward, +1 inverse), REAL_ROWS (below).
+//
+// EXCHANGE_PARTS (1, 2 or 4): an exchange through local memory moves the line in that many rounds, a
+// part of LEN / EXCHANGE_PARTS elements per round, so a line up to four times the buffer fits (8192 and
+// 16384 in one launch within 48 KB). Each round is a barrier pair. H100, 8192: moving float2 halves took
+// 0.206 ms where moving re, then im, of the whole line (the same local memory and barriers, twice the
+// local-memory instructions, and 170 registers against 128) took 0.306.
 //
 // Everything that depends on the local pass (its stride, twiddle offsets, exchange addresses) is a
 // compile-time constant: the passes are unrolled, so the values stay in registers (a loop over passes
@@ -57,9 +62,18 @@
 #ifndef REAL_HALF
 #define REAL_HALF LEN
 #endif
-#if (REAL_ROWS == 1 || REAL_ROWS == 2) && SPLIT_EXCHANGE
-#error "the fused real step of single-launch rows needs the float2 exchange buffer"
+#ifndef EXCHANGE_PARTS
+#define EXCHANGE_PARTS 1
 #endif
+#if (REAL_ROWS == 1 || REAL_ROWS == 2) && EXCHANGE_PARTS > 1
+#error "the fused real step of single-launch rows needs the whole line in the exchange buffer"
+#endif
+#if REAL_ROWS == 3 && EXCHANGE_PARTS > 2
+#error "the mirrored pairs of REAL_ROWS 3 take at most two rounds"
+#endif
+// REAL_ROWS 3 pairs element q with element LEN-1-q of another line, which lies in the other half: its
+// two rounds move the real parts of whole lines, then the imaginary parts.
+#define REIM_EXCHANGE (REAL_ROWS == 3 && EXCHANGE_PARTS == 2)
 
 #define THREADS (LEN / RADIX)
 #define GROUP_SIZE (THREADS * LINES)
@@ -80,7 +94,12 @@
 // that each hold a different line (adjacent columns) do not all hit the same bank.
 #define PAD_SHIFT (RADIX == 32 ? 5 : 4)
 #define PADDED(e) ((e) + ((e) >> PAD_SHIFT))
+#define PART_LEN (LEN / EXCHANGE_PARTS)
+#if REIM_EXCHANGE
 #define LINE_STRIDE (PADDED(LEN) | 1)
+#else
+#define LINE_STRIDE (PADDED(PART_LEN) | 1)
+#endif
 
 #include "fft_codelets.cl"
 
@@ -148,17 +167,35 @@ inline cfloat realPre(__global const cfloat* x, uint e, __global const cfloat* t
 }
 #endif
 
-#if SPLIT_EXCHANGE
+#if REIM_EXCHANGE
 typedef float exchange_t;
 #else
 typedef cfloat exchange_t;
 #endif
 
-// Moves v[r] to position to[r] of this line's exchange buffer and reloads v[r] = element t + r*THREADS.
-// With SPLIT_EXCHANGE the real and imaginary parts travel in two rounds.
-INLINE void exchange(cfloat* v, __local exchange_t* line, const uint* to, const uint t)
+// Moves v[r] to position to[r] of this line's exchange buffer and reloads v[r] = element t + r*THREADS,
+// one part of the line per round: round q stores the values with part[r] == q (to[r] / PART_LEN, which
+// the callers give in a form the compiler sees as a constant or as uniform over a warp) and loads
+// elements t + r*THREADS of that part, r in [q, q + 1) * RADIX / EXCHANGE_PARTS. With REIM_EXCHANGE the
+// real and imaginary parts of the whole line travel in two rounds.
+INLINE void exchange(cfloat* v, __local exchange_t* line, const uint* to, const uint* part, const uint t)
 {
-#if SPLIT_EXCHANGE
+#if !REIM_EXCHANGE
+  cfloat loaded[RADIX];
+  UNROLL
+  for (uint round = 0; round < EXCHANGE_PARTS; ++round) {
+    UNROLL
+    for (int r = 0; r < RADIX; ++r)
+      if (part[r] == round) line[PADDED(to[r] - round * PART_LEN)] = v[r];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    UNROLL
+    for (int r = round * (RADIX / EXCHANGE_PARTS); r < (round + 1) * (RADIX / EXCHANGE_PARTS); ++r)
+      loaded[r] = line[PADDED(t + r * THREADS - round * PART_LEN)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  UNROLL
+  for (int r = 0; r < RADIX; ++r) v[r] = loaded[r];
+#else
   UNROLL
   for (int part = 0; part < 2; ++part) {
     UNROLL
@@ -171,13 +208,6 @@ INLINE void exchange(cfloat* v, __local exchange_t* line, const uint* to, const 
     }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
-#else
-  UNROLL
-  for (int r = 0; r < RADIX; ++r) line[PADDED(to[r])] = v[r];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  UNROLL
-  for (int r = 0; r < RADIX; ++r) v[r] = line[PADDED(t + r * THREADS)];
-  barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 }
 
@@ -186,12 +216,24 @@ INLINE void exchange(cfloat* v, __local exchange_t* line, const uint* to, const 
 // dynamically.
 #define FIRST_PER_THREAD (RADIX / FIRST_RADIX)
 
+// The part of the line that butterfly j = t + s*THREADS of the first pass writes (elements j*FIRST_RADIX
+// + p, every p alike): j / (PART_LEN / FIRST_RADIX), written so that the compiler sees t < THREADS. Where a
+// work-item has at least one butterfly per part, s alone tells, a constant after unrolling; else s and t.
+inline uint firstPassPart(const int s, const uint t)
+{
+#if FIRST_PER_THREAD >= EXCHANGE_PARTS
+  return (uint)s / (FIRST_PER_THREAD / EXCHANGE_PARTS);
+#else
+  return (uint)s * (EXCHANGE_PARTS / FIRST_PER_THREAD) + t / (THREADS * FIRST_PER_THREAD / EXCHANGE_PARTS);
+#endif
+}
+
 // First local pass, radix FIRST_RADIX, stride 1, no twiddles. Work-item t does FIRST_PER_THREAD
 // butterflies: butterfly j = t + s*THREADS uses elements j + p*LEN/FIRST_RADIX = v[s + p*FIRST_PER_THREAD]
 // and writes elements j*FIRST_RADIX + p.
 INLINE void firstLocalPass(cfloat* v, __local exchange_t* line, const uint t)
 {
-  uint to[RADIX];
+  uint to[RADIX], part[RADIX];
   UNROLL
   for (int s = 0; s < FIRST_PER_THREAD; ++s) {
     cfloat u[FIRST_RADIX];
@@ -203,9 +245,10 @@ INLINE void firstLocalPass(cfloat* v, __local exchange_t* line, const uint t)
     for (int p = 0; p < FIRST_RADIX; ++p) {
       v[s + p * FIRST_PER_THREAD] = u[p];
       to[s + p * FIRST_PER_THREAD] = j * FIRST_RADIX + p;
+      part[s + p * FIRST_PER_THREAD] = firstPassPart(s, t);
     }
   }
-  if (FIRST_RADIX < LEN) exchange(v, line, to, t);
+  if (FIRST_RADIX < LEN) exchange(v, line, to, part, t);
 }
 
 // A later local pass, radix RADIX, stride ns (a power of two, a constant after unrolling): work-item t
@@ -218,17 +261,35 @@ INLINE void laterLocalPass(cfloat* v, __local exchange_t* line, __global const c
   UNROLL
   for (int p = 1; p < RADIX; ++p) v[p] = cmul(v[p], localTwiddle(twiddles, ns, k, p));
   dftRadix(v, RADIX);
-  uint to[RADIX];
+  uint to[RADIX], part[RADIX];
   UNROLL
-  for (int p = 0; p < RADIX; ++p) to[p] = (t - k) * RADIX + k + p * ns;
-  if (ns * RADIX < LEN) exchange(v, line, to, t);
+  for (int p = 0; p < RADIX; ++p) {
+    to[p] = (t - k) * RADIX + k + p * ns;
+    // Where there is an exchange, ns*RADIX <= LEN/RADIX <= PART_LEN: the butterfly's outputs lie in one
+    // part, and THREADS/EXCHANGE_PARTS is a multiple of ns, so t tells which.
+    part[p] = t / (THREADS / EXCHANGE_PARTS);
+  }
+  if (ns * RADIX < LEN) exchange(v, line, to, part, t);
 }
 
 // Moves the finished values of every line from the load mapping to the store mapping of work-items.
 INLINE void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const uint tFrom, const uint mTo,
                   const uint tTo)
 {
-#if SPLIT_EXCHANGE
+#if !REIM_EXCHANGE
+  // Element t + r*THREADS lies in part r / (RADIX / EXCHANGE_PARTS), whichever the mapping.
+  UNROLL
+  for (uint round = 0; round < EXCHANGE_PARTS; ++round) {
+    UNROLL
+    for (int r = round * (RADIX / EXCHANGE_PARTS); r < (round + 1) * (RADIX / EXCHANGE_PARTS); ++r)
+      lines[mFrom * LINE_STRIDE + PADDED(tFrom + r * THREADS - round * PART_LEN)] = v[r];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    UNROLL
+    for (int r = round * (RADIX / EXCHANGE_PARTS); r < (round + 1) * (RADIX / EXCHANGE_PARTS); ++r)
+      v[r] = lines[mTo * LINE_STRIDE + PADDED(tTo + r * THREADS - round * PART_LEN)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+#else
   UNROLL
   for (int part = 0; part < 2; ++part) {
     UNROLL
@@ -242,13 +303,6 @@ INLINE void remap(cfloat* v, __local exchange_t* lines, const uint mFrom, const 
     }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
-#else
-  UNROLL
-  for (int r = 0; r < RADIX; ++r) lines[mFrom * LINE_STRIDE + PADDED(tFrom + r * THREADS)] = v[r];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  UNROLL
-  for (int r = 0; r < RADIX; ++r) v[r] = lines[mTo * LINE_STRIDE + PADDED(tTo + r * THREADS)];
-  barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 }
 
@@ -275,13 +329,13 @@ inline void lineOfSlot(const uint g, const uint inner, const uint nOverL, uint* 
 
 // The pairwise step of the last launch: every work-item puts its values in its line's buffer, then turns
 // each Z[K] (K = j + q*ns) into X[K] with its partner read back from the pair's other line (in two rounds,
-// re then im, with SPLIT_EXCHANGE). Returns Z[0] to line 0's first work-item (X[H] comes from it).
+// re then im, with REIM_EXCHANGE). Returns Z[0] to line 0's first work-item (X[H] comes from it).
 INLINE cfloat pairAndPost(cfloat* v, __local exchange_t* lines, const uint m, const uint mirrorSlot, const uint t,
                           const uint j, const uint ns, __global const cfloat* realTwiddles)
 {
   const uint base = m * LINE_STRIDE;
   const cfloat z0 = v[0];
-#if SPLIT_EXCHANGE
+#if REIM_EXCHANGE
   float partnerRe[RADIX];
   UNROLL
   for (int r = 0; r < RADIX; ++r) lines[base + PADDED(t + r * THREADS)] = v[r].x;

@@ -113,7 +113,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
   if (p.realRows >= 3) options += " -DREAL_HALF=" + std::to_string(p.nOverL * p.length);
   return options + " -DREAL_ROWS=" + std::to_string(p.realRows) + " -DLEN=" + std::to_string(p.length) +
          " -DRADIX=" + std::to_string(p.radix) + " -DFIRST_RADIX=" + std::to_string(p.firstRadix) +
-         " -DSPLIT_EXCHANGE=" + std::to_string(int(p.splitExchange));
+         " -DEXCHANGE_PARTS=" + std::to_string(p.exchangeParts);
 }
 
 cl::Buffer OpenClFftPlan::uploadTable(const std::vector<float>& table)

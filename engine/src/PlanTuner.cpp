@@ -60,8 +60,8 @@ std::vector<KnobValues> knobValues(OpenClBackend& backend)
     return values;
   };
   // Pass lengths: 0 keeps the longest that fits; shorter ones trade a launch for smaller work-groups.
-  // Less local memory per group: more groups resident per compute unit, at the price of the split
-  // re/im exchange (twice the barriers) or fewer lines per group.
+  // Less local memory per group: more groups resident per compute unit, at the price of exchanges in more
+  // rounds (a barrier pair each) or fewer lines per group.
   // Radix: the default allows 32 where the planner finds it pays; 16 and below never use it.
   return {{&PlanShape::maxRadix, {16, 8, 4}},
           {&PlanShape::groupSize, upTo({32, 64, 128, 256, 512})},
@@ -76,7 +76,7 @@ std::string passSignature(const StockhamPass& p)
   std::string s = std::to_string(int(p.family)) + ":" + std::to_string(p.length) + "/" +
                   std::to_string(p.radix) + "/" + std::to_string(p.firstRadix) + "/" +
                   std::to_string(p.threads) + "/" + std::to_string(p.lines) + "/" +
-                  std::to_string(int(p.splitExchange)) + std::to_string(int(p.loadLinesFastest)) +
+                  std::to_string(p.exchangeParts) + std::to_string(int(p.loadLinesFastest)) +
                   std::to_string(int(p.storeLinesFastest)) + "/" + std::to_string(p.realRows);
   for (int r : p.radices)
     s += "," + std::to_string(r);

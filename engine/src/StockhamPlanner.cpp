@@ -15,10 +15,16 @@ constexpr std::size_t kLargestGenericPrimeRadix = 13; // its GENERIC_SHAPE progr
 constexpr std::size_t kGenericRegisterValues = 32;    // VMAX of cl/fft_mixed.cl's GENERIC_SHAPE program
 constexpr std::size_t kRegisterValues = 64;           // VMAX of its length-specialised programs, at most
 
-std::size_t exchangeBytesPerValue(bool split)
+// An exchange in `parts` rounds (EXCHANGE_PARTS in cl/fft_stockham.cl) holds 1/parts of each line at a time.
+std::size_t exchangeBytesPerValue(int parts)
 {
-  return split ? sizeof(float) : 2 * sizeof(float);
+  return 2 * sizeof(float) / std::size_t(parts);
 }
+
+// Rounds an exchange may take: two on passes over adjacent lines (more did not pay for their barriers), four
+// on single contiguous lines, so 16384 is one launch within 48 KB.
+constexpr int kMaxAdjacentParts = 2;
+constexpr int kMaxRowParts = 4;
 
 // Exchange-buffer slots per work-group, with the kernels' padding (PADDED, LINE_STRIDE in cl/).
 std::size_t exchangeSlots(std::size_t length, std::size_t lines)
@@ -28,17 +34,17 @@ std::size_t exchangeSlots(std::size_t length, std::size_t lines)
 
 // Both kernels also keep one row of pass twiddles per line: radix + 1 float2 values, for every radix of
 // the program (kernelMaxRadix: 32, or a prime radix above that).
-bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, std::size_t rowRadix,
+bool fitsLocalMemory(std::size_t length, std::size_t lines, int parts, std::size_t rowRadix,
                      const DeviceLimits& limits)
 {
   const std::size_t rowTwiddleBytes = lines * (rowRadix + 1) * 2 * sizeof(float);
-  return exchangeSlots(length, lines) * exchangeBytesPerValue(split) + rowTwiddleBytes <=
+  return exchangeSlots(length, lines) * exchangeBytesPerValue(parts) + rowTwiddleBytes <=
          limits.localMemBytes;
 }
 
-bool fitsLocalMemory(std::size_t length, std::size_t lines, bool split, const DeviceLimits& limits)
+bool fitsLocalMemory(std::size_t length, std::size_t lines, int parts, const DeviceLimits& limits)
 {
-  return fitsLocalMemory(length, lines, split, kernelMaxRadix(length), limits);
+  return fitsLocalMemory(length, lines, parts, kernelMaxRadix(length), limits);
 }
 
 // Radix choice, as measured on the H200 (docs/benchmarks.md):
@@ -64,7 +70,7 @@ std::size_t localPasses(std::size_t length, std::size_t radix)
 struct LineKind
 {
   bool contiguous = false; // neither loads nor stores walk adjacent lines
-  bool split = false;      // one line needs the split re/im exchange
+  bool partial = false;    // one line does not fit the exchange buffer whole
 };
 
 int radixFor(std::size_t length, const DeviceLimits& limits, LineKind kind = {})
@@ -73,7 +79,8 @@ int radixFor(std::size_t length, const DeviceLimits& limits, LineKind kind = {})
   if (kind.contiguous && length <= kShortContiguousLine)
     return int(std::min({length, cap, kShortContiguousRadix}));
   const std::size_t usual = std::min({length, cap, kDefaultRadix});
-  const bool radix32Pays = cap >= 32 && length >= kShortestRadix32Line && (!kind.contiguous || kind.split) &&
+  const bool radix32Pays = cap >= 32 && length >= kShortestRadix32Line &&
+                           (!kind.contiguous || kind.partial) &&
                            localPasses(length, 32) < localPasses(length, usual);
   return int(radix32Pays ? 32 : usual);
 }
@@ -87,23 +94,24 @@ int firstRadixFor(std::size_t length, int radix)
   return int(rest);
 }
 
-// Longest power-of-two sub-transform one work-group can do with `lines` lines, split or not.
-std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, bool split)
+// Longest power-of-two sub-transform one work-group can do with `lines` lines, exchanged in up to
+// `maxParts` rounds.
+std::size_t maxLengthFor(const DeviceLimits& limits, std::size_t lines, int maxParts)
 {
-  std::size_t len = std::bit_floor(limits.localMemBytes / (lines * exchangeBytesPerValue(split)));
-  while (len > 1 && (!fitsLocalMemory(len, lines, split, limits) ||
+  std::size_t len = std::bit_floor(limits.localMemBytes / (lines * exchangeBytesPerValue(maxParts)));
+  while (len > 1 && (!fitsLocalMemory(len, lines, maxParts, limits) ||
                      len / std::size_t(radixFor(len, limits)) * lines > limits.maxWorkGroupSize))
     len /= 2;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return len;
 }
 
-// Longest mixed-radix sub-transform whose lines fit local memory whole (float2, no split), with pass-twiddle
+// Longest mixed-radix sub-transform whose lines fit local memory whole (one round), with pass-twiddle
 // rows for radices up to rowRadix.
 std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines, std::size_t rowRadix)
 {
-  std::size_t len = limits.localMemBytes / (lines * exchangeBytesPerValue(false));
-  while (len > 1 && !fitsLocalMemory(len, lines, false, rowRadix, limits))
+  std::size_t len = limits.localMemBytes / (lines * exchangeBytesPerValue(1));
+  while (len > 1 && !fitsLocalMemory(len, lines, 1, rowRadix, limits))
     --len;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return std::max(len, kLargestPrimeRadix);
@@ -136,7 +144,7 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   p.length = length;
   LineKind kind;
   kind.contiguous = !loadAdjacent && !storeAdjacent;
-  kind.split = !fitsLocalMemory(length, 1, false, limits);
+  kind.partial = !fitsLocalMemory(length, 1, 1, limits);
   p.radix = radixFor(length, limits, kind);
   // maxLengthFor allowed this length with the largest radix; a smaller one chosen for this kind of line
   // must not need more work-items than a group may have (devices with much local memory).
@@ -145,16 +153,14 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   p.firstRadix = firstRadixFor(length, p.radix);
   std::size_t lines =
       linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
-  // Prefer the float2 exchange (half the barriers); fall back to split re/im, then to fewer lines.
+  // Prefer whole lines in the exchange buffer (fewest barriers); fall back to more rounds, then to fewer
+  // lines.
+  const int maxParts = kind.contiguous ? kMaxRowParts : kMaxAdjacentParts;
   for (;; lines = std::max<std::size_t>(1, lines / 2)) {
-    if (fitsLocalMemory(length, lines, false, limits)) {
-      p.splitExchange = false;
-      break;
-    }
-    if (fitsLocalMemory(length, lines, true, limits)) {
-      p.splitExchange = true;
-      break;
-    }
+    p.exchangeParts = 1;
+    while (p.exchangeParts < maxParts && !fitsLocalMemory(length, lines, p.exchangeParts, limits))
+      p.exchangeParts *= 2;
+    if (fitsLocalMemory(length, lines, p.exchangeParts, limits)) break;
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
   }
@@ -222,7 +228,7 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
                                         std::min(kContiguousMixedGroup, maxGroup) / p.threads);
     lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
   }
-  while (!fitsLocalMemory(length, lines, false, limits)) {
+  while (!fitsLocalMemory(length, lines, 1, limits)) {
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
     lines /= 2;
@@ -240,15 +246,21 @@ bool transformsAxis(const AxisJob& job, int axis)
 }
 
 // Relative time of one launch over adjacent lines of `length` (a strided pass: loads or stores walk
-// adjacent lines), by how many lines fit local memory. Measured on the H200 with 48 KB (docs/benchmarks.md,
-// per 2^25 values): 16 lines or more (lines <= 256) run at ~95% of copy, 0.137-0.145 ms; 8 lines (512)
-// 0.19-0.20 ms; 4 lines (1024) 0.19-0.23 ms; lines that need the split re/im exchange (2048) 0.34-0.36 ms.
-double adjacentLaunchCost(std::size_t length, const DeviceLimits& limits)
+// adjacent lines, or both), by how many lines fit local memory. Measured per 2^25 values, against 1.0 for
+// 16 lines or more (lines <= 256, ~95% of copy): on the H200 with 48 KB, 8 lines (512) 1.35 and 4 lines
+// (1024) 1.45; on the H100, 4 lines of 2048 exchanged in two rounds 1.55 where only the loads walk adjacent
+// lines (2^21's first launch as 2048 x 1024: 0.29 ms against 0.19 for contiguous rows) and 1.85 where
+// loads and stores both do (2048 x 2048's columns: 0.35 ms; 2^22's second launch 0.37). Rows of a real
+// transform keep the H200's 2.5 for those launches: R2C's fused last launch pairs mirrored lines through
+// re/im rounds (REAL_ROWS 3), and both directions measured faster in three launches (H100: R2C 2^22 0.38
+// ms against 0.45 as 2048 x 1024, C2R 0.36 against 0.39).
+double adjacentLaunchCost(std::size_t length, bool bothSides, bool realRows, const DeviceLimits& limits)
 {
-  if (fitsLocalMemory(length, 16, false, limits)) return 1.0;
-  if (fitsLocalMemory(length, 8, false, limits)) return 1.35;
-  if (fitsLocalMemory(length, 4, false, limits)) return 1.45;
-  return 2.5;
+  if (fitsLocalMemory(length, 16, 1, limits)) return 1.0;
+  if (fitsLocalMemory(length, 8, 1, limits)) return 1.35;
+  if (fitsLocalMemory(length, 4, 1, limits)) return 1.45;
+  if (realRows) return 2.5;
+  return bothSides ? 1.85 : 1.55;
 }
 
 // `n` split into `count` launch lengths of nearly equal exponents, largest first.
@@ -263,22 +275,25 @@ std::vector<std::size_t> splitInto(std::size_t n, int count)
 
 // Launch lengths of a power-of-two axis. Contiguous lines that fit one launch take one. Otherwise the
 // fewest launches the local memory allows, or one more where shorter lines run enough faster to pay for
-// the extra read and write: 2^21 as 2048 x 1024 took 0.56 ms on the H200, where three launches of 128
-// run near the copy roof; 2048-long columns need the split exchange in one launch (0.34 ms) where two
-// launches of 64 x 32 take about 0.28.
-std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, const DeviceLimits& limits)
+// the extra read and write (at equal cost, the fewer launches). Every launch of a four-step loads adjacent
+// lines, and every one but the first stores them; on columns, all do both. H100: 2^21 as 2048 x 1024 0.50 ms
+// against 0.57 in three launches of 128; 2^22 as 2048 x 2048 0.64 against 0.57; 2048-long columns in one
+// launch (two rounds per exchange) 0.35 against 0.39 in two.
+std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, bool realRows,
+                                                 const DeviceLimits& limits)
 {
-  const std::size_t singleMax = maxLengthFor(limits, columns ? limits.minAdjacentLines : 1, true);
+  const std::size_t singleMax = columns ? maxLengthFor(limits, limits.minAdjacentLines, kMaxAdjacentParts)
+                                        : maxLengthFor(limits, 1, kMaxRowParts);
   if (n <= singleMax && !columns) return {n};
   const auto cost = [&](const std::vector<std::size_t>& lengths) {
     double sum = 0;
-    for (std::size_t length : lengths)
-      sum += adjacentLaunchCost(length, limits);
+    for (std::size_t i = 0; i < lengths.size(); ++i)
+      sum += adjacentLaunchCost(lengths[i], columns || i > 0, realRows, limits);
     return sum;
   };
   std::vector<std::size_t> best =
       n <= singleMax ? std::vector<std::size_t>{n}
-                     : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, true));
+                     : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, kMaxAdjacentParts));
   // Only where the planner may choose: a pass-length cap (tests, tuning) keeps its split.
   if (limits.maxPassLength) return best;
   const std::vector<std::size_t> more = splitInto(n, int(best.size()) + 1);
@@ -345,7 +360,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       // REAL_ROWS 1; C2R keeps its c2r_pre pass).
       const bool wholeRows =
           job.realRows && axis == 0 && lengths.size() == 1 && !loadAdjacent && !storeAdjacent;
-      if (wholeRows && (powerOfTwo ? !p.splitExchange : job.realRows == 1)) p.realRows = job.realRows;
+      if (wholeRows && (powerOfTwo ? p.exchangeParts == 1 : job.realRows == 1)) p.realRows = job.realRows;
       // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl,
       // REAL_ROWS 3).
       const bool lastOfRows = ns * length == n && lengths.size() > 1;
@@ -396,7 +411,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     return;
   }
   const bool powerOfTwo = std::has_single_bit(n) && !job.mixedRadixOnly;
-  planLaunches(powerOfTwo ? powerOfTwoLaunchLengths(n, columns, limits)
+  planLaunches(powerOfTwo ? powerOfTwoLaunchLengths(n, columns, job.realRows != 0 && axis == 0, limits)
                           : mixedLaunchLengths(n, columns, limits),
                1, powerOfTwo);
 }

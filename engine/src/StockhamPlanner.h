@@ -62,7 +62,7 @@ struct StockhamPass
   std::size_t lines = 0;          // LINES per work-group
   bool loadLinesFastest = false;
   bool storeLinesFastest = false;
-  bool splitExchange = false;
+  int exchangeParts = 1; // EXCHANGE_PARTS: rounds per exchange through local memory (power of two)
   // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre,
   // 3 R2C post in the last launch of rows longer than one launch (lines taken in mirrored pairs), 4 C2R pre
   // in the first launch of such rows.

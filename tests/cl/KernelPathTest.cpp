@@ -133,6 +133,15 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("radix32_columns_inverse_16x1024", inverse(D::complex2d(16, 1024))));
   c.push_back(withRadix(make("radix16_twopass_n2pow20", D::complex1d(1u << 20), 1024), 16));
   c.push_back(make("radix32_split_exchange_n8192", inverse(D::complex1d(8192, 2)), 0, 48 * 1024));
+  // Exchanges in four rounds: 16384 in one launch within 48 KB (radix 32: two first butterflies per
+  // work-item; radix 16: four), in place and inverse too; and 1024 with 4 KB, where each work-item has
+  // one first butterfly, so its work-item index alone tells its part.
+  c.push_back(make("quarter_exchange_n16384", D::complex1d(16384, 2), 0, 48 * 1024));
+  c.push_back(
+      make("quarter_exchange_inverse_inplace_n16384", inPlace(inverse(D::complex1d(16384))), 0, 48 * 1024));
+  c.push_back(withRadix(make("radix16_quarter_exchange_n16384", D::complex1d(16384), 0, 48 * 1024), 16));
+  c.push_back(make("quarter_exchange_rows_16384x3", D::complex2d(16384, 3), 0, 48 * 1024));
+  c.push_back(make("quarter_exchange_n1024", D::complex1d(1024, 3), 0, 4 * 1024));
   c.push_back(withRadix(make("radix16_columns_16x1024", D::complex2d(16, 1024)), 16));
   // R2C rows longer than one launch: the last launch pairs mirrored lines for the pairwise step (REAL_ROWS
   // 3), through the float2 buffer and, with a GPU's 48 KB, through the split re/im exchange.

@@ -16,7 +16,7 @@ void expectFits(const StockhamSchedule& s, const DeviceLimits& limits)
 {
   for (const StockhamPass& p : s.passes) {
     EXPECT_LE(p.groupSize(), limits.maxWorkGroupSize);
-    EXPECT_LE(p.lines * (p.length + p.length / 16 + 1) * (p.splitExchange ? 4 : 8), limits.localMemBytes);
+    EXPECT_LE(p.lines * (p.length + p.length / 16 + 1) * (8 / p.exchangeParts), limits.localMemBytes);
     EXPECT_EQ(p.length % std::size_t(p.radix), 0u);
   }
 }
@@ -36,15 +36,21 @@ TEST(Planner, BalancedFactorsMultiplyBack)
   EXPECT_EQ(balancedFactors(1u << 24, 2048).size(), 3u);
 }
 
-TEST(Planner, SingleLaunchUpTo8192OnTheGpu)
+// Up to 16384 in one launch within 48 KB: 4096 exchanges whole lines, 8192 in two rounds, 16384 in four.
+TEST(Planner, SingleLaunchUpTo16384OnTheGpu)
 {
-  for (std::size_t n : {2u, 16u, 64u, 1024u, 4096u, 8192u}) {
+  for (std::size_t n : {2u, 16u, 64u, 1024u, 4096u, 8192u, 16384u}) {
     const auto s = planStockham(TransformDescriptor::complex1d(n, (1u << 25) / n), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << n;
     EXPECT_TRUE(s.passes[0].inPlaceSafe());
     EXPECT_GE(s.passes[0].groupSize(), std::min<std::size_t>(64, (1u << 25) / n)) << n;
+    EXPECT_EQ(s.passes[0].exchangeParts, n <= 4096 ? 1 : int(n / 4096)) << n;
     expectFits(s, kGpu);
   }
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(32768, 1024), kGpu).passes.size(), 2u);
+  // Passes over adjacent lines keep to two rounds: 2048-long columns of four lines, not 4096.
+  for (const auto& p : planStockham(TransformDescriptor::complex2d(4096, 4096), kGpu).passes)
+    if (p.axis == 1) EXPECT_LE(p.exchangeParts, 2);
 }
 
 TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
@@ -57,35 +63,49 @@ TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20), kGpu).passes.size(), 2u);
 }
 
-// Where the fewest launches would need long adjacent-line passes (8 lines or fewer per group, or the split
-// exchange), one launch more of short lines is cheaper: 2^21 and 2^22 in three launches, 2048-long
-// columns in two; 2^20 and 1024-long columns keep their two launches and one launch.
+// Where the fewest launches would need long adjacent-line passes (8 lines or fewer per group, or exchanges
+// in two rounds), one launch more of short lines may be cheaper, by the launch-cost model: 2^21 keeps
+// two launches (2048 loaded as four adjacent columns, stored as rows, then 1024) and 2048-long columns one,
+// while 2^22 (2048 x 2048, whose second launch stores adjacent lines too) and the rows of a real 2^22 take
+// three; 2^20 and 1024-long columns keep their two launches and one launch.
 TEST(Planner, OneLaunchMoreWhereShortLinesPayForIt)
 {
-  for (std::size_t n : {1u << 21, 1u << 22}) {
-    const auto s = planStockham(TransformDescriptor::complex1d(n, (1u << 25) / n), kGpu);
-    ASSERT_EQ(s.passes.size(), 3u) << n;
+  const auto twoLaunches = planStockham(TransformDescriptor::complex1d(1u << 21, 16), kGpu);
+  ASSERT_EQ(twoLaunches.passes.size(), 2u);
+  EXPECT_EQ(twoLaunches.passes[0].length, 2048u);
+  EXPECT_EQ(twoLaunches.passes[0].lines, 4u);
+  EXPECT_EQ(twoLaunches.passes[0].exchangeParts, 2);
+  EXPECT_EQ(twoLaunches.passes[1].length, 1024u);
+  expectFits(twoLaunches, kGpu);
+
+  AxisJob realRows;
+  realRows.extent = {1u << 21, 1, 1};
+  realRows.batch = 8;
+  realRows.axes = 0b001;
+  realRows.realRows = 1;
+  for (const auto& s :
+       {planStockham(TransformDescriptor::complex1d(1u << 22, 8), kGpu), planStockham(realRows, kGpu)}) {
+    ASSERT_EQ(s.passes.size(), 3u);
     for (const auto& p : s.passes) {
-      EXPECT_LE(p.length, 256u) << n;
-      EXPECT_GE(p.lines, 16u) << n;
-      EXPECT_FALSE(p.splitExchange) << n;
+      EXPECT_LE(p.length, 256u);
+      EXPECT_GE(p.lines, 16u);
+      EXPECT_EQ(p.exchangeParts, 1);
     }
     expectFits(s, kGpu);
   }
   const auto columns = planStockham(TransformDescriptor::complex2d(2048, 2048, 8), kGpu);
-  ASSERT_EQ(columns.passes.size(), 3u);
+  ASSERT_EQ(columns.passes.size(), 2u);
   EXPECT_EQ(columns.passes[1].axis, 1);
-  for (std::size_t i : {1u, 2u}) {
-    EXPECT_EQ(columns.passes[i].axis, 1);
-    EXPECT_LE(columns.passes[i].length, 256u);
-    EXPECT_GE(columns.passes[i].lines, 16u);
-  }
+  EXPECT_EQ(columns.passes[1].length, 2048u);
+  EXPECT_EQ(columns.passes[1].lines, 4u);
+  EXPECT_EQ(columns.passes[1].exchangeParts, 2);
   EXPECT_EQ(planStockham(TransformDescriptor::complex2d(1024, 1024, 32), kGpu).passes.size(), 2u);
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 18, 128), kGpu).passes.size(), 2u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20, 32), kGpu).passes.size(), 2u);
   // A pass-length cap (tests, tuning) keeps the fewest launches it allows.
   DeviceLimits capped = kGpu;
   capped.maxPassLength = 2048;
-  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(2048, 2048, 8), capped).passes.size(), 2u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 22, 8), capped).passes.size(), 2u);
 }
 
 // Mixed-radix R2C rows in one launch carry the pairwise step (cl/fft_mixed.cl REAL_ROWS 1); C2R rows keep
