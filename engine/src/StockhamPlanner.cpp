@@ -26,10 +26,13 @@ std::size_t exchangeBytesPerValue(int parts)
 constexpr int kMaxAdjacentParts = 2;
 constexpr int kMaxRowParts = 4;
 
-// Exchange-buffer slots per work-group, with the kernels' padding (PADDED, LINE_STRIDE in cl/).
-std::size_t exchangeSlots(std::size_t length, std::size_t lines)
+// Exchange-buffer slots per work-group (of the buffer's 8 / parts bytes each), with the kernels' padding
+// and line strides (PADDED, LINE_STRIDE in cl/): one slot in 16, and with 2 to 15 lines a stride rounded up
+// to the banks plus their spread, within 24 float2 (or 47 floats of REIM_EXCHANGE) a line.
+std::size_t exchangeSlots(std::size_t length, std::size_t lines, int parts)
 {
-  return lines * (length + length / 16 + 1);
+  const std::size_t spread = lines > 1 && lines < 16 ? 24 * std::size_t(parts) : 1;
+  return lines * (length + length / 16 + spread);
 }
 
 // Both kernels also keep one row of pass twiddles per line: radix + 1 float2 values, for every radix of
@@ -38,7 +41,7 @@ bool fitsLocalMemory(std::size_t length, std::size_t lines, int parts, std::size
                      const DeviceLimits& limits)
 {
   const std::size_t rowTwiddleBytes = lines * (rowRadix + 1) * 2 * sizeof(float);
-  return exchangeSlots(length, lines) * exchangeBytesPerValue(parts) + rowTwiddleBytes <=
+  return exchangeSlots(length, lines, parts) * exchangeBytesPerValue(parts) + rowTwiddleBytes <=
          limits.localMemBytes;
 }
 
