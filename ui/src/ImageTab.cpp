@@ -17,6 +17,7 @@
 #include "spectrascope/ui/image/ResultSaver.h"
 #include "spectrascope/ui/image/SpectrumContrastButton.h"
 #include "spectrascope/ui/image/SpectrumControls.h"
+#include "spectrascope/ui/image/UpdatePacing.h"
 #include "spectrascope/ui/image/UpdateSummary.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
@@ -29,7 +30,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -41,9 +41,6 @@ namespace {
 using image::MaskedSpectrumView;
 using imaging::MaskKind;
 
-// Mask changes closer together than this without a gesture (keys, the wheel) get previews, and the full
-// result follows once the input has been still this long.
-constexpr int kIdleMs = 150;
 // The mask a picture starts with: a low-pass at 0.05 cycles per pixel (details of 20 pixels and up).
 constexpr double kStartCutoff = 0.05;
 // Previews are never coarser than this many pixels on the longer side, however small the view.
@@ -103,10 +100,8 @@ ImageTab::ImageTab(QWidget* parent)
     emit saved(path);
     emit statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
   });
-  idle_ = new QTimer(this);
-  idle_->setSingleShot(true);
-  idle_->setInterval(kIdleMs);
-  connect(idle_, &QTimer::timeout, this, &ImageTab::onInputIdle);
+  pacing_ = new image::UpdatePacing(editor_, this);
+  connect(pacing_, &image::UpdatePacing::fullUpdateDue, worker_, &image::ImageWorker::requestFilter);
   connectActions();
   connectControls();
   showMask();
@@ -170,7 +165,6 @@ void ImageTab::connectControls()
         tr("Notch added (with its twin at −u, −v). Tip: choose All-pass to keep everything else."));
   });
   connect(editor_, &image::MaskEditor::changed, this, &ImageTab::onMaskChanged);
-  connect(editor_, &image::MaskEditor::gestureFinished, this, &ImageTab::onGestureFinished);
   connect(spectrumView_, &image::MaskedSpectrumView::notchSelected, this, &ImageTab::showSelectedNotch);
   connect(maskControls_, &image::MaskControls::pictureSettingsChanged, this, &ImageTab::reload);
   connect(spectrumControls_, &image::SpectrumControls::toolChosen, spectrumView_,
@@ -185,29 +179,9 @@ void ImageTab::connectControls()
 
 void ImageTab::onMaskChanged()
 {
-  const bool rapid = lastChange_.isValid() && lastChange_.elapsed() < kIdleMs;
-  lastChange_.restart();
-  previewing_ = editor_->inGesture() || rapid;
-  if (previewing_ && !editor_->inGesture()) idle_->start();
+  pacing_->maskChanged();
   showMask();
   worker_->requestFilter();
-}
-
-// Changes without a gesture have paused: the next update (queued behind any preview in flight) is full
-// size. Within a gesture a pause is only a slow hand: a full-resolution update then would hold the worker
-// (seconds for a large photo) while the mask moves on, so the previews go on until the gesture ends.
-void ImageTab::onInputIdle()
-{
-  if (editor_->inGesture()) return;
-  previewing_ = false;
-  worker_->requestFilter();
-}
-
-void ImageTab::onGestureFinished()
-{
-  idle_->stop();
-  previewing_ = false;
-  worker_->requestFilter(); // the worker takes the newest mask when it starts: one full update
 }
 
 // Shows the mask on the controls, the spectrum view and the readout, without turning it into edits.
@@ -244,7 +218,7 @@ image::FilterRequest ImageTab::filterRequest()
   const bool zeroMean = (kind == MaskKind::HighPass || kind == MaskKind::BandPass) != request.mask.inverted;
   request.range = spectrumControls_->rangeChoice().value_or(zeroMean ? imaging::PixelRange::Normalize
                                                                      : imaging::PixelRange::Clamp);
-  if (previewing_) {
+  if (pacing_->previewing()) {
     const QSize view = resultView_->size() * resultView_->devicePixelRatioF();
     request.preview = view.expandedTo(QSize(kMinPreviewSide, kMinPreviewSide));
   }

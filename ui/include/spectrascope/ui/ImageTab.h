@@ -23,7 +23,6 @@
 #include "spectrascope/ui/image/SpectrumControls.h"
 #include "spectrascope/ui/image/SpectrumPicture.h"
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QString>
 #include <QWidget>
@@ -36,7 +35,6 @@ class QDoubleSpinBox;
 class QLabel;
 class QMenu;
 class QSlider;
-class QTimer;
 
 namespace spectrascope {
 class Engine;
@@ -52,6 +50,7 @@ class ImageViews;
 class ResultSaver;
 class LoadProgress;
 class RecentFiles;
+class UpdatePacing;
 class UpdateSummary;
 class ZoomableImageView;
 } // namespace image
@@ -136,8 +135,6 @@ private:
   void onLoaded(const image::LoadedImage& loaded);
   void onFiltered(const image::FilterResult& result);
   void onMaskChanged();
-  void onInputIdle();
-  void onGestureFinished();
   void showMask();
   void showSelectedNotch();
   void renderSpectrum();
@@ -159,11 +156,7 @@ private:
   QString currentName_;
   QImage currentSource_;
   std::optional<image::LoadRequest> lastLoad_; // the latest image asked for, loaded or not
-  // Previews while the mask is dragged (or changes faster than kIdleMs apart); the full result once the
-  // gesture ends or, for changes without one (keys, wheel), once the input has been idle that long.
-  bool previewing_ = false;
-  QElapsedTimer lastChange_;
-  QTimer* idle_ = nullptr;
+  image::UpdatePacing* pacing_ = nullptr;      // previews while the mask moves, then the full result
 
   image::ZoomableImageView* originalView_ = nullptr;
   image::MaskedSpectrumView* spectrumView_ = nullptr;
