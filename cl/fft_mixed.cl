@@ -76,7 +76,7 @@
 #define THREADS_OF(threads) THREADS
 #endif
 // One pad slot every 16 elements. Lines apart so that lanes walking adjacent lines spread over the
-// banks (as in cl/fft_stockham.cl): with 2 to 8 lines, a multiple of 16 float2 plus 16 / LINES; else an
+// banks (as in cl/fft_stockham.cl): with 2 to 15 lines, a multiple of 16 float2 plus 16 / LINES; else an
 // odd stride. The generic program keeps the odd stride (the host sizes its buffer).
 #define PADDED(e) ((e) + ((e) >> 4))
 #if GENERIC_SHAPE
@@ -85,7 +85,8 @@
 #ifndef SPREAD_LINES
 #define SPREAD_LINES 1 // 0: the odd stride alone, for comparison
 #endif
-#define LINE_STRIDE_OF(len) (SPREAD_LINES && LINES > 1 && LINES < 16 ? (PADDED(len) + 15) / 16 * 16 + 16 / LINES : (PADDED(len) | 1))
+#define LINE_STRIDE_OF(len)                                                                           \
+  (SPREAD_LINES && LINES > 1 && LINES < 16 ? (PADDED(len) + 15) / 16 * 16 + 16 / LINES : (PADDED(len) | 1))
 #endif
 #ifndef LOAD_CHIRP
 #define LOAD_CHIRP 0

@@ -90,16 +90,16 @@
 #define LATER_PASSES ((ILOG2(LEN) - ILOG2(FIRST_RADIX)) / LOG2_RADIX)
 
 // Local-memory layout of the exchange buffer. One pad slot every 16 elements (32 at radix 32) breaks the
-// stride-RADIX writes of the first local pass into distinct banks; the line stride is made odd, so lanes
-// that each hold a different line (adjacent columns) do not all hit the same bank.
+// stride-RADIX writes of the first local pass into distinct banks; the line stride (below) keeps lanes
+// that hold different lines (adjacent columns) off each other's banks.
 #define PAD_SHIFT (RADIX == 32 ? 5 : 4)
 #define PADDED(e) ((e) + ((e) >> PAD_SHIFT))
 #define PART_LEN (LEN / EXCHANGE_PARTS)
 // Lanes that walk adjacent lines (LOAD_ or STORE_LINES_FASTEST) hold, within a 128-byte wavefront of local
 // memory (16 float2 values, a half-warp's; 32 floats with REIM_EXCHANGE), min(LINES, 16) lines and the
-// rest adjacent elements of each. Lines 2 to 8 apart by a multiple of the wavefront plus its slots /
-// LINES, or with 16 lines and more an odd stride, land those lanes on distinct banks; an odd stride alone
-// put 4 lines of 8 elements on 11 banks. StockhamPlanner's exchangeSlots budgets the rounding.
+// rest adjacent elements of each. With 2 to 15 lines, lines apart by a multiple of the wavefront plus its
+// slots / LINES, and with 16 and more an odd stride, land those lanes on distinct banks; an odd stride
+// alone put 4 lines of 8 elements on 11 banks. StockhamPlanner's exchangeSlots budgets the rounding.
 #if REIM_EXCHANGE
 #define BANK_SLOTS 32
 #else
@@ -108,9 +108,10 @@
 #ifndef SPREAD_LINES
 #define SPREAD_LINES 1 // 0: the odd stride alone, for comparison
 #endif
-#define SPREAD_STRIDE(padded)                                                                                  \
-  (SPREAD_LINES && LINES > 1 && LINES < 16 ? ((padded) + BANK_SLOTS - 1) / BANK_SLOTS * BANK_SLOTS + BANK_SLOTS / LINES         \
-                           : ((padded) | 1))
+#define SPREAD_STRIDE(padded)                                                                         \
+  (SPREAD_LINES && LINES > 1 && LINES < 16                                                            \
+       ? ((padded) + BANK_SLOTS - 1) / BANK_SLOTS * BANK_SLOTS + BANK_SLOTS / LINES                   \
+       : ((padded) | 1))
 #if REIM_EXCHANGE
 #define LINE_STRIDE SPREAD_STRIDE(PADDED(LEN))
 #else
