@@ -27,11 +27,12 @@ constexpr int kMaxAdjacentParts = 2;
 constexpr int kMaxRowParts = 4;
 
 // Exchange-buffer slots per work-group (of the buffer's 8 / parts bytes each), with the kernels' padding
-// and line strides (PADDED, LINE_STRIDE in cl/): one slot in 16, and with 2 to 15 lines a stride rounded up
-// to the banks plus their spread, within 24 float2 (or 47 floats of REIM_EXCHANGE) a line.
+// and line strides (PADDED, LINE_STRIDE in cl/): one slot in 16, then an odd stride (one float2 more, which
+// is `parts` slots), or with 2 to 15 lines a stride rounded up to the banks plus their spread, within 24
+// float2 (or 47 floats of REIM_EXCHANGE) a line.
 std::size_t exchangeSlots(std::size_t length, std::size_t lines, int parts)
 {
-  const std::size_t spread = lines > 1 && lines < 16 ? 24 * std::size_t(parts) : 1;
+  const std::size_t spread = std::size_t(parts) * (lines > 1 && lines < 16 ? 24 : 1);
   return lines * (length + length / 16 + spread);
 }
 

@@ -17,7 +17,7 @@ void expectFits(const StockhamSchedule& s, const DeviceLimits& limits)
   for (const StockhamPass& p : s.passes) {
     EXPECT_LE(p.groupSize(), limits.maxWorkGroupSize);
     // the kernels' line strides: one pad slot in 16, rounded up to the banks with 2 to 15 lines
-    const std::size_t spread = p.lines > 1 && p.lines < 16 ? 24 * std::size_t(p.exchangeParts) : 1;
+    const std::size_t spread = std::size_t(p.exchangeParts) * (p.lines > 1 && p.lines < 16 ? 24 : 1);
     EXPECT_LE(p.lines * (p.length + p.length / 16 + spread) * (8 / p.exchangeParts), limits.localMemBytes);
     EXPECT_EQ(p.length % std::size_t(p.radix), 0u);
   }
