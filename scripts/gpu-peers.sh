@@ -9,7 +9,8 @@
 # libvkfft-dev for the peers) and the peer harness (fftpeers.cpp, cufft_peer.py, vkfft-1.3.4/) in $PEERS.
 # Knobs: C2C and R2C (comma-separated sizes, fastest dimension first), RUN_TESTS=0, TEST_REGEX,
 # BUILD_DIR (default build-gpu), OUT (default gpu-results), BENCH_ARGS (extra spectrascope-bench options),
-# TEST_TIMEOUT (seconds for the whole test run, default 300), SWEEP (below).
+# TEST_TIMEOUT (seconds for the whole test run, default 300), SWEEP (below), PEER_TIMEOUT and CUFFT_TIMEOUT
+# (seconds for each peer harness), SKIP_CUFFT=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -71,10 +72,13 @@ for s in ${R2C//,/ }; do cases+=("r2c:$s"); done
 wait $peers_build || { echo "peers did not build"; tail -20 "$OUT/peers-build.log"; }
 : >"$OUT/peers.jsonl"
 if [ -x "$BUILD_DIR-fftpeers" ]; then
-  timeout 200 "$BUILD_DIR-fftpeers" NVIDIA $TOTAL vkfft,clfft "${cases[@]}" >>"$OUT/peers.jsonl" 2>"$OUT/fftpeers.err" || echo "fftpeers: $?"
-  timeout 120 "$BUILD_DIR-fftpeers134" NVIDIA $TOTAL vkfft "${cases[@]}" >>"$OUT/peers.jsonl" 2>"$OUT/fftpeers134.err" || echo "fftpeers134: $?"
+  timeout "${PEER_TIMEOUT:-200}" "$BUILD_DIR-fftpeers" NVIDIA $TOTAL vkfft,clfft "${cases[@]}" >>"$OUT/peers.jsonl" 2>"$OUT/fftpeers.err" || echo "fftpeers: $?"
+  timeout "${PEER_TIMEOUT:-120}" "$BUILD_DIR-fftpeers134" NVIDIA $TOTAL vkfft "${cases[@]}" >>"$OUT/peers.jsonl" 2>"$OUT/fftpeers134.err" || echo "fftpeers134: $?"
 fi
 echo "vkfft/clfft done at ${SECONDS}s"
-timeout 120 python3 "$PEERS/cufft_peer.py" $TOTAL "${cases[@]}" >>"$OUT/peers.jsonl" 2>"$OUT/cufft.err" || echo "cufft_peer: $?"
+# SKIP_CUFFT=1: cuFFT in a later call on the same machine (a long list does not fit one call's limit).
+[ "${SKIP_CUFFT:-0}" = 1 ] ||
+  timeout "${CUFFT_TIMEOUT:-120}" python3 "$PEERS/cufft_peer.py" $TOTAL "${cases[@]}" >>"$OUT/peers.jsonl" 2>"$OUT/cufft.err" ||
+  echo "cufft_peer: $?"
 echo "all done at ${SECONDS}s"
 python3 scripts/peer_table.py "$OUT/ours.jsonl" "$OUT/peers.jsonl" | tee "$OUT/table.md"
