@@ -1,5 +1,5 @@
-// Mixed-radix Stockham FFT pass for lengths that are not powers of two (radices 2..16 and the odd primes
-// up to 61).
+// Mixed-radix Stockham FFT pass for lengths that are not powers of two (radices 2..16, the odd primes
+// up to 61, and the composites 9, 15, 21, 25 and 27 of the length-specialised programs).
 //
 // The global step is exactly that of cl/fft_stockham.cl (see its header): one launch does the
 // sub-transforms of length LEN of one "big-radix" step along one axis, with the pass twiddle and the
@@ -41,6 +41,14 @@
 //     and writes X in order, X[P] from local element hookIndex[p - 1 + P - 1] (the inverse permutation),
 //     so its global writes are coalesced rather than scattered.
 //   The axis is only read by the forward FFT and only written by the inverse one, so it may be one buffer.
+//   FUSED_RADER (whole lines, ns = nOverL = 1, with LOAD_GATHER and STAGED_GATHER): both FFTs in one
+//     launch. After the forward FFT's last pass into local memory, raderFilter multiplies by the filter,
+//     adds x[0] to output 0 and writes X[0], and conjugates, so the inverse FFT runs as the forward one
+//     on the same twiddles (IFFT(y) = conj(FFT(conj y)), unscaled); raderOutInOrder conjugates back as it
+//     writes X in order to `out`, line b at (b / outInner)*outDist + b % outInner, elements outStride
+//     apart (the axis' output side, which for a factor is not where its input lines lie). hookIndex holds
+//     the gather table, then the scatter's inverse. The axis is read once and written once, with no work
+//     buffer between: one launch instead of two.
 // Odd rows of a real transform (engine/src/RaderStage.h): line b of Rader's axis is the complex row
 // z = a + i b of real rows 2b and 2b+1 (pairRows real rows in all; the last pair of an odd count has no
 // b), and the hooks read or write the real side, at hookDist between rows (floats for real rows,
@@ -106,6 +114,9 @@
 #ifndef DIRECT_PAIRS
 #define DIRECT_PAIRS 0
 #endif
+#ifndef FUSED_RADER
+#define FUSED_RADER 0
+#endif
 
 #include "fft_codelets.cl"
 #include "real_pairs.cl"
@@ -143,6 +154,11 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 13: dftOddPrime(u, 13, kCos13, kSin13); break;
   case 16: dft16(u); break;
 #if !GENERIC_SHAPE
+  case 9: dftTwoPrimes(u, 3, 3, kCosW9, kSinW9); break;
+  case 15: dftTwoPrimes(u, 3, 5, kCosW15, kSinW15); break;
+  case 21: dftTwoPrimes(u, 3, 7, kCosW21, kSinW21); break;
+  case 25: dftTwoPrimes(u, 5, 5, kCosW25, kSinW25); break;
+  case 27: dft27(u); break;
   case 17: dftOddPrime(u, 17, kCos17, kSin17); break;
   case 19: dftOddPrime(u, 19, kCos19, kSin19); break;
   case 23: dftOddPrime(u, 23, kCos23, kSin23); break;
@@ -270,6 +286,7 @@ typedef struct {
   __global const uint* hookIndex;
   __global cfloat* hookSums;
   uint pairRows, pairPitchOut;
+  uint outStride, outInner, outDist; // FUSED_RADER's output side (header)
 } Step;
 
 // Where line b of the axis a convolution stage transforms starts.
@@ -501,6 +518,54 @@ inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint line
   }
 }
 
+#if FUSED_RADER
+// Between the two FFTs of FUSED_RADER (header): line Q times the filter, x[0] added to Q = 0 and X[0] =
+// x[0] + sum written (the forward FFT's output 0 is the sum of the gathered values), all conjugated for
+// the second FFT; where each line's output starts goes to lineStarts. Each group read its whole lines
+// before this, so writing X[0] in place is safe.
+inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uint* lineStarts, const uint lineStride,
+                        const Step* step, const uint lid, const uint groupSize)
+{
+  for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
+    const uint m = idx / LEN, Q = idx % LEN;
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) continue;
+    __local cfloat* slot = lines + m * lineStride + PADDED(Q);
+    const cfloat sum = *slot;
+    cfloat value = cmul(sum, step->storeTable[Q]);
+    if (Q == 0) {
+      uint i, j, b;
+      splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+      const cfloat x0 = axisValue(step, b, 0);
+      value += x0;
+      const uint start = (b / step->outInner) * step->outDist + b % step->outInner;
+      out[start] = (x0 + sum) * step->scale;
+      lineStarts[m] = start;
+    }
+    *slot = (cfloat)(value.x, -value.y);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// FUSED_RADER's store (header): X[P], P = 1..p-1, from local element hookIndex[p - 1 + P - 1],
+// conjugated back, to line m's output from lineStarts[m]. Flat over the group's lines, so short lines
+// keep every work-item busy: adjacent work-items on adjacent P, or on adjacent lines where the output is
+// strided; LEN + 1 >= p slots per line keep the divisions constant.
+inline void fusedOutInOrder(__global cfloat* out, __local const cfloat* lines, __local const uint* lineStarts,
+                            const uint lineStride, const Step* step, const uint lid, const uint groupSize)
+{
+  const uint p = step->hookLength + 1;
+  const bool linesFastest = step->outStride != 1;
+  for (uint idx = lid; idx < LINES * (LEN + 1); idx += groupSize) {
+    const uint m = linesFastest ? idx % LINES : idx / (LEN + 1);
+    const uint P = linesFastest ? idx / LINES : idx % (LEN + 1);
+    if (P == 0 || P >= p || step->firstLine + m >= step->totalLines) continue;
+    const cfloat held = lines[m * lineStride + PADDED(step->hookIndex[step->hookLength + P - 1])];
+    out[lineStarts[m] + P * step->outStride] = (cfloat)(held.x, -held.y) * step->scale;
+  }
+}
+#endif
+
 #if STORE_HOOK == 4
 // Rader's output in order, from lines held whole in local memory (header): adjacent work-items write
 // adjacent elements of X, or adjacent lines where the axis is strided (columns).
@@ -680,7 +745,8 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
                __local cfloat* sharedLines, __global cfloat* axisData, const uint hookLength, const uint hookStride,
                const uint hookInner, const uint hookDist, __global const cfloat* loadTable,
                __global const cfloat* storeTable, __global const uint* hookIndex, __global cfloat* hookSums,
-               const uint pairRows, const uint pairPitchOut)
+               const uint pairRows, const uint pairPitchOut, const uint outStride, const uint outInner,
+               const uint outDist)
 {
 #if GENERIC_SHAPE
   __local cfloat* lines = sharedLines;
@@ -698,7 +764,8 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   const Step step = {passTwiddlesHi, passTwiddlesLo, passLoBits, ns,         nOverL,     stride,
                      inner,          dist,           distOut,    totalLines, get_group_id(0) * LINES, scale,
                      axisData,       loadTable,      storeTable, hookLength, hookStride, hookInner,
-                     hookDist,       hookIndex,      hookSums,   pairRows,   pairPitchOut};
+                     hookDist,       hookIndex,      hookSums,   pairRows,   pairPitchOut,
+                     outStride,      outInner,       outDist};
 
   // Middle passes use any mapping of work-items to lines: the line is in local memory.
   const uint tLds = lid % lineThreads;
@@ -721,6 +788,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   else copyOut(out, lines, lineStride, &step, lid, length, groupSize);
 #endif
 #else
+#if FUSED_RADER
+  // Where each line's output starts (raderFilter): row twiddles are not used here (ns = 1), and the
+  // planner budgets them.
+  __local uint lineStarts[LINES];
+#endif
 #if STAGED_GATHER
   gatherPass(lines, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0));
 #else
@@ -749,6 +821,38 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
     splitPairsOut(out, lines, lineStride, &step, lid, LEN, groupSize);
+#elif FUSED_RADER
+#if NUM_RADICES > 1
+    localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#endif
+    raderFilter(out, lines, lineStarts, lineStride, &step, lid, groupSize);
+    // The second FFT, every pass in local memory (its first with stride 1, as firstPass). NVIDIA's
+    // compiler kept what the first FFT had worked out in registers for the second, where both look the
+    // same (1008: 63 registers in a launch of its own, 168 here): its twiddles come through loadTable,
+    // the same table under another argument, and its work-item index is tLds times ns, which is 1 here
+    // but not known to the compiler.
+    const uint tSecond = tLds * step.ns;
+    localPass(line, loadTable, tSecond, 1, RADIX_AT(0), LEN, THREADS);
+    localNs = RADIX_AT(0);
+#define SECOND_PASS(i)                                                                                         \
+  if (i < NUM_RADICES - 1) {                                                                                   \
+    localPass(line, loadTable, tSecond, localNs, RADIX_AT(i), LEN, THREADS);                                   \
+    localNs *= RADIX_AT(i);                                                                                    \
+  }
+    SECOND_PASS(1)
+    SECOND_PASS(2)
+    SECOND_PASS(3)
+    SECOND_PASS(4)
+    SECOND_PASS(5)
+    SECOND_PASS(6)
+    SECOND_PASS(7)
+    SECOND_PASS(8)
+    SECOND_PASS(9)
+    SECOND_PASS(10)
+#if NUM_RADICES > 1
+    localPass(line, loadTable, tSecond, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#endif
+    fusedOutInOrder(out, lines, lineStarts, lineStride, &step, lid, groupSize);
 #elif STORE_HOOK == 4
     if (step.ns == 1 && step.nOverL == 1) { // whole lines here: the permutation through local memory
 #if NUM_RADICES > 1

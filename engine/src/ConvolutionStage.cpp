@@ -2,6 +2,9 @@
 
 #include "DeviceCalls.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace spectrascope::detail {
 
 ConvolutionStage::~ConvolutionStage() = default;
@@ -73,6 +76,33 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
 }
 
+void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
+                                     float scale)
+{
+  TransformDescriptor inner = TransformDescriptor::complex1d(length_, pass.totalLines);
+  inner.placement = Placement::InPlace;
+  AxisJob job = AxisJob::fromDescriptor(inner);
+  job.mixedRadixOnly = true;
+  job.scale = scale;
+  // The input side as makeFfts' forward FFT reads it, the output side as its inverse writes it.
+  const std::size_t lines = pass.stride * pass.nOverL;
+  job.axisLoadsAdjacent = lines > 1;
+  job.axisStoresAdjacent = pass.stride > 1;
+  hooks.forward = true;
+  hooks.oneLaunch = true;
+  hooks.stride = hooks.inner = lines;
+  hooks.dist = pass.dist;
+  hooks.outStride = hooks.outInner = pass.stride;
+  hooks.outDist = pass.nOverL > 1 ? pass.length * pass.stride : pass.distOut;
+  // Two FFTs per launch: the local passes set its time, so fewer of them pay wherever the primes allow.
+  DeviceLimits limits = limitsOf(backend);
+  limits.allCompositeRadices = true;
+  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limits, hooks);
+  if (forward_->schedule().passes.size() != 1)
+    throw std::logic_error("Rader's stage in one launch planned as " +
+                           std::to_string(forward_->schedule().passes.size()) + " launches");
+}
+
 void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::Event>& events,
                                       std::vector<KernelRecord>& records) const
 {
@@ -103,6 +133,10 @@ void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::
 void ConvolutionStage::enqueue(const cl::Buffer& input, const cl::Buffer& output,
                                std::vector<cl::Event>& events, std::vector<KernelRecord>& records) const
 {
+  if (!inverse_) { // one launch: the axis straight to the output
+    forward_->enqueueInto(input, output, events, records, &input);
+    return;
+  }
   forward_->enqueueInto(work_, work_, events, records, &input);
   inverse_->enqueueInto(work_, work_, events, records, &output);
   if (inOrder_) enqueueInOrder(output, events, records);

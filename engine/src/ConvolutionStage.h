@@ -33,6 +33,9 @@ protected:
   // index table from `inverseIndex` when given, and applies `scale`.
   void makeFfts(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
                 const cl::Buffer* inverseIndex, float scale);
+  // Rader's stage as one launch (pass.raderInOneLaunch, ConvolutionHooks::oneLaunch): the forward FFT's
+  // launch does the whole stage, from the axis to the output, without a work buffer.
+  void makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks, float scale);
 
 private:
   // Rader's output in order after an inverse FFT of several launches (cl/rader_in_order.cl).

@@ -44,6 +44,8 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   if (options.maxRadix) limits.maxRadix = options.maxRadix;
   if (options.genericMixedShapes) limits.mixedThreads = kGenericMixedThreads;
   limits.rader = !options.bluesteinOnly;
+  limits.raderOneLaunch = !options.raderTwoLaunches;
+  limits.compositeRadices = !options.primeRadicesOnly;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
   if (shape.groupSize) limits.targetGroupSize = shape.groupSize;
   if (shape.stridedGroupSize) limits.stridedGroupSize = shape.stridedGroupSize;

@@ -72,6 +72,7 @@ int OpenClFftPlan::loadHookFor(bool first) const
 int OpenClFftPlan::storeHookFor(bool last) const
 {
   if (!hooks_ || !last || (!hooks_->forward && hooks_->storeInWork)) return 0;
+  if (hooks_->oneLaunch) return 5;
   return (hooks_->kind == ConvolutionHooks::Kind::Rader ? 3 : 1) + (hooks_->forward ? 0 : 1);
 }
 
@@ -91,7 +92,10 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     // Whole lines in one launch: the gather reads each line in order into local memory first.
     if (launch.loadHook == 2 && p.ns == 1 && p.nOverL == 1 && !backend_.options().genericMixedShapes)
       options += " -DSTAGED_GATHER=1";
-    if (launch.storeHook) options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
+    if (launch.storeHook == 5)
+      options += " -DFUSED_RADER=1";
+    else if (launch.storeHook)
+      options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
     if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
     const int pairKind = hooks_ ? int(hooks_->pairs.kind) : int(job_.realPairs.kind); // 1 R2C, 2 C2R
     if (directPairs_)
@@ -184,6 +188,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                  : launch.storeHook == 2 ? " +chirp_out"
                  : launch.storeHook == 3 ? " +filter+x0"
                  : launch.storeHook == 4 ? " +scatter"
+                 : launch.storeHook == 5 ? " +filter+x0+inverse+in_order"
                                          : "");
   return launch;
 }
@@ -269,14 +274,17 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
   kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : directPairs_ ? direct.inputPitch : 0));
   kernel.setArg(24, l.loadHook == 1 ? hooks_->chirp : l.localTwiddles);
   // REAL_ROWS reads the real step's twiddles where STORE_HOOK reads its table (a plan has one or the other).
-  kernel.setArg(25, l.storeHook == 1 || l.storeHook == 3 ? hooks_->filter
-                    : l.storeHook == 2                   ? hooks_->chirp
-                    : l.pass.realRows                    ? l.realTwiddles
-                                                         : l.localTwiddles);
+  kernel.setArg(25, l.storeHook == 1 || l.storeHook == 3 || l.storeHook == 5 ? hooks_->filter
+                    : l.storeHook == 2                                       ? hooks_->chirp
+                    : l.pass.realRows                                        ? l.realTwiddles
+                                                                             : l.localTwiddles);
   kernel.setArg(26, rader ? hooks_->index : l.localTwiddles);
-  kernel.setArg(27, rader ? hooks_->sums : l.localTwiddles);
+  kernel.setArg(27, rader && hooks_->sums() ? hooks_->sums : l.localTwiddles);
   kernel.setArg(28, cl_uint(hooks_ ? hooks_->pairs.rows : directPairs_ ? direct.rows : 0));
   kernel.setArg(29, cl_uint(directPairs_ ? direct.outputPitch : 0));
+  kernel.setArg(30, cl_uint(hooks_ ? hooks_->outStride : 1));
+  kernel.setArg(31, cl_uint(hooks_ ? hooks_->outInner : 1));
+  kernel.setArg(32, cl_uint(hooks_ ? hooks_->outDist : 0));
 }
 
 const ConvolutionStage* OpenClFftPlan::soleConvolution() const

@@ -41,6 +41,12 @@ struct ConvolutionHooks
   // Rader's inverse of several launches: its last launch leaves the output in the work buffer in order,
   // and the stage's own in-order pass writes the axis (ConvolutionStage), instead of STORE_HOOK 4.
   bool storeInWork = false;
+  // Rader's stage as one launch (StockhamPass::raderInOneLaunch): both FFTs, the filter and the in-order
+  // store of the axis in the forward FFT's launch (cl/fft_mixed.cl's FUSED_RADER). `index` is then the
+  // gather table followed by the scatter's inverse; the output side's line b starts at
+  // (b / outInner)*outDist + b % outInner, its elements outStride apart.
+  bool oneLaunch = false;
+  std::size_t outStride = 1, outInner = 1, outDist = 0;
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan

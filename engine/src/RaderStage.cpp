@@ -75,7 +75,7 @@ std::uint32_t primitiveRoot(std::uint32_t p)
 // A pass over interleaved lines (nOverL > 1) is a prime factor of a longer axis (raderFactorOf).
 RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale,
                        const RealPairRows& pairs)
-    : ConvolutionStage(raderConvolutionLength(pass.length, /*factor=*/pass.nOverL > 1, limitsOf(backend)))
+    : ConvolutionStage(pass.raderConvolution)
 {
   const std::size_t p = pass.length;
   const std::uint32_t g = primitiveRoot(std::uint32_t(p));
@@ -87,17 +87,25 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
   hooks.kind = ConvolutionHooks::Kind::Rader;
   hooks.n = p - 1;
   hooks.filter = uploadRounded(backend.context(), convolutionFilter(scatter, p, convolutionLength(), sign));
+  hooks.pairs = pairs;
+  // The scatter's inverse (X's index P -> Q, for P = 1..p-1): a launch that holds whole lines writes X in
+  // order, reading each value from its place in local memory.
+  std::vector<cl_uint> inverseOfScatter(p - 1);
+  for (std::size_t q = 0; q + 1 < p; ++q)
+    inverseOfScatter[scatter[q] - 1] = cl_uint(q);
+  const auto followedByInverse = [&](std::vector<cl_uint> table) {
+    table.insert(table.end(), inverseOfScatter.begin(), inverseOfScatter.end());
+    return uploadIndices(backend.context(), table);
+  };
+  if (pass.raderInOneLaunch) {
+    hooks.index = followedByInverse(gather);
+    makeOneLaunch(backend, pass, hooks, scale);
+    return;
+  }
   hooks.sums = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * 2 * sizeof(float));
   hooks.index = uploadIndices(backend.context(), gather);
-  hooks.pairs = pairs;
-  // The scatter table (Q -> X's index) and after it its inverse (X's index P -> Q, for P = 1..p-1): a
-  // launch that holds whole lines writes X in order, reading each value from its place in local memory.
-  std::vector<cl_uint> scatterBothWays(2 * (p - 1));
-  for (std::size_t q = 0; q + 1 < p; ++q) {
-    scatterBothWays[q] = scatter[q];
-    scatterBothWays[(p - 1) + scatter[q] - 1] = cl_uint(q);
-  }
-  const cl::Buffer inverseIndex = uploadIndices(backend.context(), scatterBothWays);
+  // The inverse FFT's table: the scatter (Q -> X's index), then its inverse.
+  const cl::Buffer inverseIndex = followedByInverse(scatter);
   makeFfts(backend, pass, hooks, &inverseIndex, scale);
 }
 

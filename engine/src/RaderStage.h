@@ -16,7 +16,12 @@
 //            scatter straight to the real rows).
 // Gather, filter, x[0] and scatter are fused into the two FFTs' first and last launches (cl/fft_mixed.cl:
 // LOAD_GATHER, STORE_HOOK 3 and 4), so the only traffic beyond the FFTs' own is the axis read once and
-// written once (and, after an inverse of several launches, the in-order pass over the work buffer). On a
+// written once (and, after an inverse of several launches, the in-order pass over the work buffer).
+// Where the convolution is one launch of the length-specialised program (StockhamPass::raderInOneLaunch)
+// the whole stage is one launch (FUSED_RADER): the inverse FFT runs on conjugates in local memory right
+// after the forward one and the filter, with no work buffer (H100: 683 0.885 -> 0.707 ms, 1809 0.771
+// -> 0.647, 1366 x 768 1.39 -> 1.22; 1009, 2053 and 4801 level, where the local passes, not memory, set
+// the time; 1019's padded 2048 then beats Bluestein's 2048, 0.682 -> 0.555). On a
 // column axis those launches take adjacent columns together (AxisJob's axisLoadsAdjacent /
 // axisStoresAdjacent), so each row of the gather and the scatter is a whole sector. Odd rows of a real
 // transform run two real rows to one complex row z = a + i b; where those rows are this stage

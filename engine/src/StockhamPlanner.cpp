@@ -122,9 +122,9 @@ std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines, std
 }
 
 // Work-items per line of a mixed launch: one per butterfly of its largest radix.
-std::size_t mixedThreads(std::size_t length)
+std::size_t mixedThreads(std::size_t length, const DeviceLimits& limits)
 {
-  const std::vector<int> radices = mixedRadices(length);
+  const std::vector<int> radices = mixedRadices(length, compositeRadicesFor(limits));
   return length / std::size_t(*std::max_element(radices.begin(), radices.end()));
 }
 
@@ -201,7 +201,15 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   StockhamPass p;
   p.family = StockhamPass::Family::Mixed;
   p.length = length;
-  p.radices = mixedRadices(length);
+  // Launches that load and store adjacent lines (columns) take every composite that leaves a line more
+  // than one work-item: H100, 1080-long columns of 1920 x 1080 0.288 -> 0.259 ms, 3000 x 2000's 50
+  // 0.183 -> 0.171; but 1809's 27 (ns = 67) as one radix-27 work-item per line 0.203 -> 0.324.
+  const CompositeRadices composites = compositeRadicesFor(limits);
+  p.radices = mixedRadices(length, composites);
+  if (loadAdjacent && storeAdjacent && composites != CompositeRadices::None) {
+    std::vector<int> all = mixedRadices(length, CompositeRadices::All);
+    if (length / std::size_t(*std::max_element(all.begin(), all.end())) >= 2) p.radices = std::move(all);
+  }
   const std::size_t largest = std::size_t(*std::max_element(p.radices.begin(), p.radices.end()));
   const auto registerValues = [&](std::size_t threads) {
     std::size_t values = 0;
@@ -313,7 +321,7 @@ std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const D
   // Every launch's rows are budgeted for n's largest radix (a launch's is never larger).
   const std::size_t rowRadix = kernelMaxRadix(n);
   const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1, rowRadix);
-  if (n <= singleMax && mixedThreads(n) <= limits.maxWorkGroupSize) return {n};
+  if (n <= singleMax && mixedThreads(n, limits) <= limits.maxWorkGroupSize) return {n};
   return launchLengths(
       n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines, rowRadix), 2 * limits.maxWorkGroupSize));
 }
@@ -391,9 +399,11 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     rader.lines = 1;
     rader.nOverL = n / prime;
     rader.totalLines = stride * rader.nOverL * outer;
-    if (double(rader.totalLines) * double(raderConvolutionLength(prime, true, limits)) >
-        double(std::size_t{1} << 31))
+    const std::size_t convolution = raderConvolutionLength(prime, true, limits);
+    if (double(rader.totalLines) * double(convolution) > double(std::size_t{1} << 31))
       throw unsupported("more than 2^31 complex values in one call");
+    rader.raderInOneLaunch = raderInOneLaunch(convolution, limits);
+    rader.raderConvolution = convolution;
     place(rader, true);
     schedule.passes.back().distOut = stride * n;
     const std::size_t raderPass = schedule.passes.size() - 1;
@@ -411,6 +421,10 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     // default one).
     if (double(p.totalLines) * double(convolutionLength(n, limits)) > double(std::size_t{1} << 31))
       throw unsupported("more than 2^31 complex values in one call");
+    if (p.family == StockhamPass::Family::Rader) {
+      p.raderConvolution = raderConvolutionLength(n, false, limits);
+      p.raderInOneLaunch = raderInOneLaunch(p.raderConvolution, limits);
+    }
     place(p, true);
     return;
   }
@@ -544,15 +558,43 @@ std::size_t raderConvolutionLength(std::size_t p, bool factor, const DeviceLimit
   // longer axis only where p - 1 is smooth: 1366 = 2 x 683 on 682 ran as fast as Bluestein's 2744 on the
   // whole axis (1.15 against 1.16 ms), and 1366 x 768 slower (1.48 against 1.38). Padding goes to the
   // smooth lengths, whose radices have the cheapest codelets.
-  const bool direct = factor ? isSmooth(p - 1) : hasKernelRadices(p - 1, limits);
+  // Those measurements were of the stage in two launches; in one (raderInOneLaunch) the factor takes
+  // p - 1 whenever the kernels do.
+  const bool kernelsTakeIt = hasKernelRadices(p - 1, limits);
+  const bool direct =
+      factor ? isSmooth(p - 1) || (kernelsTakeIt && raderInOneLaunch(p - 1, limits)) : kernelsTakeIt;
   return direct ? p - 1 : nextSmoothLength(2 * (p - 1) - 1);
 }
 
+// Work-items a line of Rader's stage in one launch may have. Its kernel holds two FFTs' code; PoCL's
+// CPU device, whose 1 MB of local memory takes 65536 in one launch of 4096 work-items, crashed running
+// it (the two-launch stage ran there).
+constexpr std::size_t kLargestOneLaunchRaderThreads = 1024;
+
+bool raderInOneLaunch(std::size_t convolutionLength, const DeviceLimits& limits)
+{
+  return limits.raderOneLaunch && !limits.mixedThreads && hasKernelRadices(convolutionLength, limits) &&
+         mixedThreads(convolutionLength, limits) <= kLargestOneLaunchRaderThreads &&
+         mixedLaunchLengths(convolutionLength, false, limits).size() == 1;
+}
+
+namespace {
+
+// Values Rader's stage on prime p reads and writes per line (as convolutionCost): its two convolution
+// FFTs, or in one launch the line once.
+double raderStageCost(std::size_t p, bool factor, const DeviceLimits& limits)
+{
+  const std::size_t length = raderConvolutionLength(p, factor, limits);
+  return raderInOneLaunch(length, limits) ? double(length) : 2.0 * convolutionCost(length, limits);
+}
+
+} // namespace
+
 StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits)
 {
-  const bool raderCheaper = limits.rader && isPrime(n) &&
-                            convolutionCost(raderConvolutionLength(n, false, limits), limits) <
-                                convolutionCost(bluesteinConvolutionLength(n), limits);
+  const bool raderCheaper =
+      limits.rader && isPrime(n) &&
+      raderStageCost(n, false, limits) < 2.0 * convolutionCost(bluesteinConvolutionLength(n), limits);
   return raderCheaper ? StockhamPass::Family::Rader : StockhamPass::Family::Bluestein;
 }
 
@@ -563,11 +605,10 @@ std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits)
   std::erase_if(large, [&](std::size_t f) { return f <= largestPrimeRadix(limits); });
   if (large.size() != 1) return 0;
   const std::size_t prime = large.front(), rest = n / prime;
-  // Values read and written per line of n: the two convolution FFTs of Rader's on each of the rest lines
-  // of the prime, and the rest's launches over all of n; against Bluestein's two FFTs over all of n.
-  const double factored =
-      2.0 * double(rest) * convolutionCost(raderConvolutionLength(prime, true, limits), limits) +
-      double(n) * double(mixedLaunchLengths(rest, true, limits).size());
+  // Values read and written per line of n: Rader's stage on each of the rest lines of the prime, and
+  // the rest's launches over all of n; against Bluestein's two FFTs over all of n.
+  const double factored = double(rest) * raderStageCost(prime, true, limits) +
+                          double(n) * double(mixedLaunchLengths(rest, true, limits).size());
   const double whole = 2.0 * convolutionCost(bluesteinConvolutionLength(n), limits);
   return factored < whole ? prime : 0;
 }
@@ -602,15 +643,57 @@ std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength)
   }
 }
 
-std::vector<int> mixedRadices(std::size_t length)
+CompositeRadices compositeRadicesFor(const DeviceLimits& limits)
+{
+  if (!limits.compositeRadices || limits.mixedThreads) return CompositeRadices::None;
+  return limits.allCompositeRadices ? CompositeRadices::All : CompositeRadices::WhereTheyPay;
+}
+
+namespace {
+
+constexpr int kLargestCompositeRadix = 27;
+constexpr std::size_t kWarpOfWorkItems = 32;
+
+// The odd primes, smallest first, each joining the previous radix where the product is a composite
+// codelet no larger than `largest`.
+std::vector<int> groupedOddRadices(const std::vector<std::size_t>& primes, int largest)
+{
+  const auto isComposite = [](int r) { return r == 9 || r == 15 || r == 21 || r == 25 || r == 27; };
+  std::vector<int> radices;
+  for (std::size_t p : primes) {
+    const int joined = radices.empty() ? 0 : radices.back() * int(p);
+    if (joined && joined <= largest && isComposite(joined))
+      radices.back() = joined;
+    else
+      radices.push_back(int(p));
+  }
+  return radices;
+}
+
+} // namespace
+
+std::vector<int> mixedRadices(std::size_t length, CompositeRadices use)
 {
   const int twos = std::countr_zero(length);
   std::vector<int> radices;
   if (twos > 0)
     for (std::size_t f : balancedFactors(std::size_t{1} << twos, kMaxRadix))
       radices.push_back(int(f));
-  for (std::size_t p : primeFactors(length >> twos))
-    radices.push_back(int(p));
+  const std::vector<std::size_t> primes = primeFactors(length >> twos);
+  const int largestPrime = primes.empty() ? 1 : int(primes.back());
+  std::vector<int> odd = groupedOddRadices(primes, 1); // one pass per prime
+  if (use == CompositeRadices::All) {
+    odd = groupedOddRadices(primes, kLargestCompositeRadix);
+  } else if (use == CompositeRadices::WhereTheyPay) {
+    if (largestPrime >= 17) {
+      odd = groupedOddRadices(primes, largestPrime);
+    } else if (twos == 0) {
+      std::vector<int> grouped = groupedOddRadices(primes, kLargestCompositeRadix);
+      if (length / std::size_t(*std::max_element(grouped.begin(), grouped.end())) >= kWarpOfWorkItems)
+        odd = std::move(grouped);
+    }
+  }
+  radices.insert(radices.end(), odd.begin(), odd.end());
   return radices;
 }
 
@@ -637,9 +720,13 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
 {
   StockhamSchedule schedule;
   schedule.scale = job.scale;
+  // Odd real rows in pairs: Rader's stage reads and writes the real side in its two launches, so the
+  // routes are costed (and the stage built) that way.
+  DeviceLimits axisLimits = limits;
+  if (job.realPairs.any()) axisLimits.raderOneLaunch = false;
   std::size_t stride = 1;
   for (int axis = 0; axis < 3; ++axis) {
-    if (job.extent[axis] > 1 && transformsAxis(job, axis)) planAxis(job, axis, stride, limits, schedule);
+    if (job.extent[axis] > 1 && transformsAxis(job, axis)) planAxis(job, axis, stride, axisLimits, schedule);
     stride *= job.extent[axis];
   }
   if (!schedule.passes.empty()) schedule.passes.back().lastOfTransform = true;

@@ -45,6 +45,14 @@ struct DeviceLimits
   // Whether a prime length may take Rader's algorithm (largePrimeRoute); false: Bluestein for every
   // length that is not smooth (OpenClOptions::bluesteinOnly, to compare the two).
   bool rader = true;
+  // Whether Rader's stage may run as one launch (raderInOneLaunch); false: always its two FFTs
+  // (OpenClOptions::raderTwoLaunches, a comparison).
+  bool raderOneLaunch = true;
+  // Composite radices 9 to 27 in one local pass (mixedRadices); false: their primes one pass each
+  // (OpenClOptions::primeRadicesOnly, a comparison).
+  bool compositeRadices = true;
+  // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
+  bool allCompositeRadices = false;
 };
 
 struct StockhamPass
@@ -70,10 +78,19 @@ struct StockhamPass
   // Kernel arguments. Batch b of lines starts at b*dist in the input and at b*distOut in the output.
   std::size_t ns = 1, nOverL = 1, stride = 1, inner = 1, dist = 1, distOut = 1, totalLines = 0;
   bool lastOfTransform = false; // carries the schedule's scale
-  // Each work-group reads and writes the same lines (a convolution stage reads everything before it
-  // writes), so input and output may be one buffer.
+  // Rader's stage as one launch of whole lines (cl/fft_mixed.cl's FUSED_RADER: both convolution FFTs in
+  // local memory, no work buffer), where its convolution fits one launch (raderInOneLaunch).
+  bool raderInOneLaunch = false;
+  std::size_t raderConvolution = 0; // Rader: the convolution's length (raderConvolutionLength)
   bool isConvolution() const { return family == Family::Bluestein || family == Family::Rader; }
-  bool inPlaceSafe() const { return isConvolution() || (ns == 1 && nOverL == 1); }
+  // Each work-group reads and writes the same lines (a convolution stage through its work buffer reads
+  // everything before it writes), so input and output may be one buffer. Not Rader's in one launch on a
+  // factor: it reads interleaved lines and writes each whole, over lines other groups have yet to read.
+  bool inPlaceSafe() const
+  {
+    if (family == Family::Rader && raderInOneLaunch) return nOverL == 1;
+    return isConvolution() || (ns == 1 && nOverL == 1);
+  }
   std::size_t groupSize() const
   {
     return family == Family::Mixed ? threads * lines : length / std::size_t(radix) * lines;
@@ -172,17 +189,20 @@ bool isPrime(std::size_t n);
 
 // The circular convolution lengths of the two routes for a length the kernels cannot take directly:
 // Bluestein's smooth m >= 2n - 1; Rader's (prime n only) n - 1 when the kernels take it (on these limits;
-// when it is smooth,
-// for a prime factor of a longer axis: raderFactorOf), else a smooth M >= 2(n - 1) - 1 the length-(n - 1)
-// cyclic convolution is zero-padded to.
+// for a prime factor of a longer axis, raderFactorOf, when it is smooth or runs in one launch), else a
+// smooth M >= 2(n - 1) - 1 the length-(n - 1) cyclic convolution is zero-padded to.
 std::size_t bluesteinConvolutionLength(std::size_t n);
 std::size_t raderConvolutionLength(std::size_t p, bool factor = false, const DeviceLimits& limits = {});
-// Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are the same two
-// fused convolution FFTs with the axis read and written once, so the cost is what those FFTs move: the
-// convolution length times the launches one FFT of it takes on these limits. Rader where that is lower
-// (1009: 1008 against 2025, one launch each; 47: 91 padded against 96). At equal cost Bluestein keeps
-// the axis: its reads and writes are coalesced, Rader's are a gather and a scatter through index tables
-// (1019: both 2048). The default limits are those stockhamCannotPlan assumes.
+// Whether Rader's stage with a convolution of this length runs as one launch (StockhamPass::
+// raderInOneLaunch): the length-specialised programs, and one mixed-radix launch holds the whole line.
+bool raderInOneLaunch(std::size_t convolutionLength, const DeviceLimits& limits = {});
+// Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are two
+// convolution FFTs with the axis read and written once, so the cost is what they move: twice the
+// convolution length times the launches one FFT of it takes on these limits; Rader's in one launch moves
+// the line once. Rader where that is lower (1009: 1008 once against 2 x 2025; 47: 91 padded against 96,
+// two launches each). At equal cost Bluestein keeps the axis: its reads and writes are coalesced,
+// Rader's are a gather and a scatter through index tables (1019: both 2048). The default limits are
+// those stockhamCannotPlan assumes.
 StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits = {});
 // A length n = P * m with one prime factor P above the largest prime radix (once) and m > 1 made of
 // kernel radices can run as Rader's algorithm on P over m interleaved lines (the first step of the axis'
@@ -196,7 +216,19 @@ std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});
 // Groups the prime factors of a smooth n into launch lengths no longer than maxLength, as few and as
 // even as possible, longest first.
 std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength);
-// The local passes of one mixed launch: powers of two as radix 16/8/4/2, then the odd primes.
-std::vector<int> mixedRadices(std::size_t length);
+// The local passes of one mixed launch: powers of two as radix 16/8/4/2, then the odd primes, smallest
+// first. Composite radices group the primes 3, 5 and 7 into 9, 15, 21, 25 and 27, each one pass of two
+// stages in registers (cl/odd_prime_dft.cl): in every launch of Rader's one-launch stage (All), or
+// (WhereTheyPay) where a prime of 17 or more sets the work-items per line anyway (composites up to it),
+// or in an odd length that keeps at least a warp's work-items per line; columns take All
+// (shapeMixedPass). H100, against one pass per prime:
+// 999 0.305 -> 0.265 ms, 2187 0.295 -> 0.219, 3125 0.237 -> 0.200, Rader's 1009 0.484 -> 0.418 and 4801
+// 0.587 -> 0.499; but lengths with a factor 2 and small primes lost (1000 0.191 -> 0.224, 1080 0.204 ->
+// 0.229, 48000's 240 0.253 -> 0.302), and 1809's 27 with one work-item per line (0.203 -> 0.324).
+enum class CompositeRadices { None, WhereTheyPay, All };
+std::vector<int> mixedRadices(std::size_t length, CompositeRadices use = CompositeRadices::None);
+// Which composite radices a launch on these limits takes (mixedRadices): none on the generic program or
+// with DeviceLimits::compositeRadices off.
+CompositeRadices compositeRadicesFor(const DeviceLimits& limits);
 
 } // namespace spectrascope::detail

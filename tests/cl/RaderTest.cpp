@@ -1,7 +1,9 @@
 // Rader's algorithm for prime lengths (engine/src/RaderStage.cpp, fused into cl/fft_mixed.cl through
-// LOAD_GATHER and STORE_HOOK 3 and 4) on a real device (PoCL in CI), against FFTW in double: primes whose
+// LOAD_GATHER and STORE_HOOK 3 and 4, or the whole stage in one launch with FUSED_RADER where the
+// convolution fits one) on a real device (PoCL in CI), against FFTW in double: primes whose
 // p - 1 the kernels take (convolved at p - 1, smooth or not: 173's 172 = 4 x 43, 2053's 2052 = 4 x 27 x 19)
-// and one whose p - 1 they do not (359: padded to 715), forward and inverse,
+// and one whose p - 1 they do not (359: padded to 715), in one launch and (a lowered pass length) in
+// several, forward and inverse,
 // in place and out of place, batches, prime axes along rows, columns and the middle of a 3D array, real
 // transforms with prime rows (odd rows run in pairs through one full-length complex row) and columns; the
 // primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein; composite
@@ -80,8 +82,12 @@ std::vector<PrimeCase> primeCases()
   fourWays("multipass_n1009", D::complex1d(1009, 3), Route::Rader, 64);
   fourWays("multipass_padded_n359", D::complex1d(359, 2), Route::Rader, 64);
   fourWays("multipass_n65537", D::complex1d(65537), Route::Rader, 64);
-  fourWays("bluestein_n1019", D::complex1d(1019, 2), Route::Bluestein);
-  fourWays("bluestein_n4099", D::complex1d(4099, 2), Route::Bluestein);
+  // 1019 - 1 = 2 x 509 and 4099 - 1 = 2 x 3 x 683 pad to Bluestein's own length (2048, 8232): Rader's
+  // in one launch where that length is one launch (1019 here, and PoCL's 1 MB of local memory takes
+  // 8232), Bluestein's where both take several (a lowered pass length).
+  fourWays("padded_one_launch_n1019", D::complex1d(1019, 2), Route::Rader);
+  fourWays("bluestein_n1019", D::complex1d(1019, 2), Route::Bluestein, 1024);
+  fourWays("bluestein_n4099", D::complex1d(4099, 2), Route::Bluestein, 4096);
   fourWays("2d_rows_1009x64", D::complex2d(1009, 64), Route::Rader);
   fourWays("2d_columns_64x1009", D::complex2d(64, 1009, 2), Route::Rader);
   fourWays("3d_middle_6x67x5", D::complex3d(6, 67, 5, 2), Route::Rader);
@@ -122,8 +128,8 @@ std::vector<PrimeCase> primeCases()
   return c;
 }
 
-// Runs the plan once and says which convolution route its launches took.
-std::optional<Route> routeOf(const Plan& plan)
+// The kernel records of one run of the plan.
+std::vector<KernelRecord> recordsOf(const Plan& plan)
 {
   const TransformDescriptor& d = plan.descriptor();
   std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
@@ -132,10 +138,20 @@ std::optional<Route> routeOf(const Plan& plan)
     plan.execute(in, in, &report);
   else
     plan.execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
-  const auto has = [&](const char* tag) {
-    return std::any_of(report.records.begin(), report.records.end(),
-                       [&](const KernelRecord& r) { return r.name.find(tag) != std::string::npos; });
-  };
+  return report.records;
+}
+
+bool hasLaunch(const std::vector<KernelRecord>& records, const char* tag)
+{
+  return std::any_of(records.begin(), records.end(),
+                     [&](const KernelRecord& r) { return r.name.find(tag) != std::string::npos; });
+}
+
+// Runs the plan once and says which convolution route its launches took.
+std::optional<Route> routeOf(const Plan& plan)
+{
+  const std::vector<KernelRecord> records = recordsOf(plan);
+  const auto has = [&](const char* tag) { return hasLaunch(records, tag); };
   if (has("+gather")) return Route::Rader;
   if (has("+chirp_in")) return Route::Bluestein;
   return std::nullopt;
@@ -199,6 +215,32 @@ TEST_P(Rader, AtLeastAsAccurateAsBluestein)
   // 2025 with its chirp and conjugate chirp 1.7e-8. One such axis is within the slack; two are not.
   if (!GetParam().compareWithBluestein) GTEST_SKIP() << "the kernels' gain bias, adding over two Rader axes";
   EXPECT_LE(raderError, kAccuracySlack * bluesteinError);
+}
+
+// Where the convolution fits one launch, Rader's stage is that launch alone (the gather, both FFTs, the
+// filter and the in-order store); a lowered pass length splits it into its two FFTs and the in-order
+// pass again. Both routes are checked against FFTW above.
+TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
+{
+  OpenClBackend* oneLaunch = backendFor(false);
+  if (!oneLaunch) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  const auto launches = [](OpenClBackend& backend, const TransformDescriptor& d) {
+    std::vector<std::string> names;
+    for (const KernelRecord& r : recordsOf(*backend.createPlan(d)))
+      if (r.type == KernelRecord::Type::Kernel) names.push_back(r.name);
+    return names;
+  };
+  const std::vector<std::string> whole = launches(*oneLaunch, TransformDescriptor::complex1d(1009, 3));
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_NE(whole[0].find("+filter+x0+inverse+in_order"), std::string::npos) << whole[0];
+  // 1809 = 67 x 27: the factor's stage in one launch, then the launch of 27.
+  EXPECT_EQ(launches(*oneLaunch, TransformDescriptor::complex1d(1809, 3)).size(), 2u);
+  const std::vector<std::string> split =
+      launches(*backendFor(false, 64), TransformDescriptor::complex1d(1009, 3));
+  EXPECT_GE(split.size(), 3u);
+  EXPECT_FALSE(
+      hasLaunch(recordsOf(*backendFor(false, 64)->createPlan(TransformDescriptor::complex1d(1009, 3))),
+                "+inverse+in_order"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Rader, testing::ValuesIn(primeCases()),

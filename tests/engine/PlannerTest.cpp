@@ -202,7 +202,7 @@ TEST(Planner, LaunchLengthsMultiplyBackAndRespectTheLimit)
 
 TEST(Planner, LargePrimeFactorsGoThroughBluestein)
 {
-  const auto s = planStockham(TransformDescriptor::complex2d(64, 1411), kGpu); // 1411 = 17 x 83
+  const auto s = planStockham(TransformDescriptor::complex2d(64, 4757), kGpu); // 4757 = 67 x 71
   ASSERT_EQ(s.passes.size(), 2u);
   EXPECT_EQ(s.passes[1].family, StockhamPass::Family::Bluestein);
   EXPECT_TRUE(s.passes[1].inPlaceSafe());
@@ -282,7 +282,8 @@ TEST(Planner, ContiguousMixedLinesFillWarps)
 }
 
 // Primes whose p - 1 is smooth convolve at p - 1 by Rader's algorithm, about half Bluestein's length;
-// others take whichever route convolves at the shorter smooth length, Bluestein at a tie.
+// others take whichever route moves fewer values, Bluestein at a tie: Rader's in one launch moves the
+// line once, where Bluestein's two FFTs move it twice.
 TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 {
   for (std::size_t p : {67u, 71u, 97u, 257u, 1009u, 4801u, 65537u}) {
@@ -302,20 +303,28 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(359), kGpu).passes[0].family,
             StockhamPass::Family::Rader);
   // A p - 1 the kernels take but that is not smooth: a prime axis convolves at p - 1 (2052 = 4 x 27 x 19,
-  // 172 = 4 x 43); a prime factor of a longer axis pads to a smooth length (173: 343 = 7^3).
+  // 172 = 4 x 43); so does a prime factor of a longer axis where the stage is one launch, else it pads
+  // to a smooth length (173: 343 = 7^3 on the generic program, where the stage takes two launches).
   EXPECT_EQ(raderConvolutionLength(2053), 2052u);
   EXPECT_EQ(convolutionLength(2053), 2052u);
   EXPECT_EQ(raderConvolutionLength(173), 172u);
-  EXPECT_EQ(raderConvolutionLength(173, true), 343u);
+  EXPECT_EQ(raderConvolutionLength(173, true), 172u);
+  DeviceLimits generic = kGpu;
+  generic.mixedThreads = 128;
+  EXPECT_EQ(raderConvolutionLength(173, true, generic), 343u);
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(2053), kGpu).passes[0].family,
             StockhamPass::Family::Rader);
-  // 1019 - 1 = 2 x 509: both convolve at 2048, and Bluestein keeps it.
+  // 1019 - 1 = 2 x 509: both convolve at 2048. Rader's moves the line once in one launch; on the
+  // generic program (two launches) Bluestein keeps it.
   EXPECT_EQ(raderConvolutionLength(1019), 2048u);
   EXPECT_EQ(bluesteinConvolutionLength(1019), 2048u);
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1019), kGpu).passes[0].family,
+            StockhamPass::Family::Rader);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1019), generic).passes[0].family,
             StockhamPass::Family::Bluestein);
   EXPECT_EQ(convolutionLength(1019), 2048u);
-  EXPECT_EQ(largePrimeRoute(4099), StockhamPass::Family::Bluestein) << "4098 = 2 x 3 x 683: both 8232";
+  // 4098 = 2 x 3 x 683: both 8232, which takes two launches with 48 KB.
+  EXPECT_EQ(largePrimeRoute(4099), StockhamPass::Family::Bluestein);
   // The comparison knob (OpenClOptions::bluesteinOnly) keeps every such length on Bluestein, and the
   // 32-bit guard follows the route taken: 1009 x 2^21 fits Rader's 1008 per line, not Bluestein's 2025.
   DeviceLimits bluesteinOnly = kGpu;
@@ -342,7 +351,7 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
     std::size_t n, prime;
   };
   for (const Case c : {Case{1809, 67}, Case{134, 67}, Case{3618, 67}, Case{67 * 64, 67},
-                       Case{173 * 1024, 173}, Case{1009 * 2, 1009}}) {
+                       Case{173 * 1024, 173}, Case{1009 * 2, 1009}, Case{346, 173}}) {
     AxisJob rows;
     rows.extent = {c.n, 1, 1};
     rows.batch = 3;
@@ -370,9 +379,13 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
     EXPECT_EQ(ns, c.n);
     EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime, true));
   }
-  // 4757 = 67 x 71 (two), 2 x 67 x 67 (repeated), 346 = 2 x 173 (173's padded convolution of 343 twice
-  // against Bluestein's 693 once): Bluestein's for the whole axis.
-  for (std::size_t n : {4757u, 2u * 67 * 67, 346u}) {
+  // 4757 = 67 x 71 (two), 2 x 67 x 67 (repeated); and on the generic program 346 = 2 x 173 (173's
+  // padded convolution of 343 in two launches against Bluestein's 693 once): Bluestein's for the whole
+  // axis.
+  DeviceLimits generic = kGpu;
+  generic.mixedThreads = 128;
+  EXPECT_EQ(raderFactorOf(346, generic), 0u);
+  for (std::size_t n : {4757u, 2u * 67 * 67}) {
     EXPECT_EQ(raderFactorOf(n, kGpu), 0u) << n;
     const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(n, 2), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << n;
@@ -387,6 +400,76 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
   DeviceLimits bluesteinOnly = kGpu;
   bluesteinOnly.rader = false;
   EXPECT_EQ(raderFactorOf(1809, bluesteinOnly), 0u);
+}
+
+// Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
+// up to a prime of 17 or more that sets the work-items per line anyway, odd lengths that keep a warp of
+// work-items per line, every launch of Rader's one-launch stage, columns that keep two work-items per
+// line; not rows with a factor 2 and only small primes, nor the generic program.
+TEST(Planner, CompositeRadicesWhereTheyPay)
+{
+  using R = std::vector<int>;
+  const auto radicesOf = [](const TransformDescriptor& d, const DeviceLimits& limits, std::size_t pass = 0) {
+    return planStockham(d, limits).passes.at(pass).radices;
+  };
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(999, 8), kGpu), (R{27, 37}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(153, 8), kGpu), (R{9, 17}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2052, 8), kGpu), (R{4, 9, 3, 19}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), kGpu), (R{27, 27, 3}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(3125, 8), kGpu), (R{25, 25, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(27, 8), kGpu), (R{3, 3, 3})) << "one work-item per line";
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1000, 8), kGpu), (R{8, 5, 5, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1080, 8), kGpu), (R{8, 3, 3, 3, 5}));
+  // Columns: 1080 of 1920 x 1080 in one launch; 1809's 27 after Rader's 67 stays one pass per prime.
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 27, 5}));
+  const StockhamSchedule factor = planStockham(TransformDescriptor::complex1d(1809, 8), kGpu);
+  ASSERT_EQ(factor.passes.size(), 2u);
+  EXPECT_EQ(factor.passes[1].radices, (R{3, 3, 3}));
+  EXPECT_EQ(mixedRadices(1008, CompositeRadices::All), (R{16, 9, 7}));
+  EXPECT_EQ(mixedRadices(4800, CompositeRadices::All), (R{8, 8, 15, 5}));
+  EXPECT_EQ(mixedRadices(2025, CompositeRadices::All), (R{27, 15, 5}));
+  EXPECT_EQ(mixedRadices(49 * 3, CompositeRadices::All), (R{21, 7}));
+  // The generic program and the comparison knob keep one pass per prime.
+  DeviceLimits generic = kGpu;
+  generic.mixedThreads = 128;
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), generic), (R{3, 3, 3, 3, 3, 3, 3}));
+  DeviceLimits primesOnly = kGpu;
+  primesOnly.compositeRadices = false;
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), primesOnly), (R{3, 3, 3, 3, 3, 3, 3}));
+}
+
+// Rader's stage is one launch (both convolution FFTs in local memory) where its convolution is one launch
+// of the length-specialised program and no real rows come in pairs: the axis read once and written
+// once. On a factor that launch reads interleaved lines and writes whole ones, so it cannot run in place.
+TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
+{
+  const auto first = [](const TransformDescriptor& d, const DeviceLimits& limits) {
+    const StockhamSchedule s = planStockham(d, limits);
+    for (const StockhamPass& p : s.passes)
+      if (p.family == StockhamPass::Family::Rader) return p;
+    ADD_FAILURE() << d.toString() << " has no Rader stage";
+    return StockhamPass{};
+  };
+  for (std::size_t p : {67u, 683u, 1009u, 1019u, 2053u, 4801u}) {
+    const StockhamPass whole = first(TransformDescriptor::complex1d(p, 2), kGpu);
+    EXPECT_TRUE(whole.raderInOneLaunch) << p;
+    EXPECT_TRUE(whole.inPlaceSafe()) << p;
+  }
+  const StockhamPass factor = first(TransformDescriptor::complex1d(1809, 2), kGpu);
+  EXPECT_TRUE(factor.raderInOneLaunch);
+  EXPECT_FALSE(factor.inPlaceSafe());
+  EXPECT_TRUE(first(TransformDescriptor::complex2d(64, 1009), kGpu).raderInOneLaunch);
+  // 65536 and 7680 take several launches with 48 KB; the generic program keeps two launches.
+  EXPECT_FALSE(first(TransformDescriptor::complex1d(65537), kGpu).raderInOneLaunch);
+  EXPECT_FALSE(first(TransformDescriptor::complex1d(7681), kGpu).raderInOneLaunch);
+  DeviceLimits generic = kGpu;
+  generic.mixedThreads = 128;
+  EXPECT_FALSE(first(TransformDescriptor::complex1d(1009), generic).raderInOneLaunch);
+  // Odd real rows in pairs: the two-launch stage reads and writes the real side itself.
+  AxisJob pairs = AxisJob::fromDescriptor(TransformDescriptor::complex1d(1009, 4));
+  pairs.realPairs.kind = RealPairRows::Kind::RealToComplex;
+  pairs.realPairs.rows = 8;
+  EXPECT_FALSE(planStockham(pairs, kGpu).passes[0].raderInOneLaunch);
 }
 
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no

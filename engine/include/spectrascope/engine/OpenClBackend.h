@@ -37,6 +37,10 @@ struct OpenClOptions {
   // Lengths with a prime factor above 13: by the cheaper of Rader's and Bluestein's algorithms, or always
   // by Bluestein's (a comparison: tests and benchmarks measure one route against the other).
   bool bluesteinOnly = false;
+  // Rader's stage as its two convolution FFTs even where one launch would hold it (a comparison).
+  bool raderTwoLaunches = false;
+  // Odd radices one prime per local pass, without the composites 9 to 27 (a comparison).
+  bool primeRadicesOnly = false;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
   std::size_t targetGroupSize = 0;
   std::size_t stridedGroupSize = 0;
