@@ -254,57 +254,40 @@ INLINE void dftSmallPrime(cfloat* u, const int P)
 }
 
 // Radix R = A * B in registers, one local pass instead of two (H100: fewer exchanges through local memory
-// and fewer barriers): n = B*n1 + n2, k = k1 + A*k2; A-point DFTs over n1, the twiddles W_R^(n2*k1),
-// B-point DFTs over n2. A and B are 3, 5 or 7; `c` and `s` are R's full-circle tables.
+// and fewer barriers): n = B*n1 + n2, k = k1 + A*k2; A-point DFTs over n1 (a prime: 3, 5 or 7), the
+// twiddles W_R^(n2*k1) from R's full-circle tables c and s, then B-point DFTs over n2 by INNER_DFT. One
+// body for both codelets below: OpenCL has no recursion, so 27's inner 9 cannot call its own kind.
+#define TWO_STAGE_DFT(u, A, B, c, s, INNER_DFT)                                                                 \
+  {                                                                                                            \
+    cfloat t[27];                                                                                              \
+    UNROLL                                                                                                     \
+    for (int n2 = 0; n2 < (B); ++n2) {                                                                         \
+      cfloat a[7];                                                                                             \
+      UNROLL                                                                                                   \
+      for (int n1 = 0; n1 < (A); ++n1) a[n1] = u[(B) * n1 + n2];                                               \
+      dftSmallPrime(a, (A));                                                                                   \
+      UNROLL                                                                                                   \
+      for (int k1 = 0; k1 < (A); ++k1) {                                                                       \
+        const int m = n2 * k1;                                                                                 \
+        t[n2 * (A) + k1] = m == 0 ? a[k1] : cmul(a[k1], (cfloat)(c[m], (float)DIR * s[m]));                    \
+      }                                                                                                        \
+    }                                                                                                          \
+    UNROLL                                                                                                     \
+    for (int k1 = 0; k1 < (A); ++k1) {                                                                         \
+      cfloat b[9];                                                                                             \
+      UNROLL                                                                                                   \
+      for (int n2 = 0; n2 < (B); ++n2) b[n2] = t[n2 * (A) + k1];                                               \
+      INNER_DFT;                                                                                               \
+      UNROLL                                                                                                   \
+      for (int k2 = 0; k2 < (B); ++k2) u[k1 + (A) * k2] = b[k2];                                               \
+    }                                                                                                          \
+  }
+
+// Radices 9, 15, 21 and 25: both stages prime.
 INLINE void dftTwoPrimes(cfloat* u, const int A, const int B, __constant const float* c, __constant const float* s)
 {
-  cfloat t[27];
-  UNROLL
-  for (int n2 = 0; n2 < B; ++n2) {
-    cfloat a[7];
-    UNROLL
-    for (int n1 = 0; n1 < A; ++n1) a[n1] = u[B * n1 + n2];
-    dftSmallPrime(a, A);
-    UNROLL
-    for (int k1 = 0; k1 < A; ++k1) {
-      const int m = n2 * k1;
-      t[n2 * A + k1] = m == 0 ? a[k1] : cmul(a[k1], (cfloat)(c[m], (float)DIR * s[m]));
-    }
-  }
-  UNROLL
-  for (int k1 = 0; k1 < A; ++k1) {
-    cfloat b[7];
-    UNROLL
-    for (int n2 = 0; n2 < B; ++n2) b[n2] = t[n2 * A + k1];
-    dftSmallPrime(b, B);
-    UNROLL
-    for (int k2 = 0; k2 < B; ++k2) u[k1 + A * k2] = b[k2];
-  }
+  TWO_STAGE_DFT(u, A, B, c, s, dftSmallPrime(b, B))
 }
 
 // Radix 27 = 3 * 9, the 9-point DFTs as 3 * 3.
-INLINE void dft27(cfloat* u)
-{
-  cfloat t[27];
-  UNROLL
-  for (int n2 = 0; n2 < 9; ++n2) {
-    cfloat a[3];
-    UNROLL
-    for (int n1 = 0; n1 < 3; ++n1) a[n1] = u[9 * n1 + n2];
-    dftSmallPrime(a, 3);
-    UNROLL
-    for (int k1 = 0; k1 < 3; ++k1) {
-      const int m = n2 * k1;
-      t[n2 * 3 + k1] = m == 0 ? a[k1] : cmul(a[k1], (cfloat)(kCosW27[m], (float)DIR * kSinW27[m]));
-    }
-  }
-  UNROLL
-  for (int k1 = 0; k1 < 3; ++k1) {
-    cfloat b[9];
-    UNROLL
-    for (int n2 = 0; n2 < 9; ++n2) b[n2] = t[n2 * 3 + k1];
-    dftTwoPrimes(b, 3, 3, kCosW9, kSinW9);
-    UNROLL
-    for (int k2 = 0; k2 < 9; ++k2) u[k1 + 3 * k2] = b[k2];
-  }
-}
+INLINE void dft27(cfloat* u) { TWO_STAGE_DFT(u, 3, 9, kCosW27, kSinW27, dftTwoPrimes(b, 3, 3, kCosW9, kSinW9)) }
