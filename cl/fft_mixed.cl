@@ -44,7 +44,7 @@
 //   FUSED_RADER (whole lines, ns = nOverL = 1, with LOAD_GATHER and STAGED_GATHER): both FFTs in one
 //     launch. After the forward FFT's last pass into local memory, raderFilter multiplies by the filter,
 //     adds x[0] to output 0 and writes X[0], and conjugates, so the inverse FFT runs as the forward one
-//     on the same twiddles (IFFT(y) = conj(FFT(conj y)), unscaled); raderOutInOrder conjugates back as it
+//     on the same twiddles (IFFT(y) = conj(FFT(conj y)), unscaled); fusedOutInOrder conjugates back as it
 //     writes X in order to `out`, line b at (b / outInner)*outDist + b % outInner, elements outStride
 //     apart (the axis' output side, which for a factor is not where its input lines lie). hookIndex holds
 //     the gather table, then the scatter's inverse. The axis is read once and written once, with no work
