@@ -1,11 +1,36 @@
 #include "ConvolutionStage.h"
 
 #include "DeviceCalls.h"
+#include "spectrascope/engine/Errors.h"
 
-#include <stdexcept>
 #include <string>
 
 namespace spectrascope::detail {
+namespace {
+
+// The convolution FFTs' job: lines of `length`, in place on the work buffer, on the mixed-radix kernel.
+AxisJob convolutionJob(const TransformDescriptor& inner)
+{
+  AxisJob job = AxisJob::fromDescriptor(inner);
+  job.mixedRadixOnly = true;
+  return job;
+}
+
+TransformDescriptor convolutionLines(std::size_t length, const StockhamPass& pass)
+{
+  TransformDescriptor inner = TransformDescriptor::complex1d(length, pass.totalLines);
+  inner.placement = Placement::InPlace;
+  return inner;
+}
+
+// Where the stage's output lines lie apart (makeFfts' geometry comment): a factor's whole lines, or the
+// axis' pitch.
+std::size_t outputDist(const StockhamPass& pass)
+{
+  return pass.nOverL > 1 ? pass.length * pass.stride : pass.distOut;
+}
+
+} // namespace
 
 ConvolutionStage::~ConvolutionStage() = default;
 
@@ -13,10 +38,8 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
                                 const cl::Buffer* inverseIndex, float scale)
 {
   work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * length_ * 2 * sizeof(float));
-  TransformDescriptor inner = TransformDescriptor::complex1d(length_, pass.totalLines);
-  inner.placement = Placement::InPlace;
-  AxisJob job = AxisJob::fromDescriptor(inner);
-  job.mixedRadixOnly = true;
+  TransformDescriptor inner = convolutionLines(length_, pass);
+  AxisJob job = convolutionJob(inner);
   // The stage is the first step of its axis' global step (ns = 1, cl/fft_stockham.cl's header): line b's
   // element e is at (b / lines)*dist + b % lines + e*lines, lines = stride*nOverL (nOverL > 1: the stage
   // is one factor of the axis), and its output element q at (b / stride)*rowLength + b % stride +
@@ -46,9 +69,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
       hooks.pairs.kind == RealPairRows::Kind::ComplexToReal ||
       (hooks.pairs.kind == RealPairRows::Kind::RealToComplex && wholeLinesOnStore);
   hooks.stride = hooks.inner = pass.stride;
-  hooks.dist = writesRealPairs_  ? hooks.pairs.outputPitch
-               : pass.nOverL > 1 ? pass.length * pass.stride
-                                 : pass.distOut;
+  hooks.dist = writesRealPairs_ ? hooks.pairs.outputPitch : outputDist(pass);
   if (inverseIndex) hooks.index = *inverseIndex;
   // Rader's inverse of several launches (or on the generic-shape program) would scatter its output to
   // X[g^-r] from its last launch, a sector written per value (H100, 65537: 1.03 of 1.81 ms). It leaves
@@ -79,10 +100,8 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
 void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
                                      float scale)
 {
-  TransformDescriptor inner = TransformDescriptor::complex1d(length_, pass.totalLines);
-  inner.placement = Placement::InPlace;
-  AxisJob job = AxisJob::fromDescriptor(inner);
-  job.mixedRadixOnly = true;
+  const TransformDescriptor inner = convolutionLines(length_, pass);
+  AxisJob job = convolutionJob(inner);
   job.scale = scale;
   // The input side as makeFfts' forward FFT reads it, the output side as its inverse writes it.
   const std::size_t lines = pass.stride * pass.nOverL;
@@ -93,14 +112,16 @@ void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass&
   hooks.stride = hooks.inner = lines;
   hooks.dist = pass.dist;
   hooks.outStride = hooks.outInner = pass.stride;
-  hooks.outDist = pass.nOverL > 1 ? pass.length * pass.stride : pass.distOut;
+  hooks.outDist = outputDist(pass);
   // Two FFTs per launch: the local passes set its time, so fewer of them pay wherever the primes allow.
   DeviceLimits limits = limitsOf(backend);
   limits.allCompositeRadices = true;
   forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limits, hooks);
+  // The planner chose this stage by raderInOneLaunch; a plan that disagrees is refused in words (and the
+  // engine falls back) rather than run with the wrong kernel.
   if (forward_->schedule().passes.size() != 1)
-    throw std::logic_error("Rader's stage in one launch planned as " +
-                           std::to_string(forward_->schedule().passes.size()) + " launches");
+    throw unsupported("Rader's stage on " + std::to_string(pass.length) + " in one launch planned as " +
+                      std::to_string(forward_->schedule().passes.size()) + " launches");
 }
 
 void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::Event>& events,
