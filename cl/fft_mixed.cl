@@ -49,6 +49,15 @@
 //     apart (the axis' output side, which for a factor is not where its input lines lie). hookIndex holds
 //     the gather table, then the scatter's inverse. The axis is read once and written once, with no work
 //     buffer between: one launch instead of two.
+//   RADER_REST (with FUSED_RADER, on a prime factor p = LEN + 1 of rows n = ROW_LEN = p * REST_M, stride 1):
+//     the launch also does the rest of the rows. Its groups hold whole rows (LINES a multiple of REST_M,
+//     sub-line j of a row being line row * REST_M + j); each row is read whole (stageRows), and after
+//     the second FFT X_j[P] goes to element j*p + P of the row in local memory, where the axis' first
+//     Stockham step of radix p leaves it. The rest's local passes (REST_RADIX_0.., from stride p on)
+//     run there on the twiddles of the mixed program for radices p, REST_RADIX_0, ... (passed as
+//     passTwiddlesHi), and the rows are stored whole at outDist apart. The convolution always runs
+//     forward; an inverse axis (REST_CONJ) runs the rest forward on conjugates and conjugates back on
+//     store. Each group reads and writes only its own rows, so the stage may run in place.
 // Odd rows of a real transform (engine/src/RaderStage.h): line b of Rader's axis is the complex row
 // z = a + i b of real rows 2b and 2b+1 (pairRows real rows in all; the last pair of an odd count has no
 // b), and the hooks read or write the real side, at hookDist between rows (floats for real rows,
@@ -96,6 +105,11 @@
 #define LINE_STRIDE_OF(len)                                                                           \
   (SPREAD_LINES && LINES > 1 && LINES < 16 ? (PADDED(len) + 15) / 16 * 16 + 16 / LINES : (PADDED(len) | 1))
 #endif
+#define MAX_OF(a, b) ((a) > (b) ? (a) : (b))
+// RADER_REST's rows (header): ROWS whole rows per group, each ROW_PITCH apart, ROW_THREADS work-items a row.
+#define ROWS (LINES / REST_M)
+#define ROW_PITCH (PADDED(ROW_LEN) | 1)
+#define ROW_THREADS (THREADS * REST_M)
 #ifndef LOAD_CHIRP
 #define LOAD_CHIRP 0
 #endif
@@ -116,6 +130,9 @@
 #endif
 #ifndef FUSED_RADER
 #define FUSED_RADER 0
+#endif
+#ifndef RADER_REST
+#define RADER_REST 0
 #endif
 
 #include "fft_codelets.cl"
@@ -444,6 +461,18 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
                        const Step* step, const uint lid, const uint groupSize, const int R)
 {
   const uint n = step->hookLength; // p - 1
+#if RADER_REST
+  // Whole rows, read in order: element e of a row is x[E] of its sub-line e % REST_M, E = e / REST_M (x[0]
+  // is read by raderFilter).
+  for (uint idx = lid; idx < ROWS * ROW_LEN; idx += groupSize) {
+    const uint r = idx / ROW_LEN, e = idx % ROW_LEN, E = e / REST_M;
+    const uint g = step->firstLine + r * REST_M;
+    if (g >= step->totalLines) break;
+    if (E > 0)
+      lines[(r * REST_M + e % REST_M) * lineStride + PADDED(E - 1)] =
+          step->axisData[(g / REST_M) * step->hookDist + e];
+  }
+#else
   const LineWalk walk = lineWalk(LOAD_LINES_FASTEST, lid, groupSize);
   for (uint m = walk.firstM; m < walk.endM; ++m) {
     const uint g = step->firstLine + m;
@@ -453,6 +482,7 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
     __local cfloat* staged = lines + m * lineStride;
     for (uint P = walk.firstP; P < n; P += walk.stepP) staged[PADDED(P)] = axisValue(step, b, P + 1);
   }
+#endif
   barrier(CLK_LOCAL_MEM_FENCE);
   const uint t = lid % THREADS, butterflies = LEN / R, perThread = (butterflies + THREADS - 1) / THREADS;
   __local cfloat* line = lines + (lid / THREADS) * lineStride;
@@ -521,10 +551,12 @@ inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint line
 #if FUSED_RADER
 // Between the two FFTs of FUSED_RADER (header): line Q times the filter, x[0] added to Q = 0 and X[0] =
 // x[0] + sum written (the forward FFT's output 0 is the sum of the gathered values), all conjugated for
-// the second FFT; where each line's output starts goes to lineStarts. Each group read its whole lines
+// the second FFT; where each line's output starts goes to lineStarts (with RADER_REST, X[0] conjugated to
+// firstValues instead: the rows are stored later, whole). Each group read its whole lines
 // before this, so writing X[0] in place is safe.
-inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uint* lineStarts, const uint lineStride,
-                        const Step* step, const uint lid, const uint groupSize)
+inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uint* lineStarts,
+                        __local cfloat* firstValues, const uint lineStride, const Step* step, const uint lid,
+                        const uint groupSize)
 {
   for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
     const uint m = idx / LEN, Q = idx % LEN;
@@ -538,9 +570,13 @@ inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uin
       splitLine(g, step->inner, step->nOverL, &i, &j, &b);
       const cfloat x0 = axisValue(step, b, 0);
       value += x0;
+#if RADER_REST
+      firstValues[m] = (cfloat)(x0.x + sum.x, -(x0.y + sum.y)); // conjugated, as the second FFT's outputs
+#else
       const uint start = (b / step->outInner) * step->outDist + b % step->outInner;
       out[start] = (x0 + sum) * step->scale;
       lineStarts[m] = start;
+#endif
     }
     *slot = (cfloat)(value.x, -value.y);
   }
@@ -564,6 +600,99 @@ inline void fusedOutInOrder(__global cfloat* out, __local const cfloat* lines, _
     out[lineStarts[m] + P * step->outStride] = (cfloat)(held.x, -held.y) * step->scale;
   }
 }
+
+#if RADER_REST
+#define REST_RADIX_AT(i)                                                                                       \
+  ((i) == 0   ? REST_RADIX_0                                                                                   \
+   : (i) == 1 ? REST_RADIX_1                                                                                   \
+   : (i) == 2 ? REST_RADIX_2                                                                                   \
+   : (i) == 3 ? REST_RADIX_3                                                                                   \
+   : (i) == 4 ? REST_RADIX_4                                                                                   \
+   : (i) == 5 ? REST_RADIX_5                                                                                   \
+   : (i) == 6 ? REST_RADIX_6                                                                                   \
+              : REST_RADIX_7)
+#define REST_PASS(i)                                                                                           \
+  if (i < REST_NUM_RADICES - 1) {                                                                              \
+    localPass(row, restTwiddles, t, ns, REST_RADIX_AT(i), ROW_LEN, ROW_THREADS);                               \
+    ns *= REST_RADIX_AT(i);                                                                                    \
+  }
+// RADER_REST: the second FFT's last pass writes its outputs straight to the rows (header): output Q of line
+// m is X_j[P], P = g^-Q = hookIndex[(LEN - Q) % LEN] (the gather table), j = m % REST_M, at element j*p + P;
+// X_j[0] comes from firstValues. Every line is read before anything is written, so the rows may overlap
+// the lines.
+INLINE void secondFftIntoRows(__local cfloat* lines, const uint lineStride, __global const cfloat* restrict twiddles,
+                              const uint t, const uint ns, const int R, __local const cfloat* firstValues,
+                              const Step* step, const uint lid)
+{
+  const uint m = lid / THREADS, p = LEN + 1, butterflies = LEN / R;
+  const uint perThread = (butterflies + THREADS - 1) / THREADS;
+  __local cfloat* line = lines + m * lineStride;
+  cfloat v[VMAX];
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * THREADS;
+    if (b < butterflies) {
+      UNROLL
+      for (int r = 0; r < R; ++r) v[s * R + r] = line[PADDED(b + r * butterflies)];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // Held conjugated: the second FFT ran on conjugates.
+  __local cfloat* row = lines + (m / REST_M) * ROW_PITCH;
+  const uint first = (m % REST_M) * p;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * THREADS;
+    if (b >= butterflies) continue;
+    const uint base = butterfly(v + s * R, twiddles, b, ns, R);
+    UNROLL
+    for (int q = 0; q < R; ++q) {
+      const uint Q = base + q * ns;
+      const cfloat held = v[s * R + q];
+      row[PADDED(first + step->hookIndex[(LEN - Q) % LEN])] = REST_CONJ ? held : (cfloat)(held.x, -held.y);
+    }
+  }
+  if (t == 0) {
+    const cfloat held = firstValues[m];
+    row[PADDED(first)] = REST_CONJ ? held : (cfloat)(held.x, -held.y);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// RADER_REST's end (header): the rest's passes on the rows, and the rows out whole, adjacent work-items on
+// adjacent elements.
+INLINE void restOfRows(__global cfloat* out, __local cfloat* lines, __global const cfloat* restTwiddles,
+                       const Step* step, const uint lid)
+{
+  const uint t = lid % ROW_THREADS;
+  __local cfloat* row = lines + (lid / ROW_THREADS) * ROW_PITCH;
+  uint ns = LEN + 1;
+  REST_PASS(0)
+  REST_PASS(1)
+  REST_PASS(2)
+  REST_PASS(3)
+  REST_PASS(4)
+  REST_PASS(5)
+  REST_PASS(6)
+  // The last pass straight to the output (stride ns = ROW_LEN / R: butterfly b writes elements b + q*ns,
+  // adjacent work-items on adjacent elements).
+  const int R = REST_RADIX_AT(REST_NUM_RADICES - 1);
+  const uint butterflies = ROW_LEN / R, perThread = (butterflies + ROW_THREADS - 1) / ROW_THREADS;
+  const uint g = step->firstLine + (lid / ROW_THREADS) * REST_M;
+  __global cfloat* rowOut = out + (g / REST_M) * step->outDist;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * ROW_THREADS;
+    if (b >= butterflies || g >= step->totalLines) continue;
+    cfloat u[VMAX];
+    UNROLL
+    for (int r = 0; r < R; ++r) u[r] = row[PADDED(b + r * butterflies)];
+    butterfly(u, restTwiddles, b, ns, R);
+    UNROLL
+    for (int q = 0; q < R; ++q) rowOut[b + q * ns] = (REST_CONJ ? (cfloat)(u[q].x, -u[q].y) : u[q]) * step->scale;
+  }
+}
+#endif
 #endif
 
 #if STORE_HOOK == 4
@@ -750,6 +879,8 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
 {
 #if GENERIC_SHAPE
   __local cfloat* lines = sharedLines;
+#elif RADER_REST
+  __local cfloat lines[MAX_OF(LINES * LINE_STRIDE_OF(LEN), ROWS * ROW_PITCH)];
 #else
   __local cfloat lines[LINES * LINE_STRIDE_OF(LEN)];
 #endif
@@ -792,6 +923,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   // Where each line's output starts (raderFilter): row twiddles are not used here (ns = 1), and the
   // planner budgets them.
   __local uint lineStarts[LINES];
+#if RADER_REST
+  __local cfloat firstValues[LINES];
+#else
+  __local cfloat* firstValues = 0;
+#endif
 #endif
 #if STAGED_GATHER
   gatherPass(lines, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0));
@@ -825,7 +961,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
 #if NUM_RADICES > 1
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
-    raderFilter(out, lines, lineStarts, lineStride, &step, lid, groupSize);
+    raderFilter(out, lines, lineStarts, firstValues, lineStride, &step, lid, groupSize);
     // The second FFT, every pass in local memory (its first with stride 1, as firstPass). NVIDIA's
     // compiler kept what the first FFT had worked out in registers for the second, where both look the
     // same (1008: 63 registers in a launch of its own, 168 here): its twiddles come through loadTable,
@@ -849,10 +985,16 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     SECOND_PASS(8)
     SECOND_PASS(9)
     SECOND_PASS(10)
+#if RADER_REST // the host gives it two radices or more
+    secondFftIntoRows(lines, lineStride, loadTable, tSecond, localNs, RADIX_AT(NUM_RADICES - 1), firstValues, &step,
+                      lid);
+    restOfRows(out, lines, passTwiddlesHi, &step, lid);
+#else
 #if NUM_RADICES > 1
     localPass(line, loadTable, tSecond, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
     fusedOutInOrder(out, lines, lineStarts, lineStride, &step, lid, groupSize);
+#endif
 #elif STORE_HOOK == 4
     if (step.ns == 1 && step.nOverL == 1) { // whole lines here: the permutation through local memory
 #if NUM_RADICES > 1

@@ -51,6 +51,7 @@ Options:
   --radix N              OpenCL: largest radix a work-item computes in registers, 2 to 32 (tuning)
   --bluestein-only       OpenCL: prime lengths by Bluestein's algorithm, not Rader's (comparison)
   --rader-two-launches   OpenCL: Rader's stage as its two convolution FFTs, never one launch (comparison)
+  --rader-rest-apart     OpenCL: a prime factor's one-launch stage without the rest of its rows (comparison)
   --prime-radices        OpenCL: one odd prime per local pass, no composite radices 9..27 (comparison)
   --tune                 OpenCL: first search the planner's shapes for each case (no time limit; the table
                          gives each search's wall time), keep the fastest in the device's tuning cache
@@ -158,6 +159,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.bluesteinOnly = true;
     else if (a == "--rader-two-launches")
       o.opencl.raderTwoLaunches = true;
+    else if (a == "--rader-rest-apart")
+      o.opencl.raderRestApart = true;
     else if (a == "--prime-radices")
       o.opencl.primeRadicesOnly = true;
     else if (a == "--tune")
@@ -199,7 +202,7 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   const OpenClOptions defaults;
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
-                     o.opencl.raderTwoLaunches || o.opencl.primeRadicesOnly ||
+                     o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.primeRadicesOnly ||
                      o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);

@@ -24,10 +24,10 @@ TransformDescriptor convolutionLines(std::size_t length, const StockhamPass& pas
 }
 
 // Where the stage's output lines lie apart (makeFfts' geometry comment): a factor's whole lines, or the
-// axis' pitch.
+// axis' pitch (also for a factor's stage that does the rest of its rows, and writes them whole).
 std::size_t outputDist(const StockhamPass& pass)
 {
-  return pass.nOverL > 1 ? pass.length * pass.stride : pass.distOut;
+  return pass.nOverL > 1 && !pass.raderRest.any() ? pass.length * pass.stride : pass.distOut;
 }
 
 } // namespace
@@ -113,6 +113,7 @@ void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass&
   hooks.dist = pass.dist;
   hooks.outStride = hooks.outInner = pass.stride;
   hooks.outDist = outputDist(pass);
+  job.raderRest = pass.raderRest;
   // Two FFTs per launch: the local passes set its time, so fewer of them pay wherever the primes allow.
   DeviceLimits limits = limitsOf(backend);
   limits.allCompositeRadices = true;

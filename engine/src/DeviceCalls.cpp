@@ -45,6 +45,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   if (options.genericMixedShapes) limits.mixedThreads = kGenericMixedThreads;
   limits.rader = !options.bluesteinOnly;
   limits.raderOneLaunch = !options.raderTwoLaunches;
+  limits.raderWithRest = !options.raderRestApart;
   limits.compositeRadices = !options.primeRadicesOnly;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
   if (shape.groupSize) limits.targetGroupSize = shape.groupSize;

@@ -10,6 +10,19 @@
 #include <cmath>
 
 namespace spectrascope::detail {
+namespace {
+
+// Radices as a launch's name shows them: 16x9x7.
+std::string joined(const std::vector<int>& radices)
+{
+  std::string text;
+  for (int r : radices)
+    text += (text.empty() ? "" : "x") + std::to_string(r);
+  return text;
+}
+
+} // namespace
+
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
     : StagedOpenClPlan(backend, d), job_(AxisJob::fromDescriptor(d))
 {
@@ -111,6 +124,15 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
                " -DNUM_RADICES=" + std::to_string(p.radices.size());
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
+    if (p.raderRest.any()) {
+      const std::vector<int>& rest = p.raderRest.radices;
+      options += " -DRADER_REST=1 -DREST_M=" + std::to_string(p.raderRest.m) +
+                 " -DROW_LEN=" + std::to_string((p.length + 1) * p.raderRest.m) +
+                 " -DREST_CONJ=" + std::to_string(int(hooks_->restInverse)) +
+                 " -DREST_NUM_RADICES=" + std::to_string(rest.size());
+      for (std::size_t i = 0; i < 8; ++i)
+        options += " -DREST_RADIX_" + std::to_string(i) + "=" + std::to_string(i < rest.size() ? rest[i] : 1);
+    }
     return options;
   }
   // The rows' half length: nOverL * LEN in every launch of an axis.
@@ -161,14 +183,19 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   } else {
     launch.passTwiddlesHi = launch.passTwiddlesLo = launch.localTwiddles; // unused by the kernel
   }
+  // RADER_REST's rest passes take the mixed program's table for the whole row, its first pass the prime
+  // (cl/fft_mixed.cl), through the pass-twiddle argument the stage (ns = 1) does not use.
+  if (pass.raderRest.any()) {
+    std::vector<std::size_t> rowRadices{pass.length + 1};
+    rowRadices.insert(rowRadices.end(), pass.raderRest.radices.begin(), pass.raderRest.radices.end());
+    launch.passTwiddlesHi = uploadTable(localPassTwiddles(rowRadices, sign));
+  }
   // W_{2 H}^k, k in [0, H/2], H the half length (the whole row's for REAL_ROWS 3 and 4), for the fused
   // real step; otherwise an unused placeholder argument.
   const std::size_t half = pass.realRows >= 3 ? pass.nOverL * pass.length : pass.length;
   launch.realTwiddles =
       pass.realRows ? uploadTable(twiddleTable(2 * half, half / 2 + 1, -1)) : launch.localTwiddles;
-  std::string radices;
-  for (int r : pass.radices)
-    radices += (radices.empty() ? "" : "x") + std::to_string(r);
+  const std::string radices = joined(pass.radices);
   if (mixed) {
     const std::vector<cl_uint> values(pass.radices.begin(), pass.radices.end());
     launch.radices = cl::Buffer(backend_.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
@@ -189,7 +216,8 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                  : launch.storeHook == 3 ? " +filter+x0"
                  : launch.storeHook == 4 ? " +scatter"
                  : launch.storeHook == 5 ? " +filter+x0+inverse+in_order"
-                                         : "");
+                                         : "") +
+                (pass.raderRest.any() ? " +rest r" + joined(pass.raderRest.radices) : "");
   return launch;
 }
 

@@ -47,6 +47,9 @@ struct ConvolutionHooks
   // (b / outInner)*outDist + b % outInner, its elements outStride apart.
   bool oneLaunch = false;
   std::size_t outStride = 1, outInner = 1, outDist = 0;
+  // That launch doing the rest of its rows too (StockhamPass::raderRest): whether the axis is an inverse
+  // one, whose rest runs forward on conjugates (the convolution itself always runs forward).
+  bool restInverse = false;
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan

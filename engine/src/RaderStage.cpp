@@ -99,6 +99,7 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
   };
   if (pass.raderInOneLaunch) {
     hooks.index = followedByInverse(gather);
+    hooks.restInverse = direction == Direction::Inverse;
     makeOneLaunch(backend, pass, hooks, scale);
     return;
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 
 namespace spectrascope::detail {
 namespace {
@@ -252,6 +253,63 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   return p;
 }
 
+// RADER_REST's kernel takes up to eight rest passes (cl/fft_mixed.cl).
+constexpr std::size_t kMaxRestPasses = 8;
+// Values per work-item the rest's passes may hold where the convolution's hold fewer.
+constexpr std::size_t kRestRegisterValues = 32;
+
+// Values per work-item in the busiest pass of Rader's one-launch stage `conv` (p - 1 long) doing the rest
+// of its rows: its own passes', or the rest's on whole rows, with conv.threads * rest.m work-items a row.
+std::size_t restRegisterValues(const StockhamPass& conv, const RaderRest& rest)
+{
+  const std::size_t rowLength = (conv.length + 1) * rest.m, rowThreads = conv.threads * rest.m;
+  std::size_t values = conv.registerValues;
+  for (int r : rest.radices) {
+    const std::size_t butterflies = rowLength / std::size_t(r);
+    values = std::max(values, (butterflies + rowThreads - 1) / rowThreads * std::size_t(r));
+  }
+  return values;
+}
+
+// Shapes Rader's one-launch convolution launch `conv` (p - 1 long, as shapeMixedPass left it) to hold whole
+// rows of rest.m lines and do the rest's passes on them (RaderRest): as many rows as keep the group near
+// stridedGroupSize work-items, fewer where local memory runs out. False where one row does not fit, where
+// the rest's passes would hold more values per work-item than the convolution's and kRestRegisterValues,
+// or where the convolution has a radix above 32. H100, against the stage and the rest apart: 1809 = 67 x 27
+// 0.648 -> 0.602 ms, 1366 x 768 1.225 -> 1.139, 2018 = 1009 x 2 0.750 -> 0.490, 1072 = 67 x 16 0.759 ->
+// 0.463, 2049 = 683 x 3 (33 values a work-item, as its convolution's) 1.003 -> 0.898; but 3618 = 67 x 54
+// with 54 as 2 x 27 (27 values against 12) 0.670 -> 0.741, and 1341 = 149 x 9 (148 = 4 x 37; 168
+// registers) 0.701 -> 0.905.
+bool holdWholeRows(StockhamPass& conv, const RaderRest& rest, const DeviceLimits& limits)
+{
+  const std::size_t rowLength = (conv.length + 1) * rest.m, rowThreads = conv.threads * rest.m;
+  // The second convolution FFT's last pass writes the rows (it needs a pass before it).
+  if (!rest.any() || rest.radices.empty() || rest.radices.size() > kMaxRestPasses ||
+      conv.radices.size() < 2 || rowThreads > limits.maxWorkGroupSize || kernelMaxRadix(conv.length) > 32)
+    return false;
+  const std::size_t values = restRegisterValues(conv, rest);
+  if (values > std::max(conv.registerValues, kRestRegisterValues)) return false;
+  const auto fits = [&](std::size_t rows) {
+    const std::size_t lines = rows * rest.m;
+    const std::size_t slots =
+        std::max(exchangeSlots(conv.length, lines, 1), rows * (rowLength + rowLength / 16 + 1));
+    // Each line's X[0] and output start, and the pass-twiddle rows every launch is budgeted for.
+    const std::size_t perLine =
+        2 * sizeof(float) + sizeof(std::uint32_t) + (kernelMaxRadix(conv.length) + 1) * 2 * sizeof(float);
+    return slots * 2 * sizeof(float) + lines * perLine <= limits.localMemBytes;
+  };
+  std::size_t rows = std::max<std::size_t>(1, limits.stridedGroupSize / rowThreads);
+  rows = std::min(
+      {rows, limits.maxWorkGroupSize / rowThreads, std::max<std::size_t>(1, conv.totalLines / rest.m)});
+  while (rows > 1 && !fits(rows))
+    --rows;
+  if (!fits(rows)) return false;
+  conv.lines = rows * rest.m;
+  conv.registerValues = values;
+  conv.raderRest = rest;
+  return true;
+}
+
 bool transformsAxis(const AxisJob& job, int axis)
 {
   return (job.axes >> axis) & 1u;
@@ -366,6 +424,9 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       const std::size_t totalLines = stride * nOverL * outer;
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
                                   : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
+      // Rader's convolution launch that does the rest of its rows: planAxis granted it on these limits.
+      if (job.raderRest.any() && !holdWholeRows(p, job.raderRest, limits))
+        throw unsupported("Rader's stage with the rest of its rows does not fit one launch");
       p.ns = ns;
       p.nOverL = nOverL;
       // Whole rows in one launch do the pairwise step there. Mixed-radix rows: R2C only (cl/fft_mixed.cl's
@@ -409,6 +470,26 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     const std::size_t raderPass = schedule.passes.size() - 1;
     planLaunches(mixedLaunchLengths(n / prime, true, limits), prime, false);
     schedule.passes[raderPass + 1].dist = stride * n;
+    // Rows whose rest is one launch: Rader's one-launch stage does it too where whole rows fit its
+    // launch (ConvolutionStage::makeOneLaunch plans that launch on these limits, all composites allowed).
+    // The rest's read and write of the axis go (holdWholeRows has the measurements).
+    StockhamPass& stage = schedule.passes[raderPass];
+    if (stride == 1 && limits.raderWithRest && stage.raderInOneLaunch && convolution == prime - 1 &&
+        schedule.passes.size() == raderPass + 2) {
+      DeviceLimits stageLimits = limits;
+      stageLimits.allCompositeRadices = true;
+      StockhamPass trial = shapeMixedPass(convolution, true, false, stage.totalLines, stageLimits);
+      // The rest's own radices, or one pass per prime where that holds fewer values per work-item (3618's
+      // 54 as 2 x 3 x 3 x 3 rather than 2 x 27: 0.656 ms against 0.741).
+      const RaderRest own{n / prime, schedule.passes.back().radices};
+      const RaderRest primes{n / prime, mixedRadices(n / prime, CompositeRadices::None)};
+      const bool primesHoldFewer = restRegisterValues(trial, primes) < restRegisterValues(trial, own);
+      if (holdWholeRows(trial, primesHoldFewer ? primes : own, stageLimits)) {
+        stage.raderRest = trial.raderRest;
+        stage.distOut = pitchOut;
+        schedule.passes.pop_back();
+      }
+    }
     return;
   }
   if (!hasKernelRadices(n, limits)) {
@@ -477,7 +558,7 @@ bool rowsTakeRealPairs(const StockhamSchedule& schedule, const DeviceLimits& lim
 {
   if (schedule.passes.size() != 1) return false;
   const StockhamPass& p = schedule.passes.front();
-  return p.family == StockhamPass::Family::Rader ||
+  return (p.family == StockhamPass::Family::Rader && p.nOverL == 1) ||
          (p.family == StockhamPass::Family::Mixed && p.ns == 1 && p.nOverL == 1 && !limits.mixedThreads);
 }
 

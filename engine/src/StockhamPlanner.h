@@ -48,11 +48,24 @@ struct DeviceLimits
   // Whether Rader's stage may run as one launch (raderInOneLaunch); false: always its two FFTs
   // (OpenClOptions::raderTwoLaunches, a comparison).
   bool raderOneLaunch = true;
+  // Whether Rader's one-launch stage on a prime factor of rows also does the rest of the rows (RaderRest);
+  // false: the rest's own launch (OpenClOptions::raderRestApart, a comparison).
+  bool raderWithRest = true;
   // Composite radices 9 to 27 in one local pass (mixedRadices); false: their primes one pass each
   // (OpenClOptions::primeRadicesOnly, a comparison).
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
+};
+
+// Rader's one-launch stage on a prime factor p of rows n = p * m that also does the rest of the rows, in
+// the same launch (cl/fft_mixed.cl's RADER_REST): each group holds whole rows, and the rest's local passes
+// (its one launch's radices, from stride p on) run on them in local memory. m = 0: none.
+struct RaderRest
+{
+  std::size_t m = 0;
+  std::vector<int> radices;
+  bool any() const { return m > 1; }
 };
 
 struct StockhamPass
@@ -82,13 +95,16 @@ struct StockhamPass
   // local memory, no work buffer), where its convolution fits one launch (raderInOneLaunch).
   bool raderInOneLaunch = false;
   std::size_t raderConvolution = 0; // Rader: the convolution's length (raderConvolutionLength)
+  // Rader's stage with the rest of its rows (on the stage, and on its convolution's launch).
+  RaderRest raderRest;
   bool isConvolution() const { return family == Family::Bluestein || family == Family::Rader; }
   // Each work-group reads and writes the same lines (a convolution stage through its work buffer reads
   // everything before it writes), so input and output may be one buffer. Not Rader's in one launch on a
-  // factor: it reads interleaved lines and writes each whole, over lines other groups have yet to read.
+  // factor: it reads interleaved lines and writes each whole, over lines other groups have yet to read;
+  // unless it does the rest of the rows too, each group reading and writing whole rows of its own.
   bool inPlaceSafe() const
   {
-    if (family == Family::Rader && raderInOneLaunch) return nOverL == 1;
+    if (family == Family::Rader && raderInOneLaunch) return nOverL == 1 || raderRest.any();
     return isConvolution() || (ns == 1 && nOverL == 1);
   }
   std::size_t groupSize() const
@@ -143,6 +159,9 @@ struct AxisJob
   // the two real rows and its in-order store splits the result into their half spectra; C2R's gather
   // merges the two half spectra and its store puts real and imaginary parts in the two real rows.
   RealPairRows realPairs;
+  // Rader's one-launch stage doing the rest of its rows (StockhamPass::raderRest): its convolution's job,
+  // whose launch then holds whole rows.
+  RaderRest raderRest;
 
   static AxisJob fromDescriptor(const TransformDescriptor& d);
   // Complex values a buffer of this job's input or output must hold.

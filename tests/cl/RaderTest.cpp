@@ -8,8 +8,10 @@
 // transforms with prime rows (odd rows run in pairs through one full-length complex row) and columns; the
 // primes the planner leaves on Bluestein (1019, 4099: no shorter convolution) through Bluestein; composite
 // lengths with one prime factor above 61 (Rader's on the factor, then the rest), real rows of them included
-// (3618: half rows of 1809 with a pitch). Each case also says which route ran, and Rader is checked against
-// Bluestein on the same input.
+// (3618: half rows of 1809 with a pitch), where the factor's one-launch stage also does the rest of the rows
+// (1809, 1366 = 683 x 2, 3618 = 67 x 54 one pass per prime, 2010 = 67 x 30 with a composite radix) and
+// where it does not (4288: 67 x 64 rows do not fit; columns). Each case also says which route ran, and Rader
+// is checked against Bluestein on the same input.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -97,6 +99,9 @@ std::vector<PrimeCase> primeCases()
   // rows, columns and the middle axis.
   fourWays("factor_n1809", D::complex1d(1809, 3), Route::Rader);
   fourWays("factor_n134", D::complex1d(134, 2), Route::Rader);
+  fourWays("factor_n1366", D::complex1d(1366, 3), Route::Rader);
+  fourWays("factor_n3618", D::complex1d(3618, 2), Route::Rader);
+  fourWays("factor_n2010", D::complex1d(2010, 2), Route::Rader);
   fourWays("factor_n4288", D::complex1d(4288, 2), Route::Rader);
   fourWays("factor_padded_n177152", D::complex1d(177152), Route::Rader);
   fourWays("factor_multipass_n1809", D::complex1d(1809, 2), Route::Rader, 16);
@@ -233,8 +238,15 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
   const std::vector<std::string> whole = launches(*oneLaunch, TransformDescriptor::complex1d(1009, 3));
   ASSERT_EQ(whole.size(), 1u);
   EXPECT_NE(whole[0].find("+filter+x0+inverse+in_order"), std::string::npos) << whole[0];
-  // 1809 = 67 x 27: the factor's stage in one launch, then the launch of 27.
-  EXPECT_EQ(launches(*oneLaunch, TransformDescriptor::complex1d(1809, 3)).size(), 2u);
+  // 1809 = 67 x 27: the factor's stage in one launch that also does the rows' 27 (RADER_REST), or apart
+  // (the comparison knob) the stage and then the launch of 27.
+  const std::vector<std::string> factor = launches(*oneLaunch, TransformDescriptor::complex1d(1809, 3));
+  ASSERT_EQ(factor.size(), 1u);
+  EXPECT_NE(factor[0].find("+rest r3x3x3"), std::string::npos) << factor[0];
+  OpenClOptions restApart;
+  restApart.raderRestApart = true;
+  OpenClBackend apart(oneLaunch->info().index, restApart);
+  EXPECT_EQ(launches(apart, TransformDescriptor::complex1d(1809, 3)).size(), 2u);
   const std::vector<std::string> split =
       launches(*backendFor(false, 64), TransformDescriptor::complex1d(1009, 3));
   EXPECT_GE(split.size(), 3u);

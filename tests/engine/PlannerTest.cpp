@@ -343,13 +343,16 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 // A composite length with one prime factor above 61 runs Rader's on that factor as the first step of the
 // axis (ns = 1, the rest's lines interleaved), then the smooth rest's launches with ns = the prime,
 // reading the factor's output without a row pitch. Two such factors, a repeated one, or a factor whose
-// padded convolution costs more than Bluestein's on the whole length: Bluestein's.
+// padded convolution costs more than Bluestein's on the whole length: Bluestein's. (Here with the rest of
+// the rows apart: RaderFactorDoesTheRestOfItsRows has them together.)
 TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
 {
   struct Case
   {
     std::size_t n, prime;
   };
+  DeviceLimits restApart = kGpu;
+  restApart.raderWithRest = false;
   for (const Case c : {Case{1809, 67}, Case{134, 67}, Case{3618, 67}, Case{67 * 64, 67},
                        Case{173 * 1024, 173}, Case{1009 * 2, 1009}, Case{346, 173}}) {
     AxisJob rows;
@@ -357,8 +360,8 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
     rows.batch = 3;
     rows.axes = 0b001;
     rows.rowPitchIn = c.n + 1, rows.rowPitchOut = c.n + 2; // a real transform's half rows have pitches
-    EXPECT_EQ(raderFactorOf(c.n, kGpu), c.prime) << c.n;
-    const StockhamSchedule s = planStockham(rows, kGpu);
+    EXPECT_EQ(raderFactorOf(c.n, restApart), c.prime) << c.n;
+    const StockhamSchedule s = planStockham(rows, restApart);
     ASSERT_GE(s.passes.size(), 2u) << c.n;
     const StockhamPass& rader = s.passes[0];
     EXPECT_EQ(rader.family, StockhamPass::Family::Rader) << c.n;
@@ -377,29 +380,90 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
       ns *= s.passes[i].length;
     }
     EXPECT_EQ(ns, c.n);
-    EXPECT_EQ(convolutionLength(c.n, kGpu), c.n / c.prime * raderConvolutionLength(c.prime, true));
+    EXPECT_EQ(convolutionLength(c.n, restApart), c.n / c.prime * raderConvolutionLength(c.prime, true));
   }
   // 4757 = 67 x 71 (two), 2 x 67 x 67 (repeated); and on the generic program 346 = 2 x 173 (173's
   // padded convolution of 343 in two launches against Bluestein's 693 once): Bluestein's for the whole
   // axis.
-  DeviceLimits generic = kGpu;
+  DeviceLimits generic = restApart;
   generic.mixedThreads = 128;
   EXPECT_EQ(raderFactorOf(346, generic), 0u);
   for (std::size_t n : {4757u, 2u * 67 * 67}) {
-    EXPECT_EQ(raderFactorOf(n, kGpu), 0u) << n;
-    const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(n, 2), kGpu);
+    EXPECT_EQ(raderFactorOf(n, restApart), 0u) << n;
+    const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(n, 2), restApart);
     ASSERT_EQ(s.passes.size(), 1u) << n;
     EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Bluestein) << n;
   }
   // Along columns, the factor's lines are the columns times the rest's interleaved lines.
-  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1809), kGpu);
+  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1809), restApart);
   ASSERT_GE(columns.passes.size(), 3u);
   EXPECT_EQ(columns.passes[1].family, StockhamPass::Family::Rader);
   EXPECT_EQ(columns.passes[1].stride, 12u);
   EXPECT_EQ(columns.passes[1].totalLines, 12u * 27);
-  DeviceLimits bluesteinOnly = kGpu;
+  DeviceLimits bluesteinOnly = restApart;
   bluesteinOnly.rader = false;
   EXPECT_EQ(raderFactorOf(1809, bluesteinOnly), 0u);
+}
+
+// Where the rest of a prime factor's rows is one launch and whole rows fit Rader's one-launch stage, that
+// launch does the rest too (RADER_REST): the axis read once and written once, each group on rows of its
+// own, so it may run in place; its convolution's launch holds whole rows (lines a multiple of the rest).
+TEST(Planner, RaderFactorDoesTheRestOfItsRows)
+{
+  const auto rows = [](std::size_t n, const DeviceLimits& limits) {
+    AxisJob job;
+    job.extent = {n, 1, 1};
+    job.batch = 3;
+    job.axes = 0b001;
+    job.rowPitchIn = n + 1, job.rowPitchOut = n + 2;
+    return planStockham(job, limits);
+  };
+  struct Case
+  {
+    std::size_t n, prime;
+    std::vector<int> rest;
+  };
+  // 3618's 54: one pass per prime (12 values a work-item, as its convolution's) rather than 2 x 27.
+  for (const Case& c : {Case{1809, 67, {3, 3, 3}}, Case{1366, 683, {2}}, Case{134, 67, {2}},
+                        Case{3618, 67, {2, 3, 3, 3}}, Case{2010, 67, {2, 15}}}) {
+    const StockhamSchedule s = rows(c.n, kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << c.n;
+    const StockhamPass& stage = s.passes[0];
+    EXPECT_EQ(stage.family, StockhamPass::Family::Rader);
+    EXPECT_EQ(stage.length, c.prime);
+    EXPECT_TRUE(stage.raderInOneLaunch);
+    EXPECT_EQ(stage.raderRest.m, c.n / c.prime);
+    EXPECT_EQ(stage.raderRest.radices, c.rest) << c.n;
+    EXPECT_TRUE(stage.inPlaceSafe());
+    EXPECT_EQ(stage.dist, c.n + 1) << "the input's pitch";
+    EXPECT_EQ(stage.distOut, c.n + 2) << "the output's pitch";
+    EXPECT_TRUE(stage.lastOfTransform);
+  }
+  // Its convolution's launch: whole rows of 27 lines, registers for the rest's passes on 1809 values.
+  AxisJob convolution = AxisJob::fromDescriptor(TransformDescriptor::complex1d(66, 27 * 5));
+  convolution.mixedRadixOnly = true;
+  convolution.axisLoadsAdjacent = true;
+  convolution.raderRest = RaderRest{27, {3, 3, 3}};
+  DeviceLimits stageLimits = kGpu;
+  stageLimits.allCompositeRadices = true;
+  const StockhamSchedule launch = planStockham(convolution, stageLimits);
+  ASSERT_EQ(launch.passes.size(), 1u);
+  EXPECT_EQ(launch.passes[0].lines % 27, 0u);
+  EXPECT_EQ(launch.passes[0].raderRest.m, 27u);
+  EXPECT_GE(launch.passes[0].registerValues,
+            (1809u / 3 + 27 * launch.passes[0].threads - 1) / (27 * launch.passes[0].threads) * 3);
+  // 4288 = 67 x 64: one row does not fit 48 KB with the stage's lines; 1341 = 149 x 9: a convolution
+  // radix above 32 (148 = 4 x 37); along columns; the comparison knob.
+  for (std::size_t n : {4288u, 1341u}) {
+    EXPECT_EQ(rows(n, kGpu).passes.size(), 2u) << n;
+    EXPECT_FALSE(rows(n, kGpu).passes[0].raderRest.any()) << n;
+  }
+  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1809), kGpu);
+  ASSERT_GE(columns.passes.size(), 3u);
+  EXPECT_FALSE(columns.passes[1].raderRest.any());
+  DeviceLimits apart = kGpu;
+  apart.raderWithRest = false;
+  EXPECT_EQ(rows(1809, apart).passes.size(), 2u);
 }
 
 // Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
@@ -422,7 +486,9 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1080, 8), kGpu), (R{8, 3, 3, 3, 5}));
   // Columns: 1080 of 1920 x 1080 in one launch; 1809's 27 after Rader's 67 stays one pass per prime.
   EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 27, 5}));
-  const StockhamSchedule factor = planStockham(TransformDescriptor::complex1d(1809, 8), kGpu);
+  DeviceLimits restApart = kGpu;
+  restApart.raderWithRest = false;
+  const StockhamSchedule factor = planStockham(TransformDescriptor::complex1d(1809, 8), restApart);
   ASSERT_EQ(factor.passes.size(), 2u);
   EXPECT_EQ(factor.passes[1].radices, (R{3, 3, 3}));
   EXPECT_EQ(mixedRadices(1008, CompositeRadices::All), (R{16, 9, 7}));
@@ -440,7 +506,8 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
 
 // Rader's stage is one launch (both convolution FFTs in local memory) where its convolution is one launch
 // of the length-specialised program and no real rows come in pairs: the axis read once and written
-// once. On a factor that launch reads interleaved lines and writes whole ones, so it cannot run in place.
+// once. On a factor (with the rest of its rows apart) that launch reads interleaved lines and writes whole
+// ones, so it cannot run in place.
 TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
 {
   const auto first = [](const TransformDescriptor& d, const DeviceLimits& limits) {
@@ -455,7 +522,9 @@ TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
     EXPECT_TRUE(whole.raderInOneLaunch) << p;
     EXPECT_TRUE(whole.inPlaceSafe()) << p;
   }
-  const StockhamPass factor = first(TransformDescriptor::complex1d(1809, 2), kGpu);
+  DeviceLimits restApart = kGpu;
+  restApart.raderWithRest = false;
+  const StockhamPass factor = first(TransformDescriptor::complex1d(1809, 2), restApart);
   EXPECT_TRUE(factor.raderInOneLaunch);
   EXPECT_FALSE(factor.inPlaceSafe());
   EXPECT_TRUE(first(TransformDescriptor::complex2d(64, 1009), kGpu).raderInOneLaunch);

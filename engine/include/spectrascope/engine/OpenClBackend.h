@@ -39,6 +39,9 @@ struct OpenClOptions {
   bool bluesteinOnly = false;
   // Rader's stage as its two convolution FFTs even where one launch would hold it (a comparison).
   bool raderTwoLaunches = false;
+  // Rader's one-launch stage on a prime factor of rows without the rest of the rows, which then take a
+  // launch of their own (a comparison).
+  bool raderRestApart = false;
   // Odd radices one prime per local pass, without the composites 9 to 27 (a comparison).
   bool primeRadicesOnly = false;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
