@@ -38,7 +38,8 @@ TEST(Planner, BalancedFactorsMultiplyBack)
   EXPECT_EQ(balancedFactors(1u << 24, 2048).size(), 3u);
 }
 
-// Up to 16384 in one launch within 48 KB: 4096 exchanges whole lines, 8192 in two rounds, 16384 in four.
+// Up to 16384 in one launch within 48 KB: 4096 exchanges whole lines, 8192 in two rounds, 16384 in four;
+// 4096-long columns in one launch.
 TEST(Planner, SingleLaunchUpTo16384OnTheGpu)
 {
   for (std::size_t n : {2u, 16u, 64u, 1024u, 4096u, 8192u, 16384u}) {
@@ -50,9 +51,15 @@ TEST(Planner, SingleLaunchUpTo16384OnTheGpu)
     expectFits(s, kGpu);
   }
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(32768, 1024), kGpu).passes.size(), 2u);
-  // Passes over adjacent lines keep to two rounds: 2048-long columns of four lines, not 4096.
-  for (const auto& p : planStockham(TransformDescriptor::complex2d(4096, 4096), kGpu).passes)
-    if (p.axis == 1) EXPECT_LE(p.exchangeParts, 2);
+  // Columns too: 2048 long, four lines exchanged in two rounds; 4096 long in four.
+  for (std::size_t n : {2048u, 4096u}) {
+    const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(n, n), kGpu);
+    ASSERT_EQ(s.passes.size(), 2u) << n;
+    EXPECT_EQ(s.passes[1].length, n);
+    EXPECT_EQ(s.passes[1].lines, 4u);
+    EXPECT_EQ(s.passes[1].exchangeParts, int(n / 1024)) << n;
+    expectFits(s, kGpu);
+  }
 }
 
 TEST(Planner, LargeSizesUseFewPassesWithCoalescedLines)
