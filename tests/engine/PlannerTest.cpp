@@ -51,13 +51,13 @@ TEST(Planner, SingleLaunchUpTo16384OnTheGpu)
     expectFits(s, kGpu);
   }
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(32768, 1024), kGpu).passes.size(), 2u);
-  // Columns too: 2048 long, four lines exchanged in two rounds; 4096 long in four.
+  // Columns too, exchanged in four rounds: 2048 long, eight lines (two sectors); 4096 long, four.
   for (std::size_t n : {2048u, 4096u}) {
     const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(n, n), kGpu);
     ASSERT_EQ(s.passes.size(), 2u) << n;
     EXPECT_EQ(s.passes[1].length, n);
-    EXPECT_EQ(s.passes[1].lines, 4u);
-    EXPECT_EQ(s.passes[1].exchangeParts, int(n / 1024)) << n;
+    EXPECT_EQ(s.passes[1].lines, 16384u / n) << n;
+    EXPECT_EQ(s.passes[1].exchangeParts, 4) << n;
     expectFits(s, kGpu);
   }
 }
@@ -106,8 +106,8 @@ TEST(Planner, OneLaunchMoreWhereShortLinesPayForIt)
   ASSERT_EQ(columns.passes.size(), 2u);
   EXPECT_EQ(columns.passes[1].axis, 1);
   EXPECT_EQ(columns.passes[1].length, 2048u);
-  EXPECT_EQ(columns.passes[1].lines, 4u);
-  EXPECT_EQ(columns.passes[1].exchangeParts, 2);
+  EXPECT_EQ(columns.passes[1].lines, 8u);
+  EXPECT_EQ(columns.passes[1].exchangeParts, 4);
   EXPECT_EQ(planStockham(TransformDescriptor::complex2d(1024, 1024, 32), kGpu).passes.size(), 2u);
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 18, 128), kGpu).passes.size(), 2u);
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(1u << 20, 32), kGpu).passes.size(), 2u);
