@@ -27,6 +27,7 @@ std::size_t exchangeBytesPerValue(int parts)
 // over 64 lines).
 constexpr int kMaxAdjacentParts = 4;
 constexpr int kMaxRowParts = 4;
+constexpr int kMaxTwoRoundParts = 2;
 
 // Exchange-buffer slots per work-group (of the buffer's 8 / parts bytes each), with the kernels' padding
 // and line strides (PADDED, LINE_STRIDE in cl/): one slot in 16, then an odd stride (one float2 more, which
@@ -165,9 +166,11 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   if (loadAdjacent && storeAdjacent && !limits.maxPassLength)
     lines = std::max(lines, std::min(2 * limits.minAdjacentLines, std::bit_ceil(totalLines)));
   // Prefer whole lines in the exchange buffer (fewest barriers); fall back to more rounds, then to fewer
-  // lines.
-  const int maxParts = kind.contiguous ? kMaxRowParts : kMaxAdjacentParts;
+  // lines. Adjacent lines take four rounds only where fewer lines would leave less than two sectors a
+  // row; more lines in two rounds otherwise.
   for (;; lines = std::max<std::size_t>(1, lines / 2)) {
+    const int maxParts =
+        kind.contiguous || lines <= 2 * limits.minAdjacentLines ? kMaxRowParts : kMaxTwoRoundParts;
     p.exchangeParts = 1;
     while (p.exchangeParts < maxParts && !fitsLocalMemory(length, lines, p.exchangeParts, limits))
       p.exchangeParts *= 2;
@@ -443,7 +446,9 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       // R2C rows longer than one launch: the last launch pairs mirrored lines (cl/fft_stockham.cl,
       // REAL_ROWS 3).
       const bool lastOfRows = ns * length == n && lengths.size() > 1;
-      if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0)
+      // Its mirrored pairs take at most two rounds (cl/fft_stockham.cl).
+      if (job.realRows == 1 && axis == 0 && stride == 1 && lastOfRows && powerOfTwo && p.lines % 2 == 0 &&
+          p.exchangeParts <= 2)
         p.realRows = 3;
       // C2R rows longer than one launch: the first launch forms Z from X and its mirror (REAL_ROWS 4).
       // The mirrors are read from other lines, in reverse order: with 16 adjacent lines a warp still reads

@@ -142,8 +142,10 @@ std::vector<KernelCase> kernelCases()
   c.push_back(withRadix(make("radix16_quarter_exchange_n16384", D::complex1d(16384), 0, 48 * 1024), 16));
   c.push_back(make("quarter_exchange_rows_16384x3", D::complex2d(16384, 3), 0, 48 * 1024));
   c.push_back(make("quarter_exchange_n1024", D::complex1d(1024, 3), 0, 4 * 1024));
-  // 4096-long columns of four lines in one launch, exchanged in four rounds (lines fastest).
+  // 4096-long columns of four lines in one launch, exchanged in four rounds (lines fastest), and a
+  // four-step of 1024 x 1024 in 12 KB (its first launch adjacent on its loads only).
   c.push_back(make("quarter_exchange_columns_8x4096", D::complex2d(8, 4096), 0, 48 * 1024));
+  c.push_back(make("quarter_exchange_four_step_n2pow20", D::complex1d(1u << 20), 0, 12 * 1024));
   c.push_back(make("quarter_exchange_columns_inverse_inplace_4x4096",
                    inPlace(inverse(D::complex2d(4, 4096, 2))), 0, 48 * 1024));
   c.push_back(withRadix(make("radix16_columns_16x1024", D::complex2d(16, 1024)), 16));
