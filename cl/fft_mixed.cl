@@ -228,14 +228,13 @@ INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const
   return (b - k) * R + k;
 }
 
-// A pass between the first and the last: the line is read from local memory into registers, and after
-// everyone has read, the outputs are written back.
-INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twiddles, const uint t, const uint ns,
-                      const int R, const uint len, const uint threads)
+// Work-item t's butterflies of a radix-R pass over a line of len (t, t + threads, ...) into registers: v[s*R + r]
+// is element b + r*len/R of butterfly b = t + s*threads.
+INLINE void readButterflies(cfloat* v, __local const cfloat* line, const uint t, const int R, const uint len,
+                            const uint threads)
 {
   const uint butterflies = len / R;
   const uint perThread = (butterflies + threads - 1) / threads;
-  cfloat v[VMAX];
   UNROLL
   for (uint s = 0; s < perThread; ++s) {
     const uint b = t + s * threads;
@@ -244,6 +243,17 @@ INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twid
       for (int r = 0; r < R; ++r) v[s * R + r] = line[PADDED(b + r * butterflies)];
     }
   }
+}
+
+// A pass between the first and the last: the line is read from local memory into registers, and after
+// everyone has read, the outputs are written back.
+INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twiddles, const uint t, const uint ns,
+                      const int R, const uint len, const uint threads)
+{
+  const uint butterflies = len / R;
+  const uint perThread = (butterflies + threads - 1) / threads;
+  cfloat v[VMAX];
+  readButterflies(v, line, t, R, len, threads);
   barrier(CLK_LOCAL_MEM_FENCE);
   UNROLL
   for (uint s = 0; s < perThread; ++s) {
@@ -626,16 +636,8 @@ INLINE void secondFftIntoRows(__local cfloat* lines, const uint lineStride, __gl
 {
   const uint m = lid / THREADS, p = LEN + 1, butterflies = LEN / R;
   const uint perThread = (butterflies + THREADS - 1) / THREADS;
-  __local cfloat* line = lines + m * lineStride;
   cfloat v[VMAX];
-  UNROLL
-  for (uint s = 0; s < perThread; ++s) {
-    const uint b = t + s * THREADS;
-    if (b < butterflies) {
-      UNROLL
-      for (int r = 0; r < R; ++r) v[s * R + r] = line[PADDED(b + r * butterflies)];
-    }
-  }
+  readButterflies(v, lines + m * lineStride, t, R, LEN, THREADS);
   barrier(CLK_LOCAL_MEM_FENCE);
   // Held conjugated: the second FFT ran on conjugates.
   __local cfloat* row = lines + (m / REST_M) * ROW_PITCH;
