@@ -164,7 +164,8 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   // holds them in up to four rounds (H100: 2048 x 2048's columns, 8 lines in four rounds 0.246 ms against
   // 4 in two 0.294; 2^21's first launch, adjacent on its loads only, kept 4 lines: 0.251 against 0.276).
   if (loadAdjacent && storeAdjacent && !limits.maxPassLength)
-    lines = std::max(lines, std::min(2 * limits.minAdjacentLines, std::bit_ceil(totalLines)));
+    lines = std::max(lines, std::min({2 * limits.minAdjacentLines, std::bit_ceil(totalLines),
+                                      limits.maxWorkGroupSize / (length / std::size_t(p.radix))}));
   // Prefer whole lines in the exchange buffer (fewest barriers); fall back to more rounds, then to fewer
   // lines. Adjacent lines take four rounds only where fewer lines would leave less than two sectors a
   // row; more lines in two rounds otherwise.

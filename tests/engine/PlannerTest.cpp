@@ -51,7 +51,14 @@ TEST(Planner, SingleLaunchUpTo16384OnTheGpu)
     expectFits(s, kGpu);
   }
   EXPECT_EQ(planStockham(TransformDescriptor::complex1d(32768, 1024), kGpu).passes.size(), 2u);
-  // Columns too, exchanged in four rounds: 2048 long, eight lines (two sectors); 4096 long, four.
+  // Columns too, exchanged in four rounds: 2048 long, eight lines (two sectors); 4096 long, four. A device
+  // whose groups hold 512 work-items keeps 2048's columns to four lines (128 work-items each).
+  DeviceLimits smallGroups = kGpu;
+  smallGroups.maxWorkGroupSize = 512;
+  const StockhamSchedule narrow = planStockham(TransformDescriptor::complex2d(2048, 2048), smallGroups);
+  ASSERT_EQ(narrow.passes.size(), 2u);
+  EXPECT_EQ(narrow.passes[1].lines, 4u);
+  EXPECT_LE(narrow.passes[1].groupSize(), 512u);
   for (std::size_t n : {2048u, 4096u}) {
     const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(n, n), kGpu);
     ASSERT_EQ(s.passes.size(), 2u) << n;
