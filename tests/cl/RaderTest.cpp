@@ -255,6 +255,37 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
                 "+inverse+in_order"));
 }
 
+// Rader's stage with the rest of its rows (RADER_REST) over more factor lengths: primes 67 and 79 times
+// rests of 2 to 32 (one to four rest passes, prime and composite radices, one row or several per group and
+// a last group of fewer rows), forward out of place or inverse in place in turn, against FFTW in double;
+// each through the one launch that does the rest. (Each length is a kernel build: a short list.)
+TEST(RaderRest, MatchesFftwOverFactorLengths)
+{
+  OpenClBackend* backend = backendFor(false);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  struct Length
+  {
+    std::size_t p, m;
+    Direction dir;
+  };
+  const Direction fwd = Direction::Forward, inv = Direction::Inverse;
+  for (const Length& l : {Length{67, 3, inv}, Length{67, 5, fwd}, Length{67, 9, inv}, Length{67, 16, fwd},
+                          Length{67, 32, inv}, Length{79, 2, fwd}, Length{79, 7, inv}, Length{79, 8, fwd},
+                          Length{79, 12, inv}, Length{79, 25, fwd}}) {
+    const Placement placement = l.dir == inv ? Placement::InPlace : Placement::OutOfPlace;
+    const TransformDescriptor d =
+        with(TransformDescriptor::complex1d(l.p * l.m, 5), TransformKind::ComplexToComplex, l.dir, placement);
+    const std::unique_ptr<Plan> plan = backend->createPlan(d);
+    const std::vector<KernelRecord> records = recordsOf(*plan);
+    EXPECT_EQ(std::count_if(records.begin(), records.end(),
+                            [](const KernelRecord& r) { return r.type == KernelRecord::Type::Kernel; }),
+              1)
+        << d.toString();
+    EXPECT_TRUE(hasLaunch(records, "+rest")) << d.toString();
+    EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, Rader, testing::ValuesIn(primeCases()),
                          [](const testing::TestParamInfo<PrimeCase>& info) { return info.param.label; });
 
