@@ -51,7 +51,7 @@
 //     buffer between: one launch instead of two.
 //   RADER_REST (with FUSED_RADER, on a prime factor p = LEN + 1 of rows n = ROW_LEN = p * REST_M, stride 1):
 //     the launch also does the rest of the rows. Its groups hold whole rows (LINES a multiple of REST_M,
-//     sub-line j of a row being line row * REST_M + j); each row is read whole (stageRows), and after
+//     sub-line j of a row being line row * REST_M + j); each row is read whole (gatherPass), and after
 //     the second FFT X_j[P] goes to element j*p + P of the row in local memory, where the axis' first
 //     Stockham step of radix p leaves it. The rest's local passes (REST_RADIX_0.., from stride p on)
 //     run there on the twiddles of the mixed program for radices p, REST_RADIX_0, ... (passed as
@@ -105,11 +105,6 @@
 #define LINE_STRIDE_OF(len)                                                                           \
   (SPREAD_LINES && LINES > 1 && LINES < 16 ? (PADDED(len) + 15) / 16 * 16 + 16 / LINES : (PADDED(len) | 1))
 #endif
-#define MAX_OF(a, b) ((a) > (b) ? (a) : (b))
-// RADER_REST's rows (header): ROWS whole rows per group, each ROW_PITCH apart, ROW_THREADS work-items a row.
-#define ROWS (LINES / REST_M)
-#define ROW_PITCH (PADDED(ROW_LEN) | 1)
-#define ROW_THREADS (THREADS * REST_M)
 #ifndef LOAD_CHIRP
 #define LOAD_CHIRP 0
 #endif
@@ -133,6 +128,14 @@
 #endif
 #ifndef RADER_REST
 #define RADER_REST 0
+#endif
+#if RADER_REST
+// RADER_REST's rows (header): ROWS whole rows per group, each ROW_PITCH apart, ROW_THREADS work-items a row;
+// the exchange buffer holds the group's lines or its rows, whichever is larger.
+#define ROWS (LINES / REST_M)
+#define ROW_PITCH (PADDED(ROW_LEN) | 1)
+#define ROW_THREADS (THREADS * REST_M)
+#define MAX_OF(a, b) ((a) > (b) ? (a) : (b))
 #endif
 
 #include "fft_codelets.cl"

@@ -27,6 +27,7 @@ std::size_t exchangeBytesPerValue(int parts)
 // over 64 lines).
 constexpr int kMaxAdjacentParts = 4;
 constexpr int kMaxRowParts = 4;
+// Adjacent lines beyond two sectors a row take at most two rounds: fewer lines instead (shapePass).
 constexpr int kMaxTwoRoundParts = 2;
 
 // Exchange-buffer slots per work-group (of the buffer's 8 / parts bytes each), with the kernels' padding
