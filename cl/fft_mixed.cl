@@ -1,5 +1,6 @@
 // Mixed-radix Stockham FFT pass for lengths that are not powers of two (radices 2..16, the odd primes
-// up to 61, and the composites 9, 15, 21, 25 and 27 of the length-specialised programs).
+// up to 61, and the composites 9, 15, 21, 25 and 27 of the length-specialised programs; and as their first
+// pass, one prime from 67 to 89 shared by a team of work-items: TEAM_PRIME below).
 //
 // The global step is exactly that of cl/fft_stockham.cl (see its header): one launch does the
 // sub-transforms of length LEN of one "big-radix" step along one axis, with the pass twiddle and the
@@ -76,7 +77,8 @@
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
 // LOAD_LINES_FASTEST, STORE_LINES_FASTEST, PASS_TWIDDLE, TWIDDLE_ONTHEFLY, DIR (-1 forward, +1 inverse),
-// LOAD_CHIRP, LOAD_GATHER, STAGED_GATHER, STORE_HOOK, MAX_RADIX (32, or the largest radix above it). With
+// LOAD_CHIRP, LOAD_GATHER, STAGED_GATHER, STORE_HOOK, MAX_RADIX (32, or the largest radix above it),
+// TEAM_PRIME with TEAM_SPAN and its tables (a team pass as local pass 0). With
 // GENERIC_SHAPE the length, work-items per line and radices come as kernel arguments instead, so
 // one program serves every length (no compile per size, at some speed cost); the exchange buffer is
 // then a __local argument sized by the host.
@@ -524,6 +526,144 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
 }
 #endif
 
+#ifndef TEAM_PRIME
+#define TEAM_PRIME 0
+#endif
+#if TEAM_PRIME
+// A team pass: local pass 0 of radix TEAM_PRIME, a prime above the codelets' 61, as a direct DFT that a
+// team of work-items shares (a codelet of 67 values in one work-item's registers ran slower than Rader's
+// stage: odd_prime_dft.cl). With H = (P - 1) / 2 and r = g^a (g a generator mod P, a in [0, H)), the
+// mirrored inputs give s(a) = x[r] + x[P-r] and d(a) = x[r] - x[P-r], and output q = g^-c and its mirror
+// P - q are
+//   X[q], X[P-q] = x[0] + A(c) +- DIR i B(c),  A(c) = sum_d C(d) s(c+d),  B(c) = sum_d S(d) d(c+d),
+// C(d) = cos(2 pi g^d / P), S(d) = sin(2 pi g^d / P), over d in [0, H): g^H = -1 makes C periodic in H and
+// S antiperiodic, so s is stored twice over and d once and then negated, and c + d never wraps. The
+// coefficients are the same for every work-item at each d (constants, no lookups), and a work-item
+// computes TEAM_SPAN adjacent c, reading the s and d values the span shares once: H / TEAM_SPAN work-items
+// a butterfly, P^2 real multiply-adds and about 2 H (1 + H / TEAM_SPAN) local reads per butterfly.
+// The host passes the tables (TEAM_POW: g^a mod P, TEAM_INV_POW: g^-c mod P, TEAM_COS and TEAM_SIN, from
+// double). The lines are first read whole into local memory, so the pass takes any step's input (and its
+// pass twiddle), and the passes after it run as usual from stride P on.
+#define TEAM_HALF ((TEAM_PRIME - 1) / 2)
+#define TEAM_SIZE ((TEAM_HALF + TEAM_SPAN - 1) / TEAM_SPAN)
+#define TEAM_ROW (2 * TEAM_HALF + 1) // one butterfly's s (or d) values: 2H, and an odd stride
+#define TEAM_BUTTERFLIES (LEN / TEAM_PRIME)
+#define TEAM_PREP_ITEMS ((TEAM_BUTTERFLIES * TEAM_HALF + THREADS - 1) / THREADS) // (a, butterfly) pairs
+// Each line's d values and x[0]s, beside the exchange buffer (which holds the s values), and room for the
+// reads of a last work-item whose span runs past H (their sums are not stored).
+#define TEAM_SCRATCH (TEAM_BUTTERFLIES * (TEAM_ROW + 1) + TEAM_SPAN)
+__constant uint kTeamPow[TEAM_HALF] = {TEAM_POW};
+__constant uint kTeamInvPow[TEAM_HALF] = {TEAM_INV_POW};
+__constant float kTeamCos[TEAM_HALF] = {TEAM_COS};
+__constant float kTeamSin[TEAM_HALF] = {TEAM_SIN};
+
+INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __local cfloat* scratch,
+                          __local uint* powers, __local uint* inversePowers, const uint lineStride, const Step* step,
+                          const uint lid, const uint groupSize)
+{
+  // The lines in order (times the pass twiddle), every load of a work-item issued at once (as firstPass's);
+  // and the permutations where every lane may read them. (Reading each butterfly's mirrored inputs straight
+  // from global memory instead ran slower on the H100: 1809 0.35 -> 0.44 ms, 67 0.35 -> 0.52.)
+  for (uint c = lid; c < TEAM_HALF; c += groupSize) {
+    powers[c] = kTeamPow[c];
+    inversePowers[c] = kTeamInvPow[c];
+  }
+  {
+    uint m, t;
+    lineOf(lid, LOAD_LINES_FASTEST, THREADS, &m, &t);
+    const uint g = step->firstLine + m;
+    uint i, j, b;
+    splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+    const uint base = b * step->dist + i + j * step->stride, elementStride = step->nOverL * step->stride;
+#if PASS_TWIDDLE
+    const uint k = j % step->ns, M = step->ns * LEN;
+#endif
+    if (g < step->totalLines) {
+      UNROLL
+      for (uint s = 0; s < (LEN + THREADS - 1) / THREADS; ++s) {
+        const uint e = t + s * THREADS;
+        if (e < LEN) {
+          cfloat v = loadInput(in, step, base, elementStride, e, j, b);
+#if PASS_TWIDDLE
+          v = cmul(v, passTwiddle(step->passHi, step->passLo, step->passLoBits, k * e, M));
+#endif
+          lines[m * lineStride + PADDED(e)] = v;
+        }
+      }
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  // s and d of every butterfly (adjacent work-items on adjacent butterflies, one a at a time).
+  const uint t = lid % THREADS;
+  __local cfloat* line = lines + (lid / THREADS) * lineStride;
+  __local cfloat* diffs = scratch + (lid / THREADS) * TEAM_SCRATCH;
+  cfloat sums[TEAM_PREP_ITEMS], differences[TEAM_PREP_ITEMS];
+  UNROLL
+  for (uint s = 0; s < TEAM_PREP_ITEMS; ++s) {
+    const uint item = t + s * THREADS, a = item / TEAM_BUTTERFLIES, bf = item % TEAM_BUTTERFLIES;
+    if (a < TEAM_HALF) {
+      const uint r = powers[a];
+      const cfloat x = line[PADDED(bf + r * TEAM_BUTTERFLIES)];
+      const cfloat y = line[PADDED(bf + (TEAM_PRIME - r) * TEAM_BUTTERFLIES)];
+      sums[s] = x + y;
+      differences[s] = x - y;
+      if (a == 0) diffs[TEAM_BUTTERFLIES * TEAM_ROW + bf] = line[PADDED(bf)];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (uint s = 0; s < TEAM_PREP_ITEMS; ++s) {
+    const uint item = t + s * THREADS, a = item / TEAM_BUTTERFLIES, bf = item % TEAM_BUTTERFLIES;
+    if (a < TEAM_HALF) {
+      line[bf * TEAM_ROW + a] = sums[s];
+      line[bf * TEAM_ROW + a + TEAM_HALF] = sums[s];
+      diffs[bf * TEAM_ROW + a] = differences[s];
+      diffs[bf * TEAM_ROW + a + TEAM_HALF] = -differences[s];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  // The team's sums over d: work-item t of the line takes butterfly t / TEAM_SIZE, c from c0 on.
+  const uint bf = t / TEAM_SIZE, c0 = (t % TEAM_SIZE) * TEAM_SPAN;
+  const bool member = t < TEAM_BUTTERFLIES * TEAM_SIZE;
+  cfloat A[TEAM_SPAN], B[TEAM_SPAN], total = (cfloat)(0.0f);
+  UNROLL
+  for (int k = 0; k < TEAM_SPAN; ++k) A[k] = B[k] = (cfloat)(0.0f);
+  if (member) {
+    __local const cfloat* sRow = line + bf * TEAM_ROW + c0;
+    __local const cfloat* dRow = diffs + bf * TEAM_ROW + c0;
+    UNROLL
+    for (int d = 0; d < TEAM_HALF; ++d) {
+      UNROLL
+      for (int k = 0; k < TEAM_SPAN; ++k) {
+        A[k] += kTeamCos[d] * sRow[k + d];
+        B[k] += kTeamSin[d] * dRow[k + d];
+      }
+    }
+    if (c0 == 0) {
+      UNROLL
+      for (int a = 0; a < TEAM_HALF; ++a) total += sRow[a];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE); // every s read before the outputs take their place
+  if (member) {
+    const cfloat x0 = diffs[TEAM_BUTTERFLIES * TEAM_ROW + bf];
+    __local cfloat* out = line + 0;
+    UNROLL
+    for (int k = 0; k < TEAM_SPAN; ++k) {
+      if (c0 + k >= TEAM_HALF) break; // the last work-item of a team where TEAM_SPAN does not divide H
+      const uint q = inversePowers[c0 + k];
+      const cfloat even = x0 + A[k], odd = (float)DIR * mulI(B[k]);
+      out[PADDED(bf * TEAM_PRIME + q)] = even + odd;
+      out[PADDED(bf * TEAM_PRIME + TEAM_PRIME - q)] = even - odd;
+    }
+    if (c0 == 0) out[PADDED(bf * TEAM_PRIME)] = x0 + total;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#endif
+
 // Last local pass (stride ns = LEN / R, so butterfly b writes elements b + q*ns), straight to global
 // memory.
 INLINE void lastPass(__global cfloat* out, __local cfloat* lines, const uint lineStride,
@@ -938,7 +1078,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
   __local cfloat* firstValues = 0;
 #endif
 #endif
-#if STAGED_GATHER
+#if TEAM_PRIME
+  __local cfloat teamScratch[LINES * TEAM_SCRATCH];
+  __local uint teamPow[TEAM_HALF], teamInvPow[TEAM_HALF];
+  teamFirstPass(in, lines, teamScratch, teamPow, teamInvPow, lineStride, &step, lid, groupSize);
+#elif STAGED_GATHER
   gatherPass(lines, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0));
 #else
   firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0), LEN, THREADS);

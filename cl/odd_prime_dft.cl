@@ -2,7 +2,8 @@
 // and the composite radices 9, 15, 21, 25 and 27 as two stages of 3, 5 and 7 in registers.
 // Included after MAX_PRIME_RADIX, DIR, INLINE, UNROLL and mulI are defined. Primes above 61 are not
 // codelets: as one launch with them, lengths ran slower than Rader's on the factor (H100: 1809 = 67 x 27
-// 0.78 -> 1.07 ms, 1010 = 101 x 10 0.73 -> 1.83; the P^2 / 4 multiply-adds and their registers).
+// 0.78 -> 1.07 ms, 1010 = 101 x 10 0.73 -> 1.83; the P^2 / 4 multiply-adds and their registers). Those
+// from 67 to 89 are team passes instead (fft_mixed.cl's TEAM_PRIME), the work shared by several work-items.
 
 // cos and sin of 2 pi k / P for k = 1 .. (P-1)/2, correct to 17 decimals (so rounded to float once).
 __constant float kCos3[] = {-0.50000000000000000f};

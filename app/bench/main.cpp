@@ -53,6 +53,7 @@ Options:
   --rader-two-launches   OpenCL: Rader's stage as its two convolution FFTs, never one launch (comparison)
   --rader-rest-apart     OpenCL: a prime factor's one-launch stage without the rest of its rows (comparison)
   --prime-radices        OpenCL: one odd prime per local pass, no composite radices 9..27 (comparison)
+  --no-team-passes       OpenCL: a prime factor from 67 to 89 by Rader's stage, not a team pass (comparison)
   --tune                 OpenCL: first search the planner's shapes for each case (no time limit; the table
                          gives each search's wall time), keep the fastest in the device's tuning cache
                          (later plans everywhere use it), then measure as usual
@@ -163,6 +164,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.raderRestApart = true;
     else if (a == "--prime-radices")
       o.opencl.primeRadicesOnly = true;
+    else if (a == "--no-team-passes")
+      o.opencl.noTeamPasses = true;
     else if (a == "--tune")
       o.tune = true;
     else if (a == "--measure-plans" || a.starts_with("--measure-plans=")) {
@@ -203,7 +206,8 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
                      o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.primeRadicesOnly ||
-                     o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
+                     o.opencl.noTeamPasses || o.opencl.twiddles != defaults.twiddles ||
+                     o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);
   return backend;

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <numbers>
 
 namespace spectrascope::detail {
 namespace {
@@ -89,6 +91,39 @@ int OpenClFftPlan::storeHookFor(bool last) const
   return (hooks_->kind == ConvolutionHooks::Kind::Rader ? 3 : 1) + (hooks_->forward ? 0 : 1);
 }
 
+namespace {
+
+// A team pass's tables (cl/fft_mixed.cl's TEAM_PRIME): g^a and g^-a mod P, and cos and sin of 2 pi g^a / P
+// (from double, rounded to float once), for a in [0, (P - 1) / 2).
+std::string teamOptions(const StockhamPass& p)
+{
+  const std::uint32_t prime = std::uint32_t(p.teamPrime), half = (prime - 1) / 2, g = primitiveRoot(prime);
+  std::uint32_t gInverse = 1;
+  while (gInverse * g % prime != 1)
+    ++gInverse;
+  std::string pow, invPow, cosines, sines;
+  char number[32];
+  for (std::uint32_t a = 0, power = 1, inverse = 1; a < half; ++a) {
+    const char* comma = a ? "," : "";
+    const double angle = 2.0 * std::numbers::pi * double(power) / double(prime);
+    pow += comma;
+    pow += std::to_string(power);
+    invPow += comma;
+    invPow += std::to_string(inverse);
+    std::snprintf(number, sizeof number, "%s%.9gf", comma, std::cos(angle));
+    cosines += number;
+    std::snprintf(number, sizeof number, "%s%.9gf", comma, std::sin(angle));
+    sines += number;
+    power = power * g % prime;
+    inverse = inverse * gInverse % prime;
+  }
+  return " -DTEAM_PRIME=" + std::to_string(prime) + " -DTEAM_SPAN=" + std::to_string(p.teamSpan) +
+         " -DTEAM_POW=" + pow + " -DTEAM_INV_POW=" + invPow + " -DTEAM_COS=" + cosines +
+         " -DTEAM_SIN=" + sines;
+}
+
+} // namespace
+
 std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& launch) const
 {
   const bool onTheFly = backend_.options().twiddles == OpenClOptions::Twiddles::OnTheFly;
@@ -124,6 +159,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
                " -DNUM_RADICES=" + std::to_string(p.radices.size());
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
+    if (p.teamPrime) options += teamOptions(p);
     if (p.raderRest.any()) {
       const std::vector<int>& rest = p.raderRest.radices;
       options += " -DRADER_REST=1 -DREST_M=" + std::to_string(p.raderRest.m) +
@@ -204,6 +240,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" +
                 std::to_string(pass.length) + " r" + (mixed ? radices : std::to_string(pass.radix)) +
                 (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
+                (pass.teamPrime ? " +team" + std::to_string(pass.teamPrime) : "") +
                 (pass.realRows == 1 || pass.realRows == 3   ? " +r2c_post"
                  : pass.realRows == 2 || pass.realRows == 4 ? " +c2r_pre"
                                                             : "") +

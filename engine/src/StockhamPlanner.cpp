@@ -55,6 +55,23 @@ bool fitsLocalMemory(std::size_t length, std::size_t lines, int parts, const Dev
   return fitsLocalMemory(length, lines, parts, kernelMaxRadix(length), limits);
 }
 
+// Output pairs a work-item of a team pass computes at most: its sums (4 floats each) and the inputs they
+// share stay in registers.
+constexpr std::size_t kLargestTeamSpan = 11;
+
+// A team pass (StockhamPass::teamPrime) also keeps, per line, each butterfly's differences (P - 1 of them,
+// padded to P) and x[0] and a span's slack, and for the group the two permutations ((P - 1) / 2 indices
+// each): TEAM_SCRATCH in cl/fft_mixed.cl.
+bool teamFitsLocalMemory(std::size_t length, std::size_t lines, std::size_t prime, const DeviceLimits& limits)
+{
+  const std::size_t perLine = length / prime * (prime + 1) + kLargestTeamSpan;
+  const std::size_t scratchBytes = lines * perLine * 2 * sizeof(float) + (prime - 1) * sizeof(std::uint32_t);
+  if (scratchBytes >= limits.localMemBytes) return false;
+  DeviceLimits rest = limits;
+  rest.localMemBytes -= scratchBytes;
+  return fitsLocalMemory(length, lines, 1, rest);
+}
+
 // Radix choice, as measured on the H200 (docs/benchmarks.md):
 // - short contiguous lines (a single launch of N <= 256) run best at radix 8 (N = 64: 0.138 ms against
 //   0.174 at radix 16; N = 256: 0.135 against 0.142): more work-items per line make each warp's loads
@@ -123,6 +140,32 @@ std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines, std
     --len;
   if (limits.maxPassLength) len = std::min(len, limits.maxPassLength);
   return std::max(len, kLargestPrimeRadix);
+}
+
+// Output pairs per work-item of a team pass over a line of `length` whose other passes take restThreads
+// work-items (none: 0): teams as large as keep those work-items busy, or where there are no other passes,
+// the largest span. H100 (span 3, 6 or 11): 1809 = 67 x 27 (67 work-items for the 27) 0.47, 0.45, 0.35 ms;
+// 1072 = 67 x 16 (67) 0.39, 0.31, 0.34; 67 alone 0.43, 0.42, 0.35. Where the rest's small radices take
+// many more work-items than the team's butterflies, the spans this gives are small and the pass is slower
+// than Rader's stage at any span (134 = 67 x 2 at span 1 0.66 ms against 0.45, 1068 = 89 x 4 x 3 at 2 1.00
+// against 0.43, 2136 = 89 x 8 x 3 at 4 0.78 against 0.44); at 5 and above it was faster everywhere measured
+// (747 = 83 x 9 at 5 0.40 against 0.81, 1095 = 73 x 15 at 8 0.37 against 0.50): planAxis keeps to those.
+constexpr std::size_t kLeastTeamSpan = 5;
+
+std::size_t teamSpanFor(std::size_t length, std::size_t prime, std::size_t restThreads)
+{
+  const std::size_t half = (prime - 1) / 2, butterflies = length / prime;
+  const std::size_t teamSize =
+      restThreads ? std::clamp<std::size_t>((restThreads + butterflies - 1) / butterflies, 1, half)
+                  : (half + kLargestTeamSpan - 1) / kLargestTeamSpan;
+  return std::min((half + teamSize - 1) / teamSize, kLargestTeamSpan);
+}
+
+// Work-items per line of a team pass: a team for each butterfly.
+std::size_t teamThreads(std::size_t length, std::size_t prime, std::size_t span)
+{
+  const std::size_t half = (prime - 1) / 2;
+  return length / prime * ((half + span - 1) / span);
 }
 
 // Work-items per line of a mixed launch: one per butterfly of its largest radix.
@@ -222,10 +265,25 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     std::vector<int> all = mixedRadices(length, CompositeRadices::All);
     if (length / std::size_t(*std::max_element(all.begin(), all.end())) >= 2) p.radices = std::move(all);
   }
-  const std::size_t largest = std::size_t(*std::max_element(p.radices.begin(), p.radices.end()));
+  // A team pass first, then the rest's radices (in registers as usual).
+  const std::size_t team = teamPrimeOf(length, limits);
+  if (team) {
+    p.teamPrime = int(team);
+    p.radices = {int(team)};
+    if (length > team) {
+      // Every composite: the team's work-items outnumber the rest's butterflies anyway (H100, 1809's 27 as
+      // one pass rather than 3 x 3 x 3: 0.70 -> 0.47 ms).
+      const std::vector<int> rest = mixedRadices(
+          length / team, composites == CompositeRadices::None ? composites : CompositeRadices::All);
+      p.radices.insert(p.radices.end(), rest.begin(), rest.end());
+    }
+  }
+  const auto inRegisters = p.radices.begin() + (team ? 1 : 0);
+  const std::size_t largest =
+      inRegisters == p.radices.end() ? 1 : std::size_t(*std::max_element(inRegisters, p.radices.end()));
   const auto registerValues = [&](std::size_t threads) {
-    std::size_t values = 0;
-    for (int r : p.radices) {
+    std::size_t values = 1;
+    for (int r : std::vector<int>(inRegisters, p.radices.end())) {
       const std::size_t butterflies = length / std::size_t(r);
       values = std::max(values, (butterflies + threads - 1) / threads * std::size_t(r));
     }
@@ -244,6 +302,11 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     while (registerValues(p.threads) > std::max(kRegisterValues, largest))
       ++p.threads;
   }
+  if (team) {
+    const std::size_t restThreads = inRegisters == p.radices.end() ? 0 : p.threads;
+    p.teamSpan = int(teamSpanFor(length, team, restThreads));
+    p.threads = std::max(restThreads, teamThreads(length, team, std::size_t(p.teamSpan)));
+  }
   p.registerValues = registerValues(p.threads);
   std::size_t lines = linesFor(p.threads, loadAdjacent || storeAdjacent, totalLines, limits);
   if (!loadAdjacent && !storeAdjacent) {
@@ -252,7 +315,8 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
                                         std::min(kContiguousMixedGroup, maxGroup) / p.threads);
     lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
   }
-  while (!fitsLocalMemory(length, lines, 1, limits)) {
+  while (team ? !teamFitsLocalMemory(length, lines, team, limits)
+              : !fitsLocalMemory(length, lines, 1, limits)) {
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
     lines /= 2;
@@ -329,9 +393,11 @@ bool transformsAxis(const AxisJob& job, int axis)
 // Relative time of one launch over adjacent lines of `length` (a strided pass: loads or stores walk
 // adjacent lines, or both), by how many lines fit local memory. Measured per 2^25 values, against 1.0 for
 // 16 lines or more (lines <= 256, ~95% of copy): on the H200 with 48 KB, 8 lines (512) 1.35 and 4 lines
-// (1024) 1.45; on the H100, 4 lines of 2048 exchanged in two rounds 1.55 where only the loads walk adjacent
-// lines (2^21's first launch as 2048 x 1024: 0.29 ms against 0.19 for contiguous rows) and 1.85 where
-// loads and stores both do (2048 x 2048's columns: 0.35 ms; 2^22's second launch 0.37). Rows of a real
+// (1024) 1.45; on the H100, longer lines exchanged in rounds 1.3 where only the loads walk adjacent lines
+// (2^22's first launch as 2048 x 2048: 0.245 ms against 0.19 for contiguous rows) and 1.65 where loads
+// and stores both do (its second launch, eight lines in four rounds with the pass twiddle: 0.31 ms), so
+// 2^22 takes two launches (0.546 ms against 0.576 in three of 256, 128 and 128). Before columns took
+// eight lines in four rounds, those launches measured 1.55 and 1.85 (0.29 and 0.37 ms). Rows of a real
 // transform keep the H200's 2.5 for those launches: R2C's fused last launch pairs mirrored lines through
 // re/im rounds (REAL_ROWS 3), and both directions measured faster in three launches (H100: R2C 2^22 0.38
 // ms against 0.45 as 2048 x 1024, C2R 0.36 against 0.39).
@@ -463,6 +529,19 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       ns *= length;
     }
   };
+  // A prime factor from 67 to 89 as a team pass of one launch, where the axis fits one (rows in one
+  // group, columns in groups of whole sectors) and the team's work-items each take kLeastTeamSpan output
+  // pairs or more.
+  if (const std::size_t team = teamPrimeOf(n, limits)) {
+    const std::size_t lines = columns ? limits.minAdjacentLines : 1;
+    if (teamFitsLocalMemory(n, lines, team, limits)) {
+      const StockhamPass trial = shapeMixedPass(n, columns, columns, lines, limits);
+      if (lines * trial.threads <= limits.maxWorkGroupSize && std::size_t(trial.teamSpan) >= kLeastTeamSpan) {
+        planLaunches({n}, 1, false);
+        return;
+      }
+    }
+  }
   if (const std::size_t prime = hasKernelRadices(n, limits) ? 0 : raderFactorOf(n, limits)) {
     // Rader's algorithm on the prime factor as the first step (ns = 1: it gathers from n / prime
     // interleaved lines, and writes each line whole), then the smooth factor's launches, reading what it
@@ -705,6 +784,20 @@ std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits)
                           double(n) * double(mixedLaunchLengths(rest, true, limits).size());
   const double whole = 2.0 * convolutionCost(bluesteinConvolutionLength(n), limits);
   return factored < whole ? prime : 0;
+}
+
+// Team passes take the primes VkFFT takes by direct multiplication on NVIDIA (17 to 89); those up to 61
+// have codelets.
+constexpr std::size_t kLargestTeamPrime = 89;
+
+std::size_t teamPrimeOf(std::size_t length, const DeviceLimits& limits)
+{
+  if (!limits.teamPasses || limits.mixedThreads) return 0;
+  const std::vector<std::size_t> factors = primeFactors(length);
+  if (factors.empty()) return 0;
+  const std::size_t largest = factors.back();
+  const bool secondIsRadix = factors.size() < 2 || factors[factors.size() - 2] <= largestPrimeRadix(limits);
+  return largest > largestPrimeRadix(limits) && largest <= kLargestTeamPrime && secondIsRadix ? largest : 0;
 }
 
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits)

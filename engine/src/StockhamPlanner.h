@@ -51,6 +51,9 @@ struct DeviceLimits
   // Whether Rader's one-launch stage on a prime factor of rows also does the rest of the rows (RaderRest);
   // false: the rest's own launch (OpenClOptions::raderRestApart, a comparison).
   bool raderWithRest = true;
+  // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
+  // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
+  bool teamPasses = true;
   // Composite radices 9 to 27 in one local pass (mixedRadices); false: their primes one pass each
   // (OpenClOptions::primeRadicesOnly, a comparison).
   bool compositeRadices = true;
@@ -97,6 +100,11 @@ struct StockhamPass
   std::size_t raderConvolution = 0; // Rader: the convolution's length (raderConvolutionLength)
   // Rader's stage with the rest of its rows (on the stage, and on its convolution's launch).
   RaderRest raderRest;
+  // A mixed launch whose first local pass is a prime above the codelets' 61 (radices[0]), as a direct DFT
+  // shared by a team of work-items (cl/fft_mixed.cl's TEAM_PRIME): each computes teamSpan of its (P - 1) / 2
+  // output pairs. 0: none.
+  int teamPrime = 0;
+  int teamSpan = 0;
   bool isConvolution() const { return family == Family::Bluestein || family == Family::Rader; }
   // Each work-group reads and writes the same lines (a convolution stage through its work buffer reads
   // everything before it writes), so input and output may be one buffer. Not Rader's in one launch on a
@@ -228,6 +236,9 @@ StockhamPass::Family largePrimeRoute(std::size_t n, const DeviceLimits& limits =
 // global step), then m's launches, instead of Bluestein's on all of n: P where that moves fewer values,
 // else 0.
 std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits = {});
+// The prime factor P of a mixed launch of this length that is a team pass (StockhamPass::teamPrime): one
+// factor from 67 to 89, once, the others kernel radices; else 0.
+std::size_t teamPrimeOf(std::size_t length, const DeviceLimits& limits = {});
 // The chosen route's convolution length (what its work buffer holds per line of n: with Rader's on a
 // factor P, n / P convolution lines of that factor).
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});

@@ -86,7 +86,8 @@ void addComplex(std::vector<SizeCase>& c)
       {"composite_radix_inverse_inplace_n3125",
        with(D::complex1d(3125, 2), TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)});
   c.push_back({"composite_radix_2d_columns_12x2025", D::complex2d(12, 2025, 2)});
-  c.push_back({"rader_factor_2d_737x300", D::complex2d(737, 300)}); // 11 x 67
+  c.push_back({"team_factor_2d_737x300", D::complex2d(737, 300)});    // 11 x 67: a team pass on 67, then 11
+  c.push_back({"rader_factor_2d_1067x300", D::complex2d(1067, 300)}); // 11 x 97: Rader's on 97, then 11
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});
   c.push_back({"bluestein_2d_1411x1411", D::complex2d(1411, 1411)}); // 17 x 83 along both axes
   c.push_back({"prime_radix_3d_8x17x4", D::complex3d(8, 17, 4)});

@@ -1,7 +1,8 @@
 // Real transforms with an odd row length on a real device (PoCL in CI), against FFTW in double: R2C and
 // C2R, in place and out of place, with an odd and an even number of rows (1, 2, 3: an odd count leaves
-// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801, and 737's factor 67),
-// on Bluestein (1019, 4757), on one mixed-radix launch (3, 9, 15, 1023, 999) and on several (945 at passes of
+// the last row without a partner), lengths 1, 3 and 9, rows on Rader (1009, 4801, and 1067's factor 97),
+// on Bluestein (1019, 4757), on one mixed-radix launch (3, 9, 15, 1023, 999, and 737 = 67 x 11 with a team
+// pass) and on several (945 at passes of
 // 32), in 2D and 3D with odd rows. On device buffers: nothing is written past the output, and an
 // out-of-place input is left as it was.
 
@@ -70,8 +71,9 @@ std::vector<OddCase> oddCases()
   batches("multipass_n945", 945, 32);
   fourWays("rader_n4801_b5", D::complex1d(4801, 5), 0, "+gather");
   fourWays("rader_multipass_n1009_b3", D::complex1d(1009, 3), 64, "+gather");
-  fourWays("2d_737x300", D::complex2d(737, 300), 0, "+gather"); // 11 x 67: Rader's on 67, then 11
-  fourWays("2d_737x7", D::complex2d(737, 7), 0, "+gather");
+  fourWays("2d_1067x300", D::complex2d(1067, 300), 0, "+gather"); // 11 x 97: Rader's on 97, then 11
+  fourWays("2d_1067x7", D::complex2d(1067, 7), 0, "+gather");
+  fourWays("2d_737x7", D::complex2d(737, 7)); // 11 x 67: one launch, its first pass a team pass on 67
   fourWays("2d_4757x3", D::complex2d(4757, 3), 0, "+chirp_in"); // 67 x 71: Bluestein's
   fourWays("2d_1009x3", D::complex2d(1009, 3), 0, "+gather");
   fourWays("2d_1x5", D::complex2d(1, 5, 3));

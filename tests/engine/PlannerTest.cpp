@@ -11,6 +11,13 @@ using namespace spectrascope::detail;
 namespace {
 
 const DeviceLimits kGpu{48 * 1024, 1024, 0}; // what NVIDIA's OpenCL exposes
+// The same with prime factors from 67 to 89 by Rader's stage rather than team passes (the comparison knob),
+// where a test is about Rader's stage on them.
+const DeviceLimits kGpuRader = [] {
+  DeviceLimits limits = kGpu;
+  limits.teamPasses = false;
+  return limits;
+}();
 
 void expectFits(const StockhamSchedule& s, const DeviceLimits& limits)
 {
@@ -301,7 +308,7 @@ TEST(Planner, ContiguousMixedLinesFillWarps)
 TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 {
   for (std::size_t p : {67u, 71u, 97u, 257u, 1009u, 4801u, 65537u}) {
-    const auto s = planStockham(TransformDescriptor::complex1d(p, 2), kGpu);
+    const auto s = planStockham(TransformDescriptor::complex1d(p, 2), kGpuRader);
     ASSERT_EQ(s.passes.size(), 1u) << p;
     EXPECT_EQ(s.passes[0].family, StockhamPass::Family::Rader) << p;
     EXPECT_TRUE(s.passes[0].inPlaceSafe());
@@ -365,7 +372,7 @@ TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
   {
     std::size_t n, prime;
   };
-  DeviceLimits restApart = kGpu;
+  DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   for (const Case c : {Case{1809, 67}, Case{134, 67}, Case{3618, 67}, Case{67 * 64, 67},
                        Case{173 * 1024, 173}, Case{1009 * 2, 1009}, Case{346, 173}}) {
@@ -440,7 +447,7 @@ TEST(Planner, RaderFactorDoesTheRestOfItsRows)
   // 3618's 54: one pass per prime (12 values a work-item, as its convolution's) rather than 2 x 27.
   for (const Case& c : {Case{1809, 67, {3, 3, 3}}, Case{1366, 683, {2}}, Case{134, 67, {2}},
                         Case{3618, 67, {2, 3, 3, 3}}, Case{2010, 67, {2, 15}}}) {
-    const StockhamSchedule s = rows(c.n, kGpu);
+    const StockhamSchedule s = rows(c.n, kGpuRader);
     ASSERT_EQ(s.passes.size(), 1u) << c.n;
     const StockhamPass& stage = s.passes[0];
     EXPECT_EQ(stage.family, StockhamPass::Family::Rader);
@@ -475,9 +482,53 @@ TEST(Planner, RaderFactorDoesTheRestOfItsRows)
   const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1809), kGpu);
   ASSERT_GE(columns.passes.size(), 3u);
   EXPECT_FALSE(columns.passes[1].raderRest.any());
-  DeviceLimits apart = kGpu;
+  DeviceLimits apart = kGpuRader;
   apart.raderWithRest = false;
   EXPECT_EQ(rows(1809, apart).passes.size(), 2u);
+}
+
+// A prime factor from 67 to 89 is a team pass, the first of one mixed-radix launch (its rest's radices all
+// composite), where the axis fits one launch and the team's span is five output pairs or more; elsewhere
+// Rader's stage as before: the rest's small radices needing many more work-items (1068 = 89 x 4 x 3, 134),
+// rows too long for local memory (4288 = 67 x 64), columns whose four lines do not fit (12 x 1809), the
+// generic program, and the comparison knob.
+TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
+{
+  struct Case
+  {
+    std::size_t n;
+    std::vector<int> radices;
+    int span;
+  };
+  for (const Case& c : {Case{1809, {67, 27}, 11}, Case{67, {67}, 11}, Case{1072, {67, 16}, 7},
+                        Case{2010, {67, 2, 15}, 7}, Case{747, {83, 9}, 5}, Case{89, {89}, 11}}) {
+    const StockhamSchedule s = planStockham(TransformDescriptor::complex1d(c.n, 3), kGpu);
+    ASSERT_EQ(s.passes.size(), 1u) << c.n;
+    const StockhamPass& p = s.passes[0];
+    EXPECT_EQ(p.family, StockhamPass::Family::Mixed) << c.n;
+    EXPECT_EQ(p.radices, c.radices) << c.n;
+    EXPECT_EQ(p.teamPrime, c.radices[0]) << c.n;
+    EXPECT_EQ(p.teamSpan, c.span) << c.n;
+    EXPECT_LE(p.groupSize(), kGpu.maxWorkGroupSize) << c.n;
+    EXPECT_TRUE(p.inPlaceSafe()) << c.n;
+  }
+  EXPECT_EQ(teamPrimeOf(67 * 71), 0u) << "two factors above 61";
+  EXPECT_EQ(teamPrimeOf(97 * 3), 0u) << "above 89";
+  EXPECT_EQ(teamPrimeOf(67 * 67), 0u) << "twice";
+  const auto firstFamily = [](const TransformDescriptor& d, const DeviceLimits& limits) {
+    return planStockham(d, limits).passes.at(0).family;
+  };
+  for (std::size_t n : {1068u, 134u, 4288u})
+    EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(n, 3), kGpu), StockhamPass::Family::Rader) << n;
+  const StockhamSchedule columns = planStockham(TransformDescriptor::complex2d(12, 1809), kGpu);
+  EXPECT_EQ(columns.passes.at(1).family, StockhamPass::Family::Rader);
+  const StockhamSchedule smallColumns = planStockham(TransformDescriptor::complex2d(16, 67), kGpu);
+  EXPECT_EQ(smallColumns.passes.at(1).teamPrime, 67);
+  EXPECT_GE(smallColumns.passes.at(1).lines, kGpu.minAdjacentLines);
+  DeviceLimits generic = kGpu;
+  generic.mixedThreads = 128;
+  EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), generic), StockhamPass::Family::Rader);
+  EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), kGpuRader), StockhamPass::Family::Rader);
 }
 
 // Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
@@ -500,7 +551,7 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1080, 8), kGpu), (R{8, 3, 3, 3, 5}));
   // Columns: 1080 of 1920 x 1080 in one launch; 1809's 27 after Rader's 67 stays one pass per prime.
   EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 27, 5}));
-  DeviceLimits restApart = kGpu;
+  DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   const StockhamSchedule factor = planStockham(TransformDescriptor::complex1d(1809, 8), restApart);
   ASSERT_EQ(factor.passes.size(), 2u);
@@ -532,11 +583,11 @@ TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
     return StockhamPass{};
   };
   for (std::size_t p : {67u, 683u, 1009u, 1019u, 2053u, 4801u}) {
-    const StockhamPass whole = first(TransformDescriptor::complex1d(p, 2), kGpu);
+    const StockhamPass whole = first(TransformDescriptor::complex1d(p, 2), kGpuRader);
     EXPECT_TRUE(whole.raderInOneLaunch) << p;
     EXPECT_TRUE(whole.inPlaceSafe()) << p;
   }
-  DeviceLimits restApart = kGpu;
+  DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   const StockhamPass factor = first(TransformDescriptor::complex1d(1809, 2), restApart);
   EXPECT_TRUE(factor.raderInOneLaunch);

@@ -22,12 +22,12 @@ inline std::optional<int> preferredOpenClDevice()
 }
 
 // Null when there is no OpenCL device. Knobs: the longest pass, generic mixed-radix shapes, Bluestein
-// for every non-smooth length.
+// for every non-smooth length, Rader's stage rather than team passes for prime factors from 67 to 89.
 inline OpenClBackend* sharedOpenClBackend(std::size_t maxPassLength, bool genericShapes = false,
-                                          bool bluesteinOnly = false)
+                                          bool bluesteinOnly = false, bool noTeamPasses = false)
 {
-  static std::map<std::tuple<std::size_t, bool, bool>, std::unique_ptr<OpenClBackend>> backends;
-  auto& b = backends[{maxPassLength, genericShapes, bluesteinOnly}];
+  static std::map<std::tuple<std::size_t, bool, bool, bool>, std::unique_ptr<OpenClBackend>> backends;
+  auto& b = backends[{maxPassLength, genericShapes, bluesteinOnly, noTeamPasses}];
   if (!b) {
     const auto device = preferredOpenClDevice();
     if (!device) return nullptr;
@@ -35,6 +35,7 @@ inline OpenClBackend* sharedOpenClBackend(std::size_t maxPassLength, bool generi
     o.maxPassLength = maxPassLength;
     o.genericMixedShapes = genericShapes;
     o.bluesteinOnly = bluesteinOnly;
+    o.noTeamPasses = noTeamPasses;
     b = std::make_unique<OpenClBackend>(*device, o);
   }
   return b.get();

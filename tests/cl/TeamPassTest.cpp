@@ -1,0 +1,132 @@
+// Team passes (cl/fft_mixed.cl's TEAM_PRIME): a prime factor from 67 to 89 as the first local pass of one
+// mixed-radix launch, a direct DFT shared by a team of work-items, on a real device (PoCL in CI) against
+// FFTW in double. Every team prime alone and times rests of one and two passes (composite radices and
+// powers of two; spans that divide (P - 1) / 2 and spans that leave the last work-item of a team short),
+// forward and inverse, in place and out of place, batches of one line per group and of several; along
+// columns and the middle axis; real rows, odd (in pairs) and even (the fused pairwise step); FFTW's
+// property checks. Each case is checked to be the one team launch, and against Rader's stage on the same
+// input (the comparison knob).
+
+#include "FftChecks.h"
+#include "OpenClTestDevice.h"
+#include "spectrascope/engine/OpenClBackend.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace spectrascope;
+
+namespace {
+
+constexpr double kTolerance = 2e-6; // AnySizeTest's bound
+constexpr std::uint64_t kSeed = 41;
+
+struct TeamCase
+{
+  std::string label;
+  TransformDescriptor d;
+};
+
+void PrintTo(const TeamCase& c, std::ostream* os)
+{
+  *os << c.label << " " << c.d.toString();
+}
+
+TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction dir, Placement placement)
+{
+  d.kind = kind;
+  d.direction = dir;
+  d.placement = placement;
+  return d;
+}
+
+std::vector<TeamCase> teamCases()
+{
+  using D = TransformDescriptor;
+  const auto c2c = TransformKind::ComplexToComplex;
+  std::vector<TeamCase> c;
+  const auto twoWays = [&](const std::string& label, const D& d) {
+    c.push_back({label, d});
+    c.push_back({label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace)});
+  };
+  for (std::size_t p : {67u, 71u, 73u, 79u, 83u, 89u})
+    twoWays("n" + std::to_string(p), D::complex1d(p, 5));
+  // One rest pass: 1809 = 67 x 27 (span 11), 1136 = 71 x 16 (7), 747 = 83 x 9 (5), 1095 = 73 x 15 (8),
+  // 2403 = 89 x 27 (11); two: 2010 = 67 x 2 x 15 (7), 2370 = 79 x 2 x 15 (7).
+  for (std::size_t n : {1809u, 1136u, 747u, 1095u, 2403u, 2010u, 2370u})
+    twoWays("n" + std::to_string(n), D::complex1d(n, 3));
+  c.push_back({"n1072_inplace", with(D::complex1d(1072, 7), c2c, Direction::Forward, Placement::InPlace)});
+  c.push_back({"n1809_inverse", with(D::complex1d(1809, 2), c2c, Direction::Inverse, Placement::OutOfPlace)});
+  twoWays("2d_columns_16x67", D::complex2d(16, 67, 2));
+  twoWays("2d_columns_8x89", D::complex2d(8, 89, 3));
+  twoWays("2d_rows_1809x6", D::complex2d(1809, 6));
+  twoWays("3d_middle_4x79x3", D::complex3d(4, 79, 3, 2));
+  for (Placement p : {Placement::OutOfPlace, Placement::InPlace}) {
+    const std::string where = p == Placement::InPlace ? "_inplace" : "";
+    for (const auto& [label, d] :
+         {std::pair{"n1809", D::complex1d(1809, 3)}, std::pair{"n2144", D::complex1d(2144, 3)},
+          std::pair{"2d_1809x4", D::complex2d(1809, 4)}}) {
+      c.push_back({std::string("r2c_") + label + where,
+                   with(d, TransformKind::RealToComplex, Direction::Forward, p)});
+      c.push_back({std::string("c2r_") + label + where,
+                   with(d, TransformKind::ComplexToReal, Direction::Inverse, p)});
+    }
+  }
+  return c;
+}
+
+OpenClBackend* backendFor(bool noTeamPasses)
+{
+  return test::sharedOpenClBackend(0, false, false, noTeamPasses);
+}
+
+bool hasTeamLaunch(const Plan& plan)
+{
+  const TransformDescriptor& d = plan.descriptor();
+  std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
+  ExecutionReport report;
+  if (d.placement == Placement::InPlace)
+    plan.execute(in, in, &report);
+  else
+    plan.execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
+  return std::any_of(report.records.begin(), report.records.end(),
+                     [](const KernelRecord& r) { return r.name.find("+team") != std::string::npos; });
+}
+
+class TeamPass : public testing::TestWithParam<TeamCase>
+{
+protected:
+  void SetUp() override
+  {
+    if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  }
+};
+
+TEST_P(TeamPass, MatchesFftwDoubleInOneTeamLaunch)
+{
+  const std::unique_ptr<Plan> plan = backendFor(false)->createPlan(GetParam().d);
+  EXPECT_TRUE(hasTeamLaunch(*plan));
+  const double error = test::errorAgainstReference(*plan, kSeed);
+  EXPECT_LE(error, kTolerance);
+  // As accurate as Rader's stage on the same input, within the spread of float rounding.
+  const std::unique_ptr<Plan> rader = backendFor(true)->createPlan(GetParam().d);
+  EXPECT_FALSE(hasTeamLaunch(*rader));
+  const double raderError = test::errorAgainstReference(*rader, kSeed);
+  std::printf("%s: team %.3g, Rader %.3g\n", GetParam().label.c_str(), error, raderError);
+  EXPECT_LE(error, 1.5 * raderError);
+}
+
+TEST_P(TeamPass, SatisfiesFftwPropertyChecks)
+{
+  if (GetParam().d.kind != TransformKind::ComplexToComplex) GTEST_SKIP() << "the property checks are complex";
+  const std::unique_ptr<Plan> plan = backendFor(false)->createPlan(GetParam().d);
+  EXPECT_LE(test::impulseError(*plan, 22), kTolerance);
+  EXPECT_LE(test::linearityError(*plan, 23), kTolerance);
+  EXPECT_LE(test::timeShiftError(*plan, 24), kTolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, TeamPass, testing::ValuesIn(teamCases()),
+                         [](const testing::TestParamInfo<TeamCase>& info) { return info.param.label; });
+
+} // namespace
