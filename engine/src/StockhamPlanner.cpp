@@ -407,7 +407,7 @@ double adjacentLaunchCost(std::size_t length, bool bothSides, bool realRows, con
   if (fitsLocalMemory(length, 8, 1, limits)) return 1.35;
   if (fitsLocalMemory(length, 4, 1, limits)) return 1.45;
   if (realRows) return 2.5;
-  return bothSides ? 1.85 : 1.55;
+  return bothSides ? 1.65 : 1.3;
 }
 
 // `n` split into `count` launch lengths of nearly equal exponents, largest first.
@@ -424,8 +424,8 @@ std::vector<std::size_t> splitInto(std::size_t n, int count)
 // fewest launches the local memory allows, or one more where shorter lines run enough faster to pay for
 // the extra read and write (at equal cost, the fewer launches). Every launch of a four-step loads adjacent
 // lines, and every one but the first stores them; on columns, all do both. H100: 2^21 as 2048 x 1024 0.50 ms
-// against 0.57 in three launches of 128; 2^22 as 2048 x 2048 0.64 against 0.57; 2048-long columns in one
-// launch (two rounds per exchange) 0.35 against 0.39 in two.
+// against 0.57 in three launches of 128; 2^22 as 2048 x 2048 0.546 against 0.576 (adjacentLaunchCost);
+// 2048-long columns in one launch (two rounds per exchange) 0.35 against 0.39 in two.
 std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, bool realRows,
                                                  const DeviceLimits& limits)
 {
