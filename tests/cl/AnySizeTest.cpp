@@ -36,13 +36,7 @@ OpenClBackend* backendFor(std::size_t maxPassLength, bool genericShapes = false)
   return test::sharedOpenClBackend(maxPassLength, genericShapes);
 }
 
-TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction dir, Placement placement)
-{
-  d.kind = kind;
-  d.direction = dir;
-  d.placement = placement;
-  return d;
-}
+using test::with;
 
 void addComplex(std::vector<SizeCase>& c)
 {

@@ -56,13 +56,7 @@ OpenClBackend* backendFor(bool bluesteinOnly, std::size_t maxPassLength = 0)
   return test::sharedOpenClBackend(maxPassLength, false, bluesteinOnly, true);
 }
 
-TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction dir, Placement placement)
-{
-  d.kind = kind;
-  d.direction = dir;
-  d.placement = placement;
-  return d;
-}
+using test::with;
 
 std::vector<PrimeCase> primeCases()
 {
@@ -135,30 +129,14 @@ std::vector<PrimeCase> primeCases()
   return c;
 }
 
-// The kernel records of one run of the plan.
-std::vector<KernelRecord> recordsOf(const Plan& plan)
-{
-  const TransformDescriptor& d = plan.descriptor();
-  std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
-  ExecutionReport report;
-  if (d.placement == Placement::InPlace)
-    plan.execute(in, in, &report);
-  else
-    plan.execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
-  return report.records;
-}
-
-bool hasLaunch(const std::vector<KernelRecord>& records, const char* tag)
-{
-  return std::any_of(records.begin(), records.end(),
-                     [&](const KernelRecord& r) { return r.name.find(tag) != std::string::npos; });
-}
+using test::anyLaunchNamed;
+using test::launchRecords;
 
 // Runs the plan once and says which convolution route its launches took.
 std::optional<Route> routeOf(const Plan& plan)
 {
-  const std::vector<KernelRecord> records = recordsOf(plan);
-  const auto has = [&](const char* tag) { return hasLaunch(records, tag); };
+  const std::vector<KernelRecord> records = launchRecords(plan);
+  const auto has = [&](const char* tag) { return anyLaunchNamed(records, tag); };
   if (has("+gather")) return Route::Rader;
   if (has("+chirp_in")) return Route::Bluestein;
   return std::nullopt;
@@ -233,7 +211,7 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
   if (!oneLaunch) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
   const auto launches = [](OpenClBackend& backend, const TransformDescriptor& d) {
     std::vector<std::string> names;
-    for (const KernelRecord& r : recordsOf(*backend.createPlan(d)))
+    for (const KernelRecord& r : launchRecords(*backend.createPlan(d)))
       if (r.type == KernelRecord::Type::Kernel) names.push_back(r.name);
     return names;
   };
@@ -253,9 +231,9 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
   const std::vector<std::string> split =
       launches(*backendFor(false, 64), TransformDescriptor::complex1d(1009, 3));
   EXPECT_GE(split.size(), 3u);
-  EXPECT_FALSE(
-      hasLaunch(recordsOf(*backendFor(false, 64)->createPlan(TransformDescriptor::complex1d(1009, 3))),
-                "+inverse+in_order"));
+  EXPECT_FALSE(anyLaunchNamed(
+      launchRecords(*backendFor(false, 64)->createPlan(TransformDescriptor::complex1d(1009, 3))),
+      "+inverse+in_order"));
 }
 
 // Rader's stage with the rest of its rows (RADER_REST) over more factor lengths: primes 67 and 79 times
@@ -279,12 +257,12 @@ TEST(RaderRest, MatchesFftwOverFactorLengths)
     const TransformDescriptor d =
         with(TransformDescriptor::complex1d(l.p * l.m, 5), TransformKind::ComplexToComplex, l.dir, placement);
     const std::unique_ptr<Plan> plan = backend->createPlan(d);
-    const std::vector<KernelRecord> records = recordsOf(*plan);
+    const std::vector<KernelRecord> records = launchRecords(*plan);
     EXPECT_EQ(std::count_if(records.begin(), records.end(),
                             [](const KernelRecord& r) { return r.type == KernelRecord::Type::Kernel; }),
               1)
         << d.toString();
-    EXPECT_TRUE(hasLaunch(records, "+rest")) << d.toString();
+    EXPECT_TRUE(anyLaunchNamed(records, "+rest")) << d.toString();
     EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
   }
 }

@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
+#include <cstdio>
 
 using namespace spectrascope;
 
@@ -33,13 +33,7 @@ void PrintTo(const TeamCase& c, std::ostream* os)
   *os << c.label << " " << c.d.toString();
 }
 
-TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction dir, Placement placement)
-{
-  d.kind = kind;
-  d.direction = dir;
-  d.placement = placement;
-  return d;
-}
+using test::with;
 
 std::vector<TeamCase> teamCases()
 {
@@ -83,15 +77,7 @@ OpenClBackend* backendFor(bool noTeamPasses)
 
 bool hasTeamLaunch(const Plan& plan)
 {
-  const TransformDescriptor& d = plan.descriptor();
-  std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
-  ExecutionReport report;
-  if (d.placement == Placement::InPlace)
-    plan.execute(in, in, &report);
-  else
-    plan.execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
-  return std::any_of(report.records.begin(), report.records.end(),
-                     [](const KernelRecord& r) { return r.name.find("+team") != std::string::npos; });
+  return test::anyLaunchNamed(test::launchRecords(plan), "+team");
 }
 
 class TeamPass : public testing::TestWithParam<TeamCase>

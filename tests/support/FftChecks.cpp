@@ -2,6 +2,7 @@
 
 #include "spectrascope/engine/Reference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <numbers>
@@ -155,6 +156,32 @@ double roundTripError(const Plan& forward, const Plan& inverse, std::uint64_t se
   const std::vector<float> back = runPlan(inverse, runPlan(forward, x));
   const std::vector<double> expected(x.begin(), x.end());
   return reference::relativeL2Error(back, expected);
+}
+
+TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction direction, Placement placement)
+{
+  d.kind = kind;
+  d.direction = direction;
+  d.placement = placement;
+  return d;
+}
+
+std::vector<KernelRecord> launchRecords(const Plan& plan)
+{
+  const TransformDescriptor& d = plan.descriptor();
+  std::vector<float> in(std::max(d.inputFloats(), d.outputFloats()), 0.0f), out(d.outputFloats());
+  ExecutionReport report;
+  if (d.placement == Placement::InPlace)
+    plan.execute(in, in, &report);
+  else
+    plan.execute(std::span<const float>(in).subspan(0, d.inputFloats()), out, &report);
+  return report.records;
+}
+
+bool anyLaunchNamed(const std::vector<KernelRecord>& records, std::string_view tag)
+{
+  return std::any_of(records.begin(), records.end(),
+                     [&](const KernelRecord& r) { return r.name.find(tag) != std::string::npos; });
 }
 
 } // namespace spectrascope::test

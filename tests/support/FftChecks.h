@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace spectrascope::test {
@@ -23,5 +24,12 @@ double linearityError(const Plan& plan, std::uint64_t seed);
 double timeShiftError(const Plan& plan, std::uint64_t seed);
 // inverse(forward(x)) must equal x.
 double roundTripError(const Plan& forward, const Plan& inverse, std::uint64_t seed);
+
+// The descriptor as another kind, direction and placement (the cases of the kernel tests).
+TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction direction, Placement placement);
+// The records of one call of the plan (on zeros): which launches it made, for tests of the route taken.
+std::vector<KernelRecord> launchRecords(const Plan& plan);
+// Whether one of them is named with `tag` (a launch name's hook or pass marker, e.g. "+gather").
+bool anyLaunchNamed(const std::vector<KernelRecord>& records, std::string_view tag);
 
 } // namespace spectrascope::test
