@@ -535,10 +535,10 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
 // stage: odd_prime_dft.cl). With H = (P - 1) / 2 and r = g^a (g a generator mod P, a in [0, H)), the
 // mirrored inputs give s(a) = x[r] + x[P-r] and d(a) = x[r] - x[P-r], and output q = g^-c and its mirror
 // P - q are
-//   X[q], X[P-q] = x[0] + A(c) +- DIR i B(c),  A(c) = sum_d C(d) s(c+d),  B(c) = sum_d S(d) d(c+d),
-// C(d) = cos(2 pi g^d / P), S(d) = sin(2 pi g^d / P), over d in [0, H): g^H = -1 makes C periodic in H and
-// S antiperiodic, so s is stored twice over and d once and then negated, and c + d never wraps. The
-// coefficients are the same for every work-item at each d (constants, no lookups), and a work-item
+//   X[q], X[P-q] = x[0] + A(c) +- DIR i B(c),  A(c) = sum_j C(j) s(c+j),  B(c) = sum_j S(j) d(c+j),
+// C(j) = cos(2 pi g^j / P), S(j) = sin(2 pi g^j / P), over j in [0, H): g^H = -1 makes C periodic in H and
+// S antiperiodic, so s is stored twice over and d once and then negated, and c + j never wraps. The
+// coefficients are the same for every work-item at each j (constants, no lookups), and a work-item
 // computes TEAM_SPAN adjacent c, reading the s and d values the span shares once: H / TEAM_SPAN work-items
 // a butterfly, P^2 real multiply-adds and about 2 H (1 + H / TEAM_SPAN) local reads per butterfly.
 // The host passes the tables (TEAM_POW: g^a mod P, TEAM_INV_POW: g^-c mod P, TEAM_COS and TEAM_SIN, from
@@ -624,7 +624,7 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 
-  // The team's sums over d: work-item t of the line takes butterfly t / TEAM_SIZE, c from c0 on.
+  // The team's sums over j: work-item t of the line takes butterfly t / TEAM_SIZE, c from c0 on.
   const uint bf = t / TEAM_SIZE, c0 = (t % TEAM_SIZE) * TEAM_SPAN;
   const bool member = t < TEAM_BUTTERFLIES * TEAM_SIZE;
   cfloat A[TEAM_SPAN], B[TEAM_SPAN], total = (cfloat)(0.0f);
@@ -634,11 +634,11 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
     __local const cfloat* sRow = line + bf * TEAM_ROW + c0;
     __local const cfloat* dRow = diffs + bf * TEAM_ROW + c0;
     UNROLL
-    for (int d = 0; d < TEAM_HALF; ++d) {
+    for (int j = 0; j < TEAM_HALF; ++j) {
       UNROLL
       for (int k = 0; k < TEAM_SPAN; ++k) {
-        A[k] += kTeamCos[d] * sRow[k + d];
-        B[k] += kTeamSin[d] * dRow[k + d];
+        A[k] += kTeamCos[j] * sRow[k + j];
+        B[k] += kTeamSin[j] * dRow[k + j];
       }
     }
     if (c0 == 0) {

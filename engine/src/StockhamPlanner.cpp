@@ -786,8 +786,8 @@ std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits)
   return factored < whole ? prime : 0;
 }
 
-// Team passes take the primes VkFFT takes by direct multiplication on NVIDIA (17 to 89); those up to 61
-// have codelets.
+// The largest prime of a team pass: the range measured (67 to 89; those up to 61 have codelets). Above it,
+// Rader's stage on the factor.
 constexpr std::size_t kLargestTeamPrime = 89;
 
 std::size_t teamPrimeOf(std::size_t length, const DeviceLimits& limits)

@@ -4,9 +4,11 @@
 // 61), and for any other length a convolution stage: two smooth-length transforms on cl/fft_mixed.cl
 // with the stage's own steps fused into their first and last launches, by Rader's algorithm for a prime
 // length whose convolution is shorter (engine/src/RaderStage.cpp), otherwise by Bluestein's
-// (BluesteinStage.cpp; largePrimeRoute says which). A composite length with one prime factor above 61
-// may instead take Rader's on that factor as its first step and the rest as further steps
-// (raderFactorOf); with more such factors, Bluestein's for the whole axis. For each axis: how its
+// (BluesteinStage.cpp; largePrimeRoute says which). A length with one prime factor from 67 to 89 that fits
+// one launch takes it as that launch's first pass, a team pass (StockhamPass::teamPrime, teamPrimeOf).
+// Otherwise a composite length with one prime factor above 61 may take Rader's on that factor as its
+// first step and the rest as further steps (raderFactorOf); with more such factors, Bluestein's for the
+// whole axis. For each axis: how its
 // length splits into per-launch sub-transform lengths, how many lines per work-group, and which
 // work-item mapping makes the global reads and writes coalesced. Pure arithmetic: no OpenCL calls.
 
