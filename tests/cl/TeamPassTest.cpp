@@ -54,6 +54,7 @@ std::vector<TeamCase> teamCases()
   c.push_back({"n1809_inverse", with(D::complex1d(1809, 2), c2c, Direction::Inverse, Placement::OutOfPlace)});
   twoWays("2d_columns_16x67", D::complex2d(16, 67, 2));
   twoWays("2d_columns_8x89", D::complex2d(8, 89, 3));
+  twoWays("2d_columns_12x1072", D::complex2d(12, 1072)); // four lines a group (two with 48 KB: below)
   twoWays("2d_rows_1809x6", D::complex2d(1809, 6));
   twoWays("3d_middle_4x79x3", D::complex3d(4, 79, 3, 2));
   for (Placement p : {Placement::OutOfPlace, Placement::InPlace}) {
@@ -110,6 +111,25 @@ TEST_P(TeamPass, SatisfiesFftwPropertyChecks)
   EXPECT_LE(test::impulseError(*plan, 22), kTolerance);
   EXPECT_LE(test::linearityError(*plan, 23), kTolerance);
   EXPECT_LE(test::timeShiftError(*plan, 24), kTolerance);
+}
+
+// Columns of 1072 take two lines a group where four do not fit 48 KB of local memory (a GPU's; the planner
+// test says which), the same program with another LINES: against FFTW on the device with that limit.
+TEST(TeamPassColumns, TwoLinesAGroupWithin48KB)
+{
+  const OpenClBackend* shared = backendFor(false);
+  if (!shared) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  OpenClOptions options;
+  options.localMemoryBytes = 48 * 1024;
+  OpenClBackend backend(shared->info().index, options);
+  for (Direction dir : {Direction::Forward, Direction::Inverse}) {
+    const TransformDescriptor d =
+        with(TransformDescriptor::complex2d(12, 1072), TransformKind::ComplexToComplex, dir,
+             dir == Direction::Inverse ? Placement::InPlace : Placement::OutOfPlace);
+    const std::unique_ptr<Plan> plan = backend.createPlan(d);
+    EXPECT_TRUE(hasTeamLaunch(*plan)) << d.toString();
+    EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, TeamPass, testing::ValuesIn(teamCases()),

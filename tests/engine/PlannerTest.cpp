@@ -495,8 +495,8 @@ TEST(Planner, RaderFactorDoesTheRestOfItsRows)
 // A prime factor from 67 to 89 is a team pass, the first of one mixed-radix launch (its rest's radices all
 // composite), where the axis fits one launch and the team's span is five output pairs or more; elsewhere
 // Rader's stage as before: the rest's small radices needing many more work-items (1068 = 89 x 4 x 3, 134),
-// rows too long for local memory (4288 = 67 x 64), columns whose four lines do not fit (12 x 1809), the
-// generic program, and the comparison knob.
+// rows too long for local memory (4288 = 67 x 64), columns of which two lines do not fit (12 x 1809; 1072
+// takes two), the generic program, and the comparison knob.
 TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
 {
   struct Case
@@ -530,6 +530,10 @@ TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
   const StockhamSchedule smallColumns = planStockham(TransformDescriptor::complex2d(16, 67), kGpu);
   EXPECT_EQ(smallColumns.passes.at(1).teamPrime, 67);
   EXPECT_GE(smallColumns.passes.at(1).lines, kGpu.minAdjacentLines);
+  const StockhamSchedule twoLineColumns = planStockham(TransformDescriptor::complex2d(64, 1072), kGpu);
+  ASSERT_EQ(twoLineColumns.passes.size(), 2u);
+  EXPECT_EQ(twoLineColumns.passes[1].teamPrime, 67);
+  EXPECT_EQ(twoLineColumns.passes[1].lines, 2u);
   DeviceLimits generic = kGpu;
   generic.mixedThreads = 128;
   EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), generic), StockhamPass::Family::Rader);
