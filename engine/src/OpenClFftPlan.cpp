@@ -7,8 +7,8 @@
 #include "spectrascope/engine/Errors.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <numbers>
 
 namespace spectrascope::detail {
@@ -93,6 +93,18 @@ int OpenClFftPlan::storeHookFor(bool last) const
 
 namespace {
 
+// A float literal for a build option, the same in every locale: printf's %g writes "0,5" once the GUI has
+// taken the user's locale (Qt sets LC_ALL), which the OpenCL compiler reads as two values. Nine
+// significant digits round-trip a float.
+std::string floatLiteral(double value)
+{
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, float(value), std::chars_format::general, 9).ptr;
+  std::string literal(text, end);
+  if (literal.find_first_of(".e") == std::string::npos) literal += ".0";
+  return literal + "f";
+}
+
 // A team pass's tables (cl/fft_mixed.cl's TEAM_PRIME): g^a and g^-a mod P, and cos and sin of 2 pi g^a / P
 // (from double, rounded to float once), for a in [0, (P - 1) / 2).
 std::string teamOptions(const StockhamPass& p)
@@ -102,7 +114,6 @@ std::string teamOptions(const StockhamPass& p)
   while (gInverse * g % prime != 1)
     ++gInverse;
   std::string pow, invPow, cosines, sines;
-  char number[32];
   for (std::uint32_t a = 0, power = 1, inverse = 1; a < half; ++a) {
     const char* comma = a ? "," : "";
     const double angle = 2.0 * std::numbers::pi * double(power) / double(prime);
@@ -110,10 +121,10 @@ std::string teamOptions(const StockhamPass& p)
     pow += std::to_string(power);
     invPow += comma;
     invPow += std::to_string(inverse);
-    std::snprintf(number, sizeof number, "%s%.9gf", comma, std::cos(angle));
-    cosines += number;
-    std::snprintf(number, sizeof number, "%s%.9gf", comma, std::sin(angle));
-    sines += number;
+    cosines += comma;
+    cosines += floatLiteral(std::cos(angle));
+    sines += comma;
+    sines += floatLiteral(std::sin(angle));
     power = power * g % prime;
     inverse = inverse * gInverse % prime;
   }
