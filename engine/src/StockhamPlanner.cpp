@@ -534,7 +534,9 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
   // output pairs or more. Columns in groups of one line read a sector for every value: slower than Rader's
   // stage and the rest's launch (H100: 12 x 1809 0.881 ms against 0.864, 1809 x 1809 1.134 against
   // 0.975, 16 x 2010 1.067 against 0.913), while two lines were faster (64 x 1072 0.605 against 0.928).
-  if (const std::size_t team = teamPrimeOf(n, limits)) {
+  // A pass-length cap (tests, tuning) keeps the launches it asks for.
+  const std::size_t team = limits.maxPassLength && n > limits.maxPassLength ? 0 : teamPrimeOf(n, limits);
+  if (team) {
     const std::size_t lines = columns ? std::max<std::size_t>(1, limits.minAdjacentLines / 2) : 1;
     if (teamFitsLocalMemory(n, lines, team, limits)) {
       const StockhamPass trial = shapeMixedPass(n, columns, columns, lines, limits);

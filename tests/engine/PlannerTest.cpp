@@ -496,7 +496,7 @@ TEST(Planner, RaderFactorDoesTheRestOfItsRows)
 // composite), where the axis fits one launch and the team's span is five output pairs or more; elsewhere
 // Rader's stage as before: the rest's small radices needing many more work-items (1068 = 89 x 4 x 3, 134),
 // rows too long for local memory (4288 = 67 x 64), columns of which two lines do not fit (12 x 1809; 1072
-// takes two), the generic program, and the comparison knob.
+// takes two), lengths above a pass-length cap, the generic program, and the comparison knob.
 TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
 {
   struct Case
@@ -537,6 +537,10 @@ TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
   DeviceLimits generic = kGpu;
   generic.mixedThreads = 128;
   EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), generic), StockhamPass::Family::Rader);
+  DeviceLimits capped = kGpu;
+  capped.maxPassLength = 256;
+  EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), capped), StockhamPass::Family::Rader);
+  EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(67, 3), capped), StockhamPass::Family::Mixed);
   EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), kGpuRader), StockhamPass::Family::Rader);
 }
 
