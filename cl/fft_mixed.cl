@@ -542,8 +542,12 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
 // computes TEAM_SPAN adjacent c, reading the s and d values the span shares once: H / TEAM_SPAN work-items
 // a butterfly, P^2 real multiply-adds and about 2 H (1 + H / TEAM_SPAN) local reads per butterfly.
 // The host passes the tables (TEAM_POW: g^a mod P, TEAM_INV_POW: g^-c mod P, TEAM_COS and TEAM_SIN, from
-// double). The lines are first read whole into local memory, so the pass takes any step's input (and its
-// pass twiddle), and the passes after it run as usual from stride P on.
+// double). The lines are first read whole into local memory (through loadInput, so odd real rows come in
+// pairs as in firstPass), and the passes after it run as usual from stride P on. The planner makes a team
+// pass only the first pass of an axis' one launch (ns = 1): there is no pass twiddle to apply.
+#if PASS_TWIDDLE
+#error "a team pass is the first pass of an axis' one launch (StockhamPlanner's planAxis): no pass twiddle"
+#endif
 #define TEAM_HALF ((TEAM_PRIME - 1) / 2)
 #define TEAM_SIZE ((TEAM_HALF + TEAM_SPAN - 1) / TEAM_SPAN)
 #define TEAM_ROW (2 * TEAM_HALF + 1) // one butterfly's s (or d) values: 2H, and an odd stride
@@ -561,7 +565,7 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
                           __local uint* powers, __local uint* inversePowers, const uint lineStride, const Step* step,
                           const uint lid, const uint groupSize)
 {
-  // The lines in order (times the pass twiddle), every load of a work-item issued at once (as firstPass's);
+  // The lines in order, every load of a work-item issued at once (as firstPass's);
   // and the permutations where every lane may read them. (Reading each butterfly's mirrored inputs straight
   // from global memory instead ran slower on the H100: 1809 0.35 -> 0.44 ms, 67 0.35 -> 0.52.)
   for (uint c = lid; c < TEAM_HALF; c += groupSize) {
@@ -575,20 +579,11 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
     uint i, j, b;
     splitLine(g, step->inner, step->nOverL, &i, &j, &b);
     const uint base = b * step->dist + i + j * step->stride, elementStride = step->nOverL * step->stride;
-#if PASS_TWIDDLE
-    const uint k = j % step->ns, M = step->ns * LEN;
-#endif
     if (g < step->totalLines) {
       UNROLL
       for (uint s = 0; s < (LEN + THREADS - 1) / THREADS; ++s) {
         const uint e = t + s * THREADS;
-        if (e < LEN) {
-          cfloat v = loadInput(in, step, base, elementStride, e, j, b);
-#if PASS_TWIDDLE
-          v = cmul(v, passTwiddle(step->passHi, step->passLo, step->passLoBits, k * e, M));
-#endif
-          lines[m * lineStride + PADDED(e)] = v;
-        }
+        if (e < LEN) lines[m * lineStride + PADDED(e)] = loadInput(in, step, base, elementStride, e, j, b);
       }
     }
   }
@@ -649,16 +644,15 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
   barrier(CLK_LOCAL_MEM_FENCE); // every s read before the outputs take their place
   if (member) {
     const cfloat x0 = diffs[TEAM_BUTTERFLIES * TEAM_ROW + bf];
-    __local cfloat* out = line + 0;
     UNROLL
     for (int k = 0; k < TEAM_SPAN; ++k) {
       if (c0 + k >= TEAM_HALF) break; // the last work-item of a team where TEAM_SPAN does not divide H
       const uint q = inversePowers[c0 + k];
       const cfloat even = x0 + A[k], odd = (float)DIR * mulI(B[k]);
-      out[PADDED(bf * TEAM_PRIME + q)] = even + odd;
-      out[PADDED(bf * TEAM_PRIME + TEAM_PRIME - q)] = even - odd;
+      line[PADDED(bf * TEAM_PRIME + q)] = even + odd;
+      line[PADDED(bf * TEAM_PRIME + TEAM_PRIME - q)] = even - odd;
     }
-    if (c0 == 0) out[PADDED(bf * TEAM_PRIME)] = x0 + total;
+    if (c0 == 0) line[PADDED(bf * TEAM_PRIME)] = x0 + total;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <span>
 
 namespace spectrascope::detail {
 namespace {
@@ -283,7 +284,7 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
       inRegisters == p.radices.end() ? 1 : std::size_t(*std::max_element(inRegisters, p.radices.end()));
   const auto registerValues = [&](std::size_t threads) {
     std::size_t values = 1;
-    for (int r : std::vector<int>(inRegisters, p.radices.end())) {
+    for (int r : std::span<const int>(inRegisters, p.radices.end())) {
       const std::size_t butterflies = length / std::size_t(r);
       values = std::max(values, (butterflies + threads - 1) / threads * std::size_t(r));
     }
