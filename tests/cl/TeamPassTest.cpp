@@ -44,12 +44,20 @@ std::vector<TeamCase> teamCases()
     c.push_back({label, d});
     c.push_back({label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace)});
   };
+  // Each case is a program of its own on a cold kernel cache (seconds to build on PoCL), so the inverse
+  // (a sign in the same code) runs on the smallest and largest prime and on one and two rest passes only.
+  const auto forwardOr2Ways = [&](bool inverseToo, const std::string& label, const D& d) {
+    if (inverseToo)
+      twoWays(label, d);
+    else
+      c.push_back({label, d});
+  };
   for (std::size_t p : {67u, 71u, 73u, 79u, 83u, 89u})
-    twoWays("n" + std::to_string(p), D::complex1d(p, 5));
+    forwardOr2Ways(p == 67 || p == 89, "n" + std::to_string(p), D::complex1d(p, 5));
   // One rest pass: 1809 = 67 x 27 (span 11), 1136 = 71 x 16 (7), 747 = 83 x 9 (5), 1095 = 73 x 15 (8),
   // 2403 = 89 x 27 (11); two: 2010 = 67 x 2 x 15 (7), 2370 = 79 x 2 x 15 (7).
   for (std::size_t n : {1809u, 1136u, 747u, 1095u, 2403u, 2010u, 2370u})
-    twoWays("n" + std::to_string(n), D::complex1d(n, 3));
+    forwardOr2Ways(n == 1809 || n == 2010, "n" + std::to_string(n), D::complex1d(n, 3));
   c.push_back({"n1072_inplace", with(D::complex1d(1072, 7), c2c, Direction::Forward, Placement::InPlace)});
   c.push_back({"n1809_inverse", with(D::complex1d(1809, 2), c2c, Direction::Inverse, Placement::OutOfPlace)});
   twoWays("2d_columns_16x67", D::complex2d(16, 67, 2));
@@ -96,7 +104,9 @@ TEST_P(TeamPass, MatchesFftwDoubleInOneTeamLaunch)
   EXPECT_TRUE(hasTeamLaunch(*plan));
   const double error = test::errorAgainstReference(*plan, kSeed);
   EXPECT_LE(error, kTolerance);
-  // As accurate as Rader's stage on the same input, within the spread of float rounding.
+  // As accurate as Rader's stage on the same input, within the spread of float rounding: forward only,
+  // since Rader's inverse is more programs to build for the same sums in the other sign.
+  if (GetParam().d.direction != Direction::Forward) return;
   const std::unique_ptr<Plan> rader = backendFor(true)->createPlan(GetParam().d);
   EXPECT_FALSE(hasTeamLaunch(*rader));
   const double raderError = test::errorAgainstReference(*rader, kSeed);
