@@ -222,7 +222,7 @@ TEST_P(OddRealRows, WritesOnlyTheOutputOnDeviceBuffers)
   EXPECT_EQ(output, expected) << "device buffers and the host path differ";
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, OddRealRows, testing::ValuesIn(oddCases()),
+INSTANTIATE_TEST_SUITE_P(Kernels, OddRealRows, testing::ValuesIn(test::inPlaceLast(oddCases())),
                          [](const testing::TestParamInfo<OddCase>& info) { return info.param.label; });
 
 } // namespace

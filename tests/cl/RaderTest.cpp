@@ -267,7 +267,7 @@ TEST(RaderRest, MatchesFftwOverFactorLengths)
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Rader, testing::ValuesIn(primeCases()),
+INSTANTIATE_TEST_SUITE_P(Kernels, Rader, testing::ValuesIn(test::inPlaceLast(primeCases())),
                          [](const testing::TestParamInfo<PrimeCase>& info) { return info.param.label; });
 
 } // namespace

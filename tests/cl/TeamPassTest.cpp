@@ -142,7 +142,7 @@ TEST(TeamPassColumns, TwoLinesAGroupWithin48KB)
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, TeamPass, testing::ValuesIn(teamCases()),
+INSTANTIATE_TEST_SUITE_P(Kernels, TeamPass, testing::ValuesIn(test::inPlaceLast(teamCases())),
                          [](const testing::TestParamInfo<TeamCase>& info) { return info.param.label; });
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include "spectrascope/engine/Plan.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -27,6 +28,16 @@ double roundTripError(const Plan& forward, const Plan& inverse, std::uint64_t se
 
 // The descriptor as another kind, direction and placement (the cases of the kernel tests).
 TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction direction, Placement placement);
+// The cases of a kernel test with every in-place case after every out-of-place one, each group in its
+// order. An in-place case builds the same programs as its out-of-place sibling: listed next to it, ctest's
+// parallel jobs build them twice at once on an empty kernel cache; listed later, the second finds them in
+// the program cache the tests share.
+template <class Case> std::vector<Case> inPlaceLast(std::vector<Case> cases)
+{
+  std::stable_partition(cases.begin(), cases.end(),
+                        [](const Case& c) { return c.d.placement == Placement::OutOfPlace; });
+  return cases;
+}
 // The records of one call of the plan (on zeros): which launches it made, for tests of the route taken.
 std::vector<KernelRecord> launchRecords(const Plan& plan);
 // Whether one of them is named with `tag` (a launch name's hook or pass marker, e.g. "+gather").
