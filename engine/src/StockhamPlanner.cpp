@@ -535,9 +535,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
   // output pairs or more. Columns in groups of one line read a sector for every value: slower than Rader's
   // stage and the rest's launch (H100: 12 x 1809 0.881 ms against 0.864, 1809 x 1809 1.134 against
   // 0.975, 16 x 2010 1.067 against 0.913), while two lines were faster (64 x 1072 0.605 against 0.928).
-  // A pass-length cap (tests, tuning) keeps the launches it asks for.
-  const std::size_t team = limits.maxPassLength && n > limits.maxPassLength ? 0 : teamPrimeOf(n, limits);
-  if (team) {
+  if (const std::size_t team = teamPrimeOf(n, limits)) {
     const std::size_t lines = columns ? std::max<std::size_t>(1, limits.minAdjacentLines / 2) : 1;
     if (teamFitsLocalMemory(n, lines, team, limits)) {
       const StockhamPass trial = shapeMixedPass(n, columns, columns, lines, limits);
@@ -797,7 +795,9 @@ constexpr std::size_t kLargestTeamPrime = 89;
 
 std::size_t teamPrimeOf(std::size_t length, const DeviceLimits& limits)
 {
-  if (!limits.teamPasses || limits.mixedThreads) return 0;
+  // A pass-length cap (tests, tuning) keeps the launches it asks for.
+  if (!limits.teamPasses || limits.mixedThreads || (limits.maxPassLength && length > limits.maxPassLength))
+    return 0;
   const std::vector<std::size_t> factors = primeFactors(length);
   if (factors.empty()) return 0;
   const std::size_t largest = factors.back();

@@ -40,31 +40,26 @@ std::vector<TeamCase> teamCases()
   using D = TransformDescriptor;
   const auto c2c = TransformKind::ComplexToComplex;
   std::vector<TeamCase> c;
-  const auto twoWays = [&](const std::string& label, const D& d) {
-    c.push_back({label, d});
-    c.push_back({label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace)});
-  };
   // Each case is a program of its own on a cold kernel cache (seconds to build on PoCL), so the inverse
   // (a sign in the same code) runs on the smallest and largest prime and on one and two rest passes only.
-  const auto forwardOr2Ways = [&](bool inverseToo, const std::string& label, const D& d) {
+  const auto add = [&](const std::string& label, const D& d, bool inverseToo = true) {
+    c.push_back({label, d});
     if (inverseToo)
-      twoWays(label, d);
-    else
-      c.push_back({label, d});
+      c.push_back({label + "_inverse_inplace", with(d, c2c, Direction::Inverse, Placement::InPlace)});
   };
   for (std::size_t p : {67u, 71u, 73u, 79u, 83u, 89u})
-    forwardOr2Ways(p == 67 || p == 89, "n" + std::to_string(p), D::complex1d(p, 5));
+    add("n" + std::to_string(p), D::complex1d(p, 5), p == 67 || p == 89);
   // One rest pass: 1809 = 67 x 27 (span 11), 1136 = 71 x 16 (7), 747 = 83 x 9 (5), 1095 = 73 x 15 (8),
   // 2403 = 89 x 27 (11); two: 2010 = 67 x 2 x 15 (7), 2370 = 79 x 2 x 15 (7).
   for (std::size_t n : {1809u, 1136u, 747u, 1095u, 2403u, 2010u, 2370u})
-    forwardOr2Ways(n == 1809 || n == 2010, "n" + std::to_string(n), D::complex1d(n, 3));
+    add("n" + std::to_string(n), D::complex1d(n, 3), n == 1809 || n == 2010);
   c.push_back({"n1072_inplace", with(D::complex1d(1072, 7), c2c, Direction::Forward, Placement::InPlace)});
   c.push_back({"n1809_inverse", with(D::complex1d(1809, 2), c2c, Direction::Inverse, Placement::OutOfPlace)});
-  twoWays("2d_columns_16x67", D::complex2d(16, 67, 2));
-  twoWays("2d_columns_8x89", D::complex2d(8, 89, 3));
-  twoWays("2d_columns_12x1072", D::complex2d(12, 1072)); // four lines a group (two with 48 KB: below)
-  twoWays("2d_rows_1809x6", D::complex2d(1809, 6));
-  twoWays("3d_middle_4x79x3", D::complex3d(4, 79, 3, 2));
+  add("2d_columns_16x67", D::complex2d(16, 67, 2));
+  add("2d_columns_8x89", D::complex2d(8, 89, 3));
+  add("2d_columns_12x1072", D::complex2d(12, 1072)); // four lines a group (two with 48 KB: below)
+  add("2d_rows_1809x6", D::complex2d(1809, 6));
+  add("3d_middle_4x79x3", D::complex3d(4, 79, 3, 2));
   for (Placement p : {Placement::OutOfPlace, Placement::InPlace}) {
     const std::string where = p == Placement::InPlace ? "_inplace" : "";
     for (const auto& [label, d] :
