@@ -257,15 +257,12 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   StockhamPass p;
   p.family = StockhamPass::Family::Mixed;
   p.length = length;
-  // Launches that load and store adjacent lines (columns) take every composite that leaves a line more
-  // than one work-item: H100, 1080-long columns of 1920 x 1080 0.288 -> 0.259 ms, 3000 x 2000's 50
-  // 0.183 -> 0.171; but 1809's 27 (ns = 67) as one radix-27 work-item per line 0.203 -> 0.324.
+  // Launches that load and store adjacent lines (columns) take composites wherever they leave a line more
+  // than one work-item (mixedRadices' Columns). H100, 1080-long columns of 1920 x 1080: one pass per prime
+  // 0.288 ms, 8 x 27 x 5 0.259, 8 x 9 x 3 x 5 0.254; 3000 x 2000's 50 as 2 x 25 0.183 -> 0.171.
   const CompositeRadices composites = compositeRadicesFor(limits);
-  p.radices = mixedRadices(length, composites);
-  if (loadAdjacent && storeAdjacent && composites != CompositeRadices::None) {
-    std::vector<int> all = mixedRadices(length, CompositeRadices::All);
-    if (length / std::size_t(*std::max_element(all.begin(), all.end())) >= 2) p.radices = std::move(all);
-  }
+  const bool columns = loadAdjacent && storeAdjacent && composites != CompositeRadices::None;
+  p.radices = mixedRadices(length, columns ? CompositeRadices::Columns : composites);
   // A team pass first, then the rest's radices (in registers as usual).
   const std::size_t team = teamPrimeOf(length, limits);
   if (team) {
@@ -316,11 +313,17 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
                                         std::min(kContiguousMixedGroup, maxGroup) / p.threads);
     lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
   }
+  // Fewer lines where local memory runs out: adjacent lines in whole sectors while more than one fits, as
+  // linesFor chose them (halving 12 gave 6, two sectors split three ways).
+  const bool adjacent = loadAdjacent || storeAdjacent;
   while (team ? !teamFitsLocalMemory(length, lines, team, limits)
               : !fitsLocalMemory(length, lines, 1, limits)) {
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
-    lines /= 2;
+    if (adjacent && lines > limits.minAdjacentLines)
+      lines = (lines - 1) / limits.minAdjacentLines * limits.minAdjacentLines;
+    else
+      lines /= 2;
   }
   p.lines = lines;
   p.loadLinesFastest = loadAdjacent;
@@ -862,6 +865,39 @@ std::vector<int> groupedOddRadices(const std::vector<std::size_t>& primes, int l
   return radices;
 }
 
+// Odd primes grouped into the smallest composites that do not cost a line a second extra pass. Each pass
+// is a round trip through local memory, but a 25- or 27-point work-item holds that many values in
+// registers and leaves few work-items a line: composites up to 9 where they leave a warp of work-items,
+// larger ones only where the smaller would take two passes or more beyond the fewest (H100: 2187 as
+// 27 x 27 x 3 (81 work-items, 128 registers) 0.220 ms, as 9 x 9 x 9 x 3 0.194; 729 as six 3s 0.230, as
+// 9 x 9 x 9 0.191; 2025 0.213 -> 0.195, 1125 0.213 -> 0.192, 945 0.209 -> 0.194, 3375 as 27 x 25 x 5
+// 0.223, as 9 x 15 x 5 x 5 0.209; but 3125 as 5^5 0.237 against 25 x 25 x 5 0.200, two passes more).
+// Columns of 1000 as 8 x 5 x 5 x 5 and 1080 as 8 x 9 x 3 x 5: 1920 x 1080 0.457 -> 0.447 ms, R2C 0.286
+// -> 0.272, 1000 x 1000 R2C 0.285 -> 0.274; 675 x 675 as 9 x 15 x 5 0.505 -> 0.487. The 27-point
+// grouping needs only `leastThreadsAt27` work-items a line; every other a warp (81-long columns of 6561
+// as 9 x 9, nine work-items, 8% slower than 27 x 3). Empty where no grouping qualifies.
+std::vector<int> fewestPassComposites(const std::vector<int>& twoRadices,
+                                      const std::vector<std::size_t>& primes, std::size_t length,
+                                      std::size_t leastThreadsAt27)
+{
+  if (primes.empty()) return {};
+  const int twoLargest = twoRadices.empty() ? 1 : *std::max_element(twoRadices.begin(), twoRadices.end());
+  std::vector<std::vector<int>> qualifying; // smallest composites first
+  for (int largest : {9, 15, 21, 25, kLargestCompositeRadix}) {
+    std::vector<int> grouped = groupedOddRadices(primes, largest);
+    const int radix = std::max(twoLargest, *std::max_element(grouped.begin(), grouped.end()));
+    const std::size_t least = largest == kLargestCompositeRadix ? leastThreadsAt27 : kWarpOfWorkItems;
+    if (length / std::size_t(radix) >= least) qualifying.push_back(std::move(grouped));
+  }
+  if (qualifying.empty()) return {};
+  std::size_t fewest = qualifying.front().size();
+  for (const auto& g : qualifying)
+    fewest = std::min(fewest, g.size());
+  for (auto& g : qualifying)
+    if (g.size() <= fewest + 1) return std::move(g);
+  return {};
+}
+
 } // namespace
 
 std::vector<int> mixedRadices(std::size_t length, CompositeRadices use)
@@ -876,13 +912,15 @@ std::vector<int> mixedRadices(std::size_t length, CompositeRadices use)
   std::vector<int> odd = groupedOddRadices(primes, 1); // one pass per prime
   if (use == CompositeRadices::All) {
     odd = groupedOddRadices(primes, kLargestCompositeRadix);
+  } else if (use == CompositeRadices::Columns) {
+    odd = fewestPassComposites(radices, primes, length, 2);
+    if (odd.empty()) return mixedRadices(length, CompositeRadices::WhereTheyPay);
   } else if (use == CompositeRadices::WhereTheyPay) {
     if (largestPrime >= 17) {
       odd = groupedOddRadices(primes, largestPrime);
     } else if (twos == 0) {
-      std::vector<int> grouped = groupedOddRadices(primes, kLargestCompositeRadix);
-      if (length / std::size_t(*std::max_element(grouped.begin(), grouped.end())) >= kWarpOfWorkItems)
-        odd = std::move(grouped);
+      std::vector<int> grouped = fewestPassComposites(radices, primes, length, kWarpOfWorkItems);
+      if (!grouped.empty()) odd = std::move(grouped);
     }
   }
   radices.insert(radices.end(), odd.begin(), odd.end());

@@ -252,12 +252,13 @@ std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength);
 // first. Composite radices group the primes 3, 5 and 7 into 9, 15, 21, 25 and 27, each one pass of two
 // stages in registers (cl/odd_prime_dft.cl): in every launch of Rader's one-launch stage (All), or
 // (WhereTheyPay) where a prime of 17 or more sets the work-items per line anyway (composites up to it),
-// or in an odd length that keeps at least a warp's work-items per line; columns take All
-// (shapeMixedPass). H100, against one pass per prime:
+// or in an odd length that keeps at least a warp's work-items per line, there the smallest composites
+// within one pass of the fewest (fewestPassComposites); columns (Columns, shapeMixedPass) the same
+// wherever they leave a line two work-items, with 27 too. H100, against one pass per prime:
 // 999 0.305 -> 0.265 ms, 2187 0.295 -> 0.219, 3125 0.237 -> 0.200, Rader's 1009 0.484 -> 0.418 and 4801
 // 0.587 -> 0.499; but lengths with a factor 2 and small primes lost (1000 0.191 -> 0.224, 1080 0.204 ->
 // 0.229, 48000's 240 0.253 -> 0.302), and 1809's 27 with one work-item per line (0.203 -> 0.324).
-enum class CompositeRadices { None, WhereTheyPay, All };
+enum class CompositeRadices { None, WhereTheyPay, Columns, All };
 std::vector<int> mixedRadices(std::size_t length, CompositeRadices use = CompositeRadices::None);
 // Which composite radices a launch on these limits takes (mixedRadices): none on the generic program or
 // with DeviceLimits::compositeRadices off.

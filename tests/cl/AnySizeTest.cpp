@@ -71,15 +71,18 @@ void addComplex(std::vector<SizeCase>& c)
     c.push_back({"large_prime_radix_n" + std::to_string(n), D::complex1d(n, 2)});
   c.push_back({"large_prime_radix_twopass_n999", D::complex1d(999, 2), 40});
   c.push_back({"large_prime_radix_2d_columns_12x999", D::complex2d(12, 999, 2)});
-  // Composite radices, two stages in registers (cl/odd_prime_dft.cl): 9 (153 = 9 x 17), 21 (483 = 21 x 23),
-  // 25 (3125 = 25 x 25 x 5), 27 (2187 = 27 x 27 x 3, 999 above), forward and inverse in place; 15 and 27
-  // along columns (2025 = 27 x 15 x 5); 15 in Rader's one-launch stage is 4801's (RaderTest).
-  for (std::size_t n : {153u, 483u, 3125u, 2187u})
+  // Composite radices, two stages in registers (cl/odd_prime_dft.cl): 9 (153 = 9 x 17, 2187 = 9 x 9 x 9 x 3),
+  // 15 (3375 = 9 x 15 x 5 x 5), 21 (483 = 21 x 23), 25 (3125 = 25 x 25 x 5), 27 (999 above), forward and
+  // inverse in place; along columns 15 (675 = 9 x 15 x 5) and 27 (243 = 27 x 9), and 2025 in two launches;
+  // 15 in Rader's one-launch stage is 4801's (RaderTest).
+  for (std::size_t n : {153u, 483u, 3125u, 2187u, 3375u})
     c.push_back({"composite_radix_n" + std::to_string(n), D::complex1d(n, 2)});
   c.push_back(
       {"composite_radix_inverse_inplace_n3125",
        with(D::complex1d(3125, 2), TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)});
   c.push_back({"composite_radix_2d_columns_12x2025", D::complex2d(12, 2025, 2)});
+  c.push_back({"composite_radix_2d_columns_12x675", D::complex2d(12, 675, 2)});
+  c.push_back({"composite_radix_2d_columns_12x243", D::complex2d(12, 243, 2)});
   c.push_back({"team_factor_2d_737x300", D::complex2d(737, 300)});    // 11 x 67: a team pass on 67, then 11
   c.push_back({"rader_factor_2d_1067x300", D::complex2d(1067, 300)}); // 11 x 97: Rader's on 97, then 11
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});

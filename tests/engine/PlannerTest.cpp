@@ -546,8 +546,9 @@ TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
 
 // Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
 // up to a prime of 17 or more that sets the work-items per line anyway, odd lengths that keep a warp of
-// work-items per line, every launch of Rader's one-launch stage, columns that keep two work-items per
-// line; not rows with a factor 2 and only small primes, nor the generic program.
+// work-items per line (the smallest composites within one pass of the fewest), every launch of Rader's
+// one-launch stage, columns that keep two work-items per line; not rows with a factor 2 and only small
+// primes, nor the generic program.
 TEST(Planner, CompositeRadicesWhereTheyPay)
 {
   using R = std::vector<int>;
@@ -557,13 +558,21 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(999, 8), kGpu), (R{27, 37}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(153, 8), kGpu), (R{9, 17}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2052, 8), kGpu), (R{4, 9, 3, 19}));
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), kGpu), (R{27, 27, 3}));
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(3125, 8), kGpu), (R{25, 25, 5}));
+  // The smallest composites within one pass of the fewest (fewestPassComposites).
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), kGpu), (R{9, 9, 9, 3}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(729, 8), kGpu), (R{9, 9, 9}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(3375, 8), kGpu), (R{9, 15, 5, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(3125, 8), kGpu), (R{25, 25, 5}))
+      << "5^5 is two passes more";
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(27, 8), kGpu), (R{3, 3, 3})) << "one work-item per line";
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1000, 8), kGpu), (R{8, 5, 5, 5}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1080, 8), kGpu), (R{8, 3, 3, 3, 5}));
-  // Columns: 1080 of 1920 x 1080 in one launch; 1809's 27 after Rader's 67 stays one pass per prime.
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 27, 5}));
+  // Columns: 1080 of 1920 x 1080 in one launch, 675 (27 x 25 is two passes, 9 x 3 x 5 x 5 four); 27 where
+  // smaller composites leave a line less than a warp of work-items (243: 27 x 9 is nine); 1809's 27 after
+  // Rader's 67 stays one pass per prime.
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 9, 3, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(64, 675), kGpu, 1), (R{9, 15, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(12, 243), kGpu, 1), (R{27, 9}));
   DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   const StockhamSchedule factor = planStockham(TransformDescriptor::complex1d(1809, 8), restApart);
@@ -699,4 +708,14 @@ TEST(Planner, AdjacentLinesComeInWholeSectors)
     for (const StockhamPass& p : planStockham(d, kGpu).passes)
       if (p.loadLinesFastest || p.storeLinesFastest)
         EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString();
+  // Every column length up to 1200 that fits a sector's worth of lines: where local memory holds fewer
+  // than linesFor asked, they come down a sector at a time (500-long columns: 12 did not fit, and halving
+  // gave 6; H100, 1000 x 500 0.445 -> 0.424 ms with 8, 540 x 540 0.550 -> 0.468).
+  for (std::size_t length = 2; length <= 1200; ++length) {
+    const TransformDescriptor d = TransformDescriptor::complex2d(64, length, 4);
+    if (!hasKernelRadices(length)) continue;
+    for (const StockhamPass& p : planStockham(d, kGpu).passes)
+      if (p.loadLinesFastest && p.lines >= kGpu.minAdjacentLines)
+        EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString() << ": " << p.lines << " lines";
+  }
 }
