@@ -94,9 +94,18 @@
 #define LEN_OF(len) LEN
 #define THREADS_OF(threads) THREADS
 #endif
+// LINE_ROUNDS (columns: plain launches that load and store adjacent lines, two passes or more): the
+// exchange buffer holds BUFFER_LINES = LINES / LINE_ROUNDS of the group's lines, each exchange taking
+// LINE_ROUNDS rounds of a barrier pair. A warp then reads and writes LINES adjacent columns (8: two 32-byte
+// sectors a row) where local memory holds only 4 long lines. Work-items keep their butterflies in
+// registers from pass to pass (columnsInRounds).
+#ifndef LINE_ROUNDS
+#define LINE_ROUNDS 1
+#endif
+#define BUFFER_LINES (LINES / LINE_ROUNDS)
 // One pad slot every 16 elements. Lines apart so that lanes walking adjacent lines spread over the
-// banks (as in cl/fft_stockham.cl): with 2 to 15 lines, a multiple of 16 float2 plus 16 / LINES; else an
-// odd stride. The generic program keeps the odd stride (the host sizes its buffer).
+// banks (as in cl/fft_stockham.cl): with 2 to 15 lines in the buffer, a multiple of 16 float2 plus 16 /
+// BUFFER_LINES; else an odd stride. The generic program keeps the odd stride (the host sizes its buffer).
 #define PADDED(e) ((e) + ((e) >> 4))
 #if GENERIC_SHAPE
 #define LINE_STRIDE_OF(len) (PADDED(len) | 1)
@@ -105,7 +114,8 @@
 #define SPREAD_LINES 1 // 0: the odd stride alone, for comparison
 #endif
 #define LINE_STRIDE_OF(len)                                                                           \
-  (SPREAD_LINES && LINES > 1 && LINES < 16 ? (PADDED(len) + 15) / 16 * 16 + 16 / LINES : (PADDED(len) | 1))
+  (SPREAD_LINES && BUFFER_LINES > 1 && BUFFER_LINES < 16 ? (PADDED(len) + 15) / 16 * 16 + 16 / BUFFER_LINES \
+                                                         : (PADDED(len) | 1))
 #endif
 #ifndef LOAD_CHIRP
 #define LOAD_CHIRP 0
@@ -425,9 +435,11 @@ inline void fillRowTwiddles(__local cfloat* rowTwiddles, const Step* step, const
 // First local pass, straight from global memory: work-item t of line m reads the inputs of its
 // butterflies (times the pass twiddle W_M^(k*e), M = ns*LEN), transforms them and leaves the outputs
 // in local memory.
+// With `keep` (columnsInRounds), butterfly s's outputs stay in keep[s*R ..] instead.
 INLINE void firstPass(__global const cfloat* in, __local cfloat* lines, __local cfloat* rowTwiddles,
                       const uint lineStride, __global const cfloat* restrict twiddles, const Step* step,
-                      const uint lid, const uint groupSize, const int R, const uint len, const uint threads)
+                      const uint lid, const uint groupSize, const int R, const uint len, const uint threads,
+                      cfloat* keep)
 {
   uint m, t;
   lineOf(lid, LOAD_LINES_FASTEST, threads, &m, &t);
@@ -460,9 +472,14 @@ INLINE void firstPass(__global const cfloat* in, __local cfloat* lines, __local 
     }
     butterfly(u, twiddles, bf, 1, R);
     UNROLL
-    for (int q = 0; q < R; ++q) line[PADDED(bf * R + q)] = u[q];
+    for (int q = 0; q < R; ++q) {
+      if (keep)
+        keep[s * R + q] = u[q];
+      else
+        line[PADDED(bf * R + q)] = u[q];
+    }
   }
-  barrier(CLK_LOCAL_MEM_FENCE);
+  if (!keep) barrier(CLK_LOCAL_MEM_FENCE);
 }
 
 #ifndef STAGED_GATHER
@@ -1004,6 +1021,103 @@ inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint 
     localNs *= RADIX_AT(i);                                                                                    \
   }
 
+#if LINE_ROUNDS > 1
+#if GENERIC_SHAPE || LOAD_CHIRP || LOAD_GATHER || STORE_HOOK || FUSED_RADER || TEAM_PRIME || REAL_ROWS ||            \
+    DIRECT_PAIRS || !LOAD_LINES_FASTEST || !STORE_LINES_FASTEST || NUM_RADICES < 2 || LINES % LINE_ROUNDS
+#error "LINE_ROUNDS: plain launches over adjacent lines, two local passes or more"
+#endif
+// The outputs of work-item t's butterflies of a pass (radix R, stride ns) from registers to the line:
+// butterfly b's output q goes to (b - k)*R + k + q*ns.
+INLINE void writeOutputs(__local cfloat* line, const cfloat* v, const uint t, const uint ns, const int R)
+{
+  const uint butterflies = LEN / R;
+  const uint perThread = (butterflies + THREADS - 1) / THREADS;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * THREADS;
+    if (b >= butterflies) continue;
+    const uint k = b % ns, base = (b - k) * R + k;
+    UNROLL
+    for (int q = 0; q < R; ++q) line[PADDED(base + q * ns)] = v[s * R + q];
+  }
+}
+
+// One exchange between passes: the outputs of the pass before (radixOut, stride nsOut) out, the inputs of
+// the next (radixIn) in, each line in its round. The second barrier keeps the next round's writers off
+// the buffer until this round's readers are done.
+INLINE void exchangeInRounds(cfloat* v, __local cfloat* line, const uint round, const uint t, const uint nsOut,
+                             const int radixOut, const int radixIn)
+{
+  UNROLL
+  for (uint r = 0; r < LINE_ROUNDS; ++r) {
+    if (r == round) writeOutputs(line, v, t, nsOut, radixOut);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (r == round) readButterflies(v, line, t, radixIn, LEN, THREADS);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+// Twiddles and transforms work-item t's butterflies of a pass (radix R, stride ns), in registers.
+INLINE void transformButterflies(cfloat* v, __global const cfloat* restrict twiddles, const uint t, const uint ns,
+                                 const int R)
+{
+  const uint butterflies = LEN / R;
+  const uint perThread = (butterflies + THREADS - 1) / THREADS;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * THREADS;
+    if (b < butterflies) butterfly(v + s * R, twiddles, b, ns, R);
+  }
+}
+
+// Pass i of columnsInRounds: the exchange after pass i - 1, then pass i in registers.
+#define ROUNDS_PASS(i)                                                                                         \
+  if (i < NUM_RADICES) {                                                                                       \
+    exchangeInRounds(v, line, round, t, ns, RADIX_AT(i - 1), RADIX_AT(i));                                     \
+    ns *= RADIX_AT(i - 1);                                                                                     \
+    transformButterflies(v, twiddles, t, ns, RADIX_AT(i));                                                     \
+  }
+
+// The whole launch with LINE_ROUNDS (header): work-item t of line m (adjacent work-items on adjacent
+// lines, for loads and stores alike) from its first pass's global reads to its last pass's global writes.
+INLINE void columnsInRounds(__global const cfloat* in, __global cfloat* out, __local cfloat* buffer,
+                            __local cfloat* rowTwiddles, const uint lineStride,
+                            __global const cfloat* restrict twiddles, const Step* step, const uint lid,
+                            const uint groupSize)
+{
+  uint m, t;
+  lineOf(lid, 1, THREADS, &m, &t);
+  cfloat v[VMAX];
+  firstPass(in, buffer, rowTwiddles, lineStride, twiddles, step, lid, groupSize, RADIX_0, LEN, THREADS, v);
+  __local cfloat* line = buffer + (m % BUFFER_LINES) * lineStride;
+  const uint round = m / BUFFER_LINES;
+  uint ns = 1;
+  ROUNDS_PASS(1)
+  ROUNDS_PASS(2)
+  ROUNDS_PASS(3)
+  ROUNDS_PASS(4)
+  ROUNDS_PASS(5)
+  ROUNDS_PASS(6)
+  ROUNDS_PASS(7)
+  ROUNDS_PASS(8)
+  ROUNDS_PASS(9)
+  ROUNDS_PASS(10)
+  ROUNDS_PASS(11)
+  // The last pass's outputs (ns * R = LEN: butterfly b's output q is element b + q*ns) to global memory.
+  const uint g = step->firstLine + m;
+  const int R = RADIX_AT(NUM_RADICES - 1);
+  const uint butterflies = LEN / R;
+  const uint perThread = (butterflies + THREADS - 1) / THREADS;
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * THREADS;
+    if (b >= butterflies || g >= step->totalLines) continue;
+    UNROLL
+    for (int q = 0; q < R; ++q) storeOutput(out, step, g, b + q * ns, LEN, v[s * R + q]);
+  }
+}
+#endif
+
 #if GENERIC_SHAPE
 __kernel void
 #else
@@ -1025,7 +1139,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
 #elif RADER_REST
   __local cfloat lines[MAX_OF(LINES * LINE_STRIDE_OF(LEN), ROWS * ROW_PITCH)];
 #else
-  __local cfloat lines[LINES * LINE_STRIDE_OF(LEN)];
+  __local cfloat lines[BUFFER_LINES * LINE_STRIDE_OF(LEN)];
 #endif
 #if PASS_TWIDDLE
   __local cfloat rowTwiddles[LINES * ROW_STRIDE];
@@ -1047,7 +1161,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
 #if GENERIC_SHAPE
   const uint count = radixCount;
   firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, (int)radices[0], length,
-            lineThreads);
+            lineThreads, 0);
   uint localNs = radices[0];
   for (uint p = 1; p + 1 < count; ++p) {
     localPass(line, localTwiddles, tLds, localNs, (int)radices[p], length, lineThreads);
@@ -1061,6 +1175,8 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
                           lineThreads);
   else copyOut(out, lines, lineStride, &step, lid, length, groupSize);
 #endif
+#elif LINE_ROUNDS > 1
+  columnsInRounds(in, out, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize);
 #else
 #if FUSED_RADER
   // Where each line's output starts (raderFilter): row twiddles are not used here (ns = 1), and the
@@ -1079,7 +1195,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
 #elif STAGED_GATHER
   gatherPass(lines, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0));
 #else
-  firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0), LEN, THREADS);
+  firstPass(in, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize, RADIX_AT(0), LEN, THREADS, 0);
 #endif
   {
     uint localNs = RADIX_AT(0);

@@ -168,6 +168,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
                " -DLEN=" + std::to_string(p.length) + " -DTHREADS=" + std::to_string(p.threads) +
                " -DVMAX=" + std::to_string(p.registerValues) +
                " -DNUM_RADICES=" + std::to_string(p.radices.size());
+    if (p.lineRounds > 1) options += " -DLINE_ROUNDS=" + std::to_string(p.lineRounds);
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     if (p.teamPrime) options += teamOptions(p);
@@ -252,6 +253,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                 std::to_string(pass.length) + " r" + (mixed ? radices : std::to_string(pass.radix)) +
                 (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
                 (pass.teamPrime ? " +team" + std::to_string(pass.teamPrime) : "") +
+                (pass.lineRounds > 1 ? " +rounds" + std::to_string(pass.lineRounds) : "") +
                 (pass.realRows == 1 || pass.realRows == 3   ? " +r2c_post"
                  : pass.realRows == 2 || pass.realRows == 4 ? " +c2r_pre"
                                                             : "") +

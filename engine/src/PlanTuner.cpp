@@ -76,8 +76,9 @@ std::string passSignature(const StockhamPass& p)
   std::string s = std::to_string(int(p.family)) + ":" + std::to_string(p.length) + "/" +
                   std::to_string(p.radix) + "/" + std::to_string(p.firstRadix) + "/" +
                   std::to_string(p.threads) + "/" + std::to_string(p.lines) + "/" +
-                  std::to_string(p.exchangeParts) + std::to_string(int(p.loadLinesFastest)) +
-                  std::to_string(int(p.storeLinesFastest)) + "/" + std::to_string(p.realRows);
+                  std::to_string(p.exchangeParts) + "r" + std::to_string(p.lineRounds) +
+                  std::to_string(int(p.loadLinesFastest)) + std::to_string(int(p.storeLinesFastest)) + "/" +
+                  std::to_string(p.realRows);
   for (int r : p.radices)
     s += "," + std::to_string(r);
   return s + ";";

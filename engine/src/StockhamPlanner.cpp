@@ -56,6 +56,15 @@ bool fitsLocalMemory(std::size_t length, std::size_t lines, int parts, const Dev
   return fitsLocalMemory(length, lines, parts, kernelMaxRadix(length), limits);
 }
 
+// A mixed launch with LINE_ROUNDS: the exchange buffer holds lines / rounds of its lines, and the pass
+// twiddles keep a row for every line.
+bool fitsLocalMemoryInRounds(std::size_t length, std::size_t lines, int rounds, const DeviceLimits& limits)
+{
+  const std::size_t rowTwiddleBytes = lines * (kernelMaxRadix(length) + 1) * 2 * sizeof(float);
+  return exchangeSlots(length, lines / std::size_t(rounds), 1) * exchangeBytesPerValue(1) + rowTwiddleBytes <=
+         limits.localMemBytes;
+}
+
 // Output pairs a work-item of a team pass computes at most: its sums (4 floats each) and the inputs they
 // share stay in registers.
 constexpr std::size_t kLargestTeamSpan = 11;
@@ -241,6 +250,9 @@ constexpr std::size_t kLargestWarpFillingGroup = 256;
 // enough lines for about 128 work-items a group (H100: 999 0.330 -> 0.306 ms, 1517 0.263 -> 0.238; 961,
 // 1000, 1080, 1023, 2001 and 2046 within 1%; groups of 96 or 192 ran slower for 999, 767 and 1060).
 constexpr std::size_t kContiguousMixedGroup = 128;
+// Work-items a group of mixed columns in two rounds may have: with 960 or 1000 (1080 and 1000 long) each
+// column pass took half as long again, every warp of the compute unit waiting at the same barriers.
+constexpr std::size_t kLargestRoundsGroup = 512;
 
 std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
 {
@@ -313,11 +325,30 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
                                         std::min(kContiguousMixedGroup, maxGroup) / p.threads);
     lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
   }
+  // Columns (plain launches over adjacent lines) take two sectors of lines, so that a warp reads 64 bytes
+  // a row: in one exchange where they fit, else in two rounds (LINE_ROUNDS) where local memory holds one
+  // sector and the group stays within kLargestRoundsGroup. H100, column passes with four lines against
+  // eight: 480 0.240 -> 0.221 ms, 600 0.239 -> 0.217, 768 (two rounds) 0.254 -> 0.236; in two rounds 720
+  // (360 work-items) and 1000 as 8 x 25 x 5 (320) unchanged, 1000 as 8 x 5 x 5 x 5 (1000) 0.256 -> 0.39.
+  if (columns && !team && !limits.mixedThreads && p.radices.size() > 1) {
+    const std::size_t sectors = std::min(
+        {2 * limits.minAdjacentLines, std::bit_ceil(totalLines), limits.maxWorkGroupSize / p.threads});
+    if (sectors > lines && sectors % limits.minAdjacentLines == 0) {
+      if (fitsLocalMemory(length, sectors, 1, limits)) {
+        lines = sectors;
+      } else if (sectors * p.threads <= kLargestRoundsGroup &&
+                 fitsLocalMemoryInRounds(length, sectors, 2, limits)) {
+        lines = sectors;
+        p.lineRounds = 2;
+      }
+    }
+  }
   // Fewer lines where local memory runs out: adjacent lines in whole sectors while more than one fits, as
   // linesFor chose them (halving 12 gave 6, two sectors split three ways).
   const bool adjacent = loadAdjacent || storeAdjacent;
-  while (team ? !teamFitsLocalMemory(length, lines, team, limits)
-              : !fitsLocalMemory(length, lines, 1, limits)) {
+  while (team               ? !teamFitsLocalMemory(length, lines, team, limits)
+         : p.lineRounds > 1 ? !fitsLocalMemoryInRounds(length, lines, p.lineRounds, limits)
+                            : !fitsLocalMemory(length, lines, 1, limits)) {
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
     if (adjacent && lines > limits.minAdjacentLines)

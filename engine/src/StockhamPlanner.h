@@ -89,6 +89,9 @@ struct StockhamPass
   bool loadLinesFastest = false;
   bool storeLinesFastest = false;
   int exchangeParts = 1; // EXCHANGE_PARTS: rounds per exchange through local memory (power of two)
+  // LINE_ROUNDS (mixed columns): the exchange buffer holds lines / lineRounds lines, an exchange taking
+  // that many rounds.
+  int lineRounds = 1;
   // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre,
   // 3 R2C post in the last launch of rows longer than one launch (lines taken in mirrored pairs), 4 C2R pre
   // in the first launch of such rows.

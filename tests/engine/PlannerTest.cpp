@@ -698,6 +698,31 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
   EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 2u);
 }
 
+// Mixed columns take two sectors of lines: in one exchange where eight fit 48 KB (480, 600), in two rounds
+// of four where the group stays within 512 work-items (768: 48 a line), else four (1000: 125 a line, a
+// group of 1000 was slower). The rounds' buffer and the eight lines' pass twiddles fit local memory.
+TEST(Planner, MixedColumnsTakeTwoSectorsInOneOrTwoRounds)
+{
+  struct Case
+  {
+    std::size_t width, height, lines;
+    int rounds;
+  };
+  for (const Case c : {Case{640, 480, 8, 1}, Case{800, 600, 8, 1}, Case{1366, 768, 8, 2}, Case{12, 832, 8, 2},
+                       Case{1000, 1000, 4, 1}, Case{1920, 1080, 4, 1}}) {
+    const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(c.width, c.height, 4), kGpu);
+    const StockhamPass& columns = s.passes.back();
+    ASSERT_EQ(columns.family, StockhamPass::Family::Mixed) << c.height;
+    EXPECT_EQ(columns.lines, c.lines) << c.height;
+    EXPECT_EQ(columns.lineRounds, c.rounds) << c.height;
+    if (columns.lineRounds > 1) EXPECT_LE(columns.groupSize(), 512u) << c.height;
+  }
+  // Never along 1D lines, one launch or several.
+  for (std::size_t n : {768u, 832u, 1000u, 48000u, 1366u * 768u})
+    for (const StockhamPass& p : planStockham(TransformDescriptor::complex1d(n, 4), kGpu).passes)
+      EXPECT_EQ(p.lineRounds, 1) << n;
+}
+
 // Passes over adjacent lines take them in whole 32-byte sectors (a multiple of four float2 lines), so
 // neighbouring groups never share a sector of a row.
 TEST(Planner, AdjacentLinesComeInWholeSectors)
