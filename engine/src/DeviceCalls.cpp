@@ -56,6 +56,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
     limits.maxPassLength =
         limits.maxPassLength ? std::min(limits.maxPassLength, shape.maxPassLength) : shape.maxPassLength;
   if (shape.localMemory) limits.localMemBytes = std::min(limits.localMemBytes, shape.localMemory);
+  limits.firstLaunchLength = shape.firstLaunch;
   return limits;
 }
 

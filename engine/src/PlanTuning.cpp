@@ -18,7 +18,8 @@ struct Knob
 
 constexpr Knob kKnobs[] = {{"radix", &PlanShape::maxRadix},           {"group", &PlanShape::groupSize},
                            {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
-                           {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory}};
+                           {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory},
+                           {"first", &PlanShape::firstLaunch}};
 
 // The fifth field of a line whose shape a search cut short by its budget chose.
 constexpr const char* kPartialFlag = "partial";

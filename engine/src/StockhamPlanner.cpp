@@ -639,9 +639,16 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
     return;
   }
   const bool powerOfTwo = std::has_single_bit(n) && !job.mixedRadixOnly;
-  planLaunches(powerOfTwo ? powerOfTwoLaunchLengths(n, columns, job.realRows != 0 && axis == 0, limits)
-                          : mixedLaunchLengths(n, columns, limits),
-               1, powerOfTwo);
+  std::vector<std::size_t> lengths =
+      powerOfTwo ? powerOfTwoLaunchLengths(n, columns, job.realRows != 0 && axis == 0, limits)
+                 : mixedLaunchLengths(n, columns, limits);
+  // The tuner's other split of two launches, within a pass-length cap (shapes that do not fit throw, and
+  // the tuner skips them).
+  const std::size_t first = limits.firstLaunchLength, second = first ? n / first : 0;
+  const std::size_t cap = limits.maxPassLength ? limits.maxPassLength : n;
+  if (lengths.size() == 2 && first > 1 && second > 1 && n % first == 0 && std::max(first, second) <= cap)
+    lengths = {first, second};
+  planLaunches(lengths, 1, powerOfTwo);
 }
 
 } // namespace

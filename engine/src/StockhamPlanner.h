@@ -27,6 +27,9 @@ struct DeviceLimits
   std::size_t localMemBytes = 48 * 1024;
   std::size_t maxWorkGroupSize = 1024;
   std::size_t maxPassLength = 0; // 0: derived from the limits above
+  // Length of the first launch of an axis the planner splits in two (0: its own split; a tuning knob,
+  // PlanShape::firstLaunch): the split with n / firstLaunchLength second, where that divides n.
+  std::size_t firstLaunchLength = 0;
   // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
   // compute unit. Measured on the H200 (docs/benchmarks.md): contiguous single-line passes run best at
   // 64 (N = 1024: 79% of copy vs 64% at 256); passes over adjacent lines want 256 (N = 65536: 0.33 ms

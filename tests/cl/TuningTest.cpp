@@ -5,15 +5,18 @@
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
+#include "PlanTuner.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/OpenClBackend.h"
 #include "spectrascope/engine/Plan.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <set>
 
 using namespace spectrascope;
 
@@ -256,6 +259,49 @@ TEST_P(TuningKnob, ShapeComputesTheTransform)
     GTEST_SKIP() << "this device cannot run the shape: " << e.what();
   }
   expectCorrect(*plan, 21);
+}
+
+// Other splits of an axis in two launches (PlanShape::firstLaunch): the plan takes the split asked for
+// and still computes the transform (48000 in 200 and 240, a 2D axis of 6000 in 75 and 80, 2^14 in 64 and
+// 256), and the search's candidates are the heuristic's two lengths the other way round first, then the
+// pairs nearest an even split, within the pass-length cap.
+TEST(Tuning, OtherSplitsOfTwoLaunchAxes)
+{
+  const auto device = test::preferredOpenClDevice();
+  if (!device) GTEST_SKIP() << "no OpenCL device";
+  OpenClOptions options;
+  options.cacheDirectory = freshDirectory();
+  options.tuning = OpenClOptions::Tuning::Heuristic;
+  options.maxPassLength = 256; // two launches on any device
+  OpenClBackend backend(*device, options);
+  struct Case
+  {
+    TransformDescriptor d;
+    std::size_t first;
+    std::string firstLaunch;
+  };
+  for (const Case& c : {Case{TransformDescriptor::complex1d(48000), 200, "len200 "},
+                        Case{TransformDescriptor::complex2d(8, 6000), 75, "len75 "},
+                        Case{TransformDescriptor::complex1d(1u << 14, 2), 64, "len64 "}}) {
+    const std::unique_ptr<OpenClPlan> plan =
+        backend.createPlan(c.d, shapeWith(&PlanShape::firstLaunch, c.first));
+    const std::vector<KernelRecord> launches = test::launchRecords(*plan);
+    ASSERT_FALSE(launches.empty());
+    const auto firstOfAxis = std::find_if(launches.begin(), launches.end(), [&](const KernelRecord& r) {
+      return r.name.find(c.d.extent[1] > 1 ? "axis1" : "axis0") != std::string::npos;
+    });
+    ASSERT_NE(firstOfAxis, launches.end());
+    EXPECT_NE(firstOfAxis->name.find(c.firstLaunch), std::string::npos) << firstOfAxis->name;
+    expectCorrect(*plan, 25);
+  }
+  const std::vector<std::size_t> candidates =
+      detail::firstLaunchCandidates(backend, TransformDescriptor::complex1d(48000));
+  ASSERT_FALSE(candidates.empty());
+  EXPECT_EQ(candidates.front(), 200u) << "the heuristic's 240 x 200 the other way round";
+  EXPECT_EQ(std::set<std::size_t>(candidates.begin(), candidates.end()),
+            (std::set<std::size_t>{192, 200, 250}))
+      << "within the cap of 256, as even as may be";
+  EXPECT_TRUE(detail::firstLaunchCandidates(backend, TransformDescriptor::complex1d(200)).empty());
 }
 
 namespace {

@@ -698,6 +698,30 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
   EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 2u);
 }
 
+// The tuner's other split of an axis in two launches (DeviceLimits::firstLaunchLength,
+// PlanShape::firstLaunch): taken where it divides the axis, which the planner splits in two; ignored
+// elsewhere.
+TEST(Planner, FirstLaunchKnobSplitsTwoLaunchAxes)
+{
+  const auto lengthsOf = [](const TransformDescriptor& d, std::size_t first) {
+    DeviceLimits limits = kGpu;
+    limits.firstLaunchLength = first;
+    std::vector<std::size_t> lengths;
+    for (const StockhamPass& p : planStockham(d, limits).passes)
+      lengths.push_back(p.length);
+    return lengths;
+  };
+  using L = std::vector<std::size_t>;
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(48000, 2), 0), (L{240, 200}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(48000, 2), 200), (L{200, 240}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(44100, 2), 100), (L{100, 441}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(1u << 21, 2), 4096), (L{4096, 512}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(48000, 2), 7), (L{240, 200}))
+      << "7 does not divide 48000";
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(1000, 2), 10), (L{1000})) << "one launch stays one";
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex2d(3000, 2000, 2), 40), (L{3000, 40, 50}));
+}
+
 // Mixed columns take two sectors of lines: in one exchange where eight fit 48 KB (480, 600), in two rounds
 // of four where the group stays within 512 work-items (768: 48 a line), else four (1000: 125 a line, a
 // group of 1000 was slower). The rounds' buffer and the eight lines' pass twiddles fit local memory.
