@@ -325,30 +325,11 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
                                         std::min(kContiguousMixedGroup, maxGroup) / p.threads);
     lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
   }
-  // Columns (plain launches over adjacent lines) take two sectors of lines, so that a warp reads 64 bytes
-  // a row: in one exchange where they fit, else in two rounds (LINE_ROUNDS) where local memory holds one
-  // sector and the group stays within kLargestRoundsGroup. H100, column passes with four lines against
-  // eight: 480 0.240 -> 0.221 ms, 600 0.239 -> 0.217, 768 (two rounds) 0.254 -> 0.236; in two rounds 720
-  // (360 work-items) and 1000 as 8 x 25 x 5 (320) unchanged, 1000 as 8 x 5 x 5 x 5 (1000) 0.256 -> 0.39.
-  if (columns && !team && !limits.mixedThreads && p.radices.size() > 1) {
-    const std::size_t sectors = std::min(
-        {2 * limits.minAdjacentLines, std::bit_ceil(totalLines), limits.maxWorkGroupSize / p.threads});
-    if (sectors > lines && sectors % limits.minAdjacentLines == 0) {
-      if (fitsLocalMemory(length, sectors, 1, limits)) {
-        lines = sectors;
-      } else if (sectors * p.threads <= kLargestRoundsGroup &&
-                 fitsLocalMemoryInRounds(length, sectors, 2, limits)) {
-        lines = sectors;
-        p.lineRounds = 2;
-      }
-    }
-  }
   // Fewer lines where local memory runs out: adjacent lines in whole sectors while more than one fits, as
   // linesFor chose them (halving 12 gave 6, two sectors split three ways).
   const bool adjacent = loadAdjacent || storeAdjacent;
-  while (team               ? !teamFitsLocalMemory(length, lines, team, limits)
-         : p.lineRounds > 1 ? !fitsLocalMemoryInRounds(length, lines, p.lineRounds, limits)
-                            : !fitsLocalMemory(length, lines, 1, limits)) {
+  while (team ? !teamFitsLocalMemory(length, lines, team, limits)
+              : !fitsLocalMemory(length, lines, 1, limits)) {
     if (lines == 1)
       throw outOfResources("sub-transform of " + std::to_string(length) + " does not fit local memory");
     if (adjacent && lines > limits.minAdjacentLines)
@@ -361,6 +342,28 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   p.storeLinesFastest = storeAdjacent;
   p.totalLines = totalLines;
   return p;
+}
+
+// Columns of the axis' own layout (plain launches over adjacent lines; planLaunches) take two sectors of
+// lines, so that a warp reads 64 bytes a row: in one exchange where they fit, else in two rounds
+// (LINE_ROUNDS) where local memory holds one sector and the group stays within kLargestRoundsGroup. H100,
+// column passes with four lines against eight: 480 0.240 -> 0.221 ms, 600 0.239 -> 0.217, 768 (two rounds)
+// 0.254 -> 0.236; in two rounds 720 (360 work-items) and 1000 as 8 x 25 x 5 (320) unchanged, 1000 as
+// 8 x 5 x 5 x 5 (1000) 0.256 -> 0.39. Not for a convolution's launches that load or store through its
+// hooks (the rounds keep no hook).
+void takeTwoSectors(StockhamPass& p, const DeviceLimits& limits)
+{
+  if (p.teamPrime || limits.mixedThreads || p.radices.size() < 2) return;
+  const std::size_t sectors = std::min(
+      {2 * limits.minAdjacentLines, std::bit_ceil(p.totalLines), limits.maxWorkGroupSize / p.threads});
+  if (sectors <= p.lines || sectors % limits.minAdjacentLines) return;
+  if (fitsLocalMemory(p.length, sectors, 1, limits)) {
+    p.lines = sectors;
+  } else if (sectors * p.threads <= kLargestRoundsGroup &&
+             fitsLocalMemoryInRounds(p.length, sectors, 2, limits)) {
+    p.lines = sectors;
+    p.lineRounds = 2;
+  }
 }
 
 // RADER_REST's kernel takes up to eight rest passes (cl/fft_mixed.cl).
@@ -536,6 +539,10 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       const std::size_t totalLines = stride * nOverL * outer;
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
                                   : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
+      // Adjacent on both sides by the axis' own layout: not a convolution's first or last launch, which
+      // loads or stores through its hooks.
+      const bool ownColumns = (columns || nOverL > 1) && (columns || ns > 1);
+      if (!powerOfTwo && ownColumns && !job.raderRest.any()) takeTwoSectors(p, limits);
       // Rader's convolution launch that does the rest of its rows: planAxis granted it on these limits.
       if (job.raderRest.any() && !holdWholeRows(p, job.raderRest, limits))
         throw unsupported("Rader's stage with the rest of its rows does not fit one launch");

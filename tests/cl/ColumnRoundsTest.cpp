@@ -95,6 +95,21 @@ TEST_P(ColumnRounds, SatisfiesFftwPropertyChecks)
   EXPECT_LE(test::timeShiftError(*plan, 24), kTolerance);
 }
 
+// A convolution's launches that load or store a strided axis through their hooks (here Rader's one-launch
+// stage on 1008 of 1009-long columns, gathering and scattering adjacent columns) keep their groups: the
+// rounds carry no hook, and the kernel refuses the combination.
+TEST(ColumnRoundsElsewhere, RaderColumnsKeepTheirHooks)
+{
+  OpenClBackend* backend = gpuSizedBackend(0);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  for (const TransformDescriptor& d :
+       {TransformDescriptor::complex2d(64, 1009), TransformDescriptor::complex2d(8, 1009)}) {
+    const std::unique_ptr<Plan> plan = backend->createPlan(d);
+    EXPECT_FALSE(test::anyLaunchNamed(test::launchRecords(*plan), "+rounds")) << d.toString();
+    EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, ColumnRounds, testing::ValuesIn(test::inPlaceLast(roundsCases())),
                          [](const testing::TestParamInfo<RoundsCase>& info) { return info.param.label; });
 

@@ -741,6 +741,14 @@ TEST(Planner, MixedColumnsTakeTwoSectorsInOneOrTwoRounds)
     EXPECT_EQ(columns.lineRounds, c.rounds) << c.height;
     if (columns.lineRounds > 1) EXPECT_LE(columns.groupSize(), 512u) << c.height;
   }
+  // Nor on a convolution's launch that loads and stores a strided axis through its hooks (Rader's 1008 of
+  // 1009-long columns): only the axis' own columns and the middle launches of a line.
+  AxisJob convolution;
+  convolution.extent = {1008, 1, 1};
+  convolution.batch = 64;
+  convolution.axisLoadsAdjacent = convolution.axisStoresAdjacent = true;
+  for (const StockhamPass& p : planStockham(convolution, kGpu).passes)
+    EXPECT_EQ(p.lineRounds, 1);
   // Never along 1D lines, one launch or several.
   for (std::size_t n : {768u, 832u, 1000u, 48000u, 1366u * 768u})
     for (const StockhamPass& p : planStockham(TransformDescriptor::complex1d(n, 4), kGpu).passes)
