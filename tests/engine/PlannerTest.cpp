@@ -765,8 +765,12 @@ TEST(Planner, AdjacentLinesComeInWholeSectors)
     for (const StockhamPass& p : planStockham(d, kGpu).passes)
       if (p.loadLinesFastest || p.storeLinesFastest)
         EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString();
-  // Every column length up to 1200 that fits a sector's worth of lines: where local memory holds fewer
-  // than linesFor asked, they come down a sector at a time (500-long columns: 12 did not fit, and halving
+  // Where local memory holds fewer lines than linesFor asked, the largest power of two below that fits:
+  // 3000 x 2000's 50-long columns 64 of 128 (68, a sector at a time, ran 8% slower), 500-long columns 8
+  // of 12.
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(3000, 2000, 5), kGpu).passes.at(1).lines, 64u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(1000, 500, 4), kGpu).passes.at(1).lines, 8u);
+  // Every column length up to 1200 that fits a sector's worth of lines keeps whole sectors (halving 12
   // gave 6; H100, 1000 x 500 0.445 -> 0.424 ms with 8, 540 x 540 0.550 -> 0.468).
   for (std::size_t length = 2; length <= 1200; ++length) {
     const TransformDescriptor d = TransformDescriptor::complex2d(64, length, 4);
