@@ -253,6 +253,8 @@ constexpr std::size_t kContiguousMixedGroup = 128;
 // Work-items a group of mixed columns in two rounds may have: with 960 or 1000 (1080 and 1000 long) each
 // column pass took half as long again, every warp of the compute unit waiting at the same barriers.
 constexpr std::size_t kLargestRoundsGroup = 512;
+// Values a work-item of such a group may hold: they stay in registers through every round.
+constexpr std::size_t kLargestRoundsValues = 20;
 
 std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
 {
@@ -347,11 +349,13 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
 
 // Columns of the axis' own layout (plain launches over adjacent lines; planLaunches) take two sectors of
 // lines, so that a warp reads 64 bytes a row: in one exchange where they fit, else in two rounds
-// (LINE_ROUNDS) where local memory holds one sector and the group stays within kLargestRoundsGroup. H100,
-// column passes with four lines against eight: 480 0.240 -> 0.221 ms, 600 0.239 -> 0.217, 768 (two rounds)
-// 0.254 -> 0.236; in two rounds 720 (360 work-items) and 1000 as 8 x 25 x 5 (320) unchanged, 1000 as
-// 8 x 5 x 5 x 5 (1000) 0.256 -> 0.39. Not for a convolution's launches that load or store through its
-// hooks (the rounds keep no hook).
+// (LINE_ROUNDS) where local memory holds one sector, the group stays within kLargestRoundsGroup and its
+// work-items hold few values (kLargestRoundsValues, radices up to 16). H100, column passes with four
+// lines against eight: 480 0.240 -> 0.221 ms, 600 0.239 -> 0.217, 768 as 16 x 16 x 3 (two rounds, 18
+// values) 0.254 -> 0.236; in two rounds 720 (360 work-items, 20 values) and 1000 as 8 x 25 x 5 (320, 32)
+// unchanged, 1000 as 8 x 5 x 5 x 5 (1000 work-items) 0.256 -> 0.39, and R2C 2046 x 1023's 1023-long
+// columns as 3 x 11 x 31 (33 values) made the transform 0.344 -> 0.446 ms. Not for a convolution's
+// launches that load or store through its hooks (the rounds keep no hook).
 void takeTwoSectors(StockhamPass& p, const DeviceLimits& limits)
 {
   if (p.teamPrime || limits.mixedThreads || p.radices.size() < 2) return;
@@ -360,7 +364,8 @@ void takeTwoSectors(StockhamPass& p, const DeviceLimits& limits)
   if (sectors <= p.lines || sectors % limits.minAdjacentLines) return;
   if (fitsLocalMemory(p.length, sectors, 1, limits)) {
     p.lines = sectors;
-  } else if (sectors * p.threads <= kLargestRoundsGroup &&
+  } else if (sectors * p.threads <= kLargestRoundsGroup && p.registerValues <= kLargestRoundsValues &&
+             *std::max_element(p.radices.begin(), p.radices.end()) <= 16 &&
              fitsLocalMemoryInRounds(p.length, sectors, 2, limits)) {
     p.lines = sectors;
     p.lineRounds = 2;

@@ -57,8 +57,8 @@ std::vector<RoundsCase> roundsCases()
   c.push_back({"columns_16x768", D::complex2d(16, 768, 2)}); // 16 16 3: three butterflies
   c.push_back({"columns_20x768", D::complex2d(20, 768)});    // a partial last group
   c.push_back({"columns_12x832", D::complex2d(12, 832)});    // 8 8 13
-  c.push_back({"columns_inverse_8x896",
-               with(D::complex2d(8, 896), K::ComplexToComplex, Direction::Inverse, Placement::OutOfPlace)});
+  c.push_back({"columns_inverse_8x768",
+               with(D::complex2d(8, 768), K::ComplexToComplex, Direction::Inverse, Placement::OutOfPlace)});
   c.push_back({"columns_3d_middle_8x720x2", D::complex3d(8, 720, 2)}); // 16 9 5
   c.push_back({"columns_r2c_30x768",
                with(D::complex2d(30, 768), K::RealToComplex, Direction::Forward, Placement::OutOfPlace)});

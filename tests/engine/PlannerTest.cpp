@@ -723,8 +723,9 @@ TEST(Planner, FirstLaunchKnobSplitsTwoLaunchAxes)
 }
 
 // Mixed columns take two sectors of lines: in one exchange where eight fit 48 KB (480, 600), in two rounds
-// of four where the group stays within 512 work-items (768: 48 a line), else four (1000: 125 a line, a
-// group of 1000 was slower). The rounds' buffer and the eight lines' pass twiddles fit local memory.
+// of four where the group stays within 512 work-items holding up to 20 values each, radices up to 16
+// (768: 48 a line, 18 values), else four (1000: 125 a line, a group of 1000 was slower; 1023 = 3 x 11 x 31,
+// 33 values, and 896 = 16 x 8 x 7, 21). The rounds' buffer and the eight lines' pass twiddles fit.
 TEST(Planner, MixedColumnsTakeTwoSectorsInOneOrTwoRounds)
 {
   struct Case
@@ -732,8 +733,9 @@ TEST(Planner, MixedColumnsTakeTwoSectorsInOneOrTwoRounds)
     std::size_t width, height, lines;
     int rounds;
   };
-  for (const Case c : {Case{640, 480, 8, 1}, Case{800, 600, 8, 1}, Case{1366, 768, 8, 2}, Case{12, 832, 8, 2},
-                       Case{1000, 1000, 4, 1}, Case{1920, 1080, 4, 1}}) {
+  for (const Case c :
+       {Case{640, 480, 8, 1}, Case{800, 600, 8, 1}, Case{1366, 768, 8, 2}, Case{12, 832, 8, 2},
+        Case{1000, 1000, 4, 1}, Case{1920, 1080, 4, 1}, Case{1024, 1023, 4, 1}, Case{64, 896, 4, 1}}) {
     const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(c.width, c.height, 4), kGpu);
     const StockhamPass& columns = s.passes.back();
     ASSERT_EQ(columns.family, StockhamPass::Family::Mixed) << c.height;
