@@ -122,16 +122,13 @@ TEST_P(TeamPass, SatisfiesFftwPropertyChecks)
 // test says which), the same program with another LINES: against FFTW on the device with that limit.
 TEST(TeamPassColumns, TwoLinesAGroupWithin48KB)
 {
-  const OpenClBackend* shared = backendFor(false);
-  if (!shared) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-  OpenClOptions options;
-  options.localMemoryBytes = 48 * 1024;
-  OpenClBackend backend(shared->info().index, options);
+  OpenClBackend* backend = test::sharedOpenClBackend(0, false, false, false, 48 * 1024);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
   for (Direction dir : {Direction::Forward, Direction::Inverse}) {
     const TransformDescriptor d =
         with(TransformDescriptor::complex2d(12, 1072), TransformKind::ComplexToComplex, dir,
              dir == Direction::Inverse ? Placement::InPlace : Placement::OutOfPlace);
-    const std::unique_ptr<Plan> plan = backend.createPlan(d);
+    const std::unique_ptr<Plan> plan = backend->createPlan(d);
     EXPECT_TRUE(hasTeamLaunch(*plan)) << d.toString();
     EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
   }

@@ -22,12 +22,15 @@ inline std::optional<int> preferredOpenClDevice()
 }
 
 // Null when there is no OpenCL device. Knobs: the longest pass, generic mixed-radix shapes, Bluestein
-// for every non-smooth length, Rader's stage rather than team passes for prime factors from 67 to 89.
+// for every non-smooth length, Rader's stage rather than team passes for prime factors from 67 to 89,
+// local memory held to so many bytes (a GPU's 48 KB on a CPU device; 0: the device's own).
 inline OpenClBackend* sharedOpenClBackend(std::size_t maxPassLength, bool genericShapes = false,
-                                          bool bluesteinOnly = false, bool noTeamPasses = false)
+                                          bool bluesteinOnly = false, bool noTeamPasses = false,
+                                          std::size_t localMemoryBytes = 0)
 {
-  static std::map<std::tuple<std::size_t, bool, bool, bool>, std::unique_ptr<OpenClBackend>> backends;
-  auto& b = backends[{maxPassLength, genericShapes, bluesteinOnly, noTeamPasses}];
+  static std::map<std::tuple<std::size_t, bool, bool, bool, std::size_t>, std::unique_ptr<OpenClBackend>>
+      backends;
+  auto& b = backends[{maxPassLength, genericShapes, bluesteinOnly, noTeamPasses, localMemoryBytes}];
   if (!b) {
     const auto device = preferredOpenClDevice();
     if (!device) return nullptr;
@@ -36,6 +39,7 @@ inline OpenClBackend* sharedOpenClBackend(std::size_t maxPassLength, bool generi
     o.genericMixedShapes = genericShapes;
     o.bluesteinOnly = bluesteinOnly;
     o.noTeamPasses = noTeamPasses;
+    o.localMemoryBytes = localMemoryBytes;
     b = std::make_unique<OpenClBackend>(*device, o);
   }
   return b.get();
