@@ -50,6 +50,14 @@
 //     apart (the axis' output side, which for a factor is not where its input lines lie). hookIndex holds
 //     the gather table, then the scatter's inverse. The axis is read once and written once, with no work
 //     buffer between: one launch instead of two.
+//   FILTER_INVERSE 1 (Bluestein) or 3 (Rader): the forward FFT's last launch of two (ns = nOverL > 1) also
+//     does the inverse FFT's first launch. The inverse takes the forward's two lengths in reverse order, so
+//     its first launch's line j reads elements j + e*ns of the work line: exactly the forward outputs
+//     Q = j + q*ns this group holds after its last pass (into local memory). filterForInverse multiplies
+//     them by the filter (STORE_HOOK 1 or 3's, x[0] and X[0] included) and conjugates; the second FFT runs
+//     forward on the conjugates (as FUSED_RADER's) and inverseStartOut writes output q of line j,
+//     conjugated back, at j*LEN + q of the work line (the Stockham step of stride 1), where the inverse's
+//     last launch reads it. One launch and one pass over the work buffer instead of two.
 //   RADER_REST (with FUSED_RADER, on a prime factor p = LEN + 1 of rows n = ROW_LEN = p * REST_M, stride 1):
 //     the launch also does the rest of the rows. Its groups hold whole rows (LINES a multiple of REST_M,
 //     sub-line j of a row being line row * REST_M + j); each row is read whole (gatherPass), and after
@@ -140,6 +148,9 @@
 #endif
 #ifndef RADER_REST
 #define RADER_REST 0
+#endif
+#ifndef FILTER_INVERSE
+#define FILTER_INVERSE 0
 #endif
 #if RADER_REST
 // RADER_REST's rows (header): ROWS whole rows per group, each ROW_PITCH apart, ROW_THREADS work-items a row;
@@ -851,6 +862,67 @@ INLINE void restOfRows(__global cfloat* out, __local cfloat* lines, __global con
 #endif
 #endif
 
+#if FILTER_INVERSE
+#if !PASS_TWIDDLE
+#error "FILTER_INVERSE: the forward FFT's last launch of two (ns > 1)"
+#endif
+// Where FILTER_INVERSE's lines sit: line m's sub-line j, its work line b, and where its outputs start.
+// Worked out once per line (splitLine divides by the runtime geometry), into the row twiddles' local memory
+// once firstPass is done with it (sizeof(FilterLine) <= ROW_STRIDE float2s a line).
+typedef struct {
+  uint j, b, outStart;
+} FilterLine;
+
+inline void placeFilterLines(__local FilterLine* placed, const Step* step, const uint lid)
+{
+  if (lid >= LINES) return;
+  uint i, j, b;
+  splitLine(step->firstLine + lid, step->inner, step->nOverL, &i, &j, &b);
+  placed[lid].j = j;
+  placed[lid].b = b;
+  placed[lid].outStart = b * step->distOut + i + j * LEN * step->stride;
+}
+
+// FILTER_INVERSE's filter (header): element q of line m is the forward output Q = j + q*ns (j < ns: the
+// axis' last launch); adjacent work-items on adjacent lines, so their filter reads are adjacent. Rader's
+// Q = 0 also gives X[0] and takes x[0], as STORE_HOOK 3 does. All conjugated for the second FFT.
+inline void filterForInverse(__local cfloat* lines, __local const FilterLine* placed, const uint lineStride,
+                             const Step* step, const uint lid, const uint groupSize)
+{
+  for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
+    const uint m = idx % LINES, q = idx / LINES;
+    if (step->firstLine + m >= step->totalLines) continue;
+    const uint Q = placed[m].j + q * step->ns;
+    __local cfloat* slot = lines + m * lineStride + PADDED(q);
+    const cfloat sum = *slot;
+    cfloat value = cmul(sum, step->storeTable[Q]);
+#if FILTER_INVERSE == 3
+    if (Q == 0) {
+      const uint b = placed[m].b;
+      const cfloat x0 = axisValue(step, b, 0);
+      step->hookSums[b] = x0 + sum;
+      value += x0;
+    }
+#endif
+    *slot = (cfloat)(value.x, -value.y);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// FILTER_INVERSE's store (header): output q of line m, conjugated back, at j*LEN + q of its work line. The
+// group's lines are adjacent sub-lines, so adjacent work-items on adjacent q write one run.
+inline void inverseStartOut(__global cfloat* out, __local const cfloat* lines, __local const FilterLine* placed,
+                            const uint lineStride, const Step* step, const uint lid, const uint groupSize)
+{
+  for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
+    const uint m = idx / LEN, q = idx % LEN;
+    if (step->firstLine + m >= step->totalLines) break;
+    const cfloat held = lines[m * lineStride + PADDED(q)];
+    out[placed[m].outStart + q * step->stride] = (cfloat)(held.x, -held.y);
+  }
+}
+#endif
+
 #if STORE_HOOK == 4
 // Rader's output in order, from lines held whole in local memory (header): adjacent work-items write
 // adjacent elements of X, or adjacent lines where the axis is strided (columns).
@@ -1022,8 +1094,8 @@ inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint 
   }
 
 #if LINE_ROUNDS > 1
-#if GENERIC_SHAPE || LOAD_CHIRP || LOAD_GATHER || STORE_HOOK || FUSED_RADER || TEAM_PRIME || REAL_ROWS ||            \
-    DIRECT_PAIRS || !LOAD_LINES_FASTEST || !STORE_LINES_FASTEST || NUM_RADICES < 2 || LINES % LINE_ROUNDS
+#if GENERIC_SHAPE || LOAD_CHIRP || LOAD_GATHER || STORE_HOOK || FUSED_RADER || FILTER_INVERSE || TEAM_PRIME ||        \
+    REAL_ROWS || DIRECT_PAIRS || !LOAD_LINES_FASTEST || !STORE_LINES_FASTEST || NUM_RADICES < 2 || LINES % LINE_ROUNDS
 #error "LINE_ROUNDS: plain launches over adjacent lines, two local passes or more"
 #endif
 // The outputs of work-item t's butterflies of a pass (radix R, stride ns) from registers to the line:
@@ -1220,17 +1292,31 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
     splitPairsOut(out, lines, lineStride, &step, lid, LEN, groupSize);
-#elif FUSED_RADER
+#elif FUSED_RADER || FILTER_INVERSE
+#if FILTER_INVERSE
+    // The row twiddles' local memory, which firstPass is done with, holds where the lines sit.
+    __local FilterLine* filterLines = (__local FilterLine*)rowTwiddles;
+    placeFilterLines(filterLines, &step, lid);
+#if NUM_RADICES == 1
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+#endif
 #if NUM_RADICES > 1
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
+#if FUSED_RADER
     raderFilter(out, lines, lineStarts, firstValues, lineStride, &step, lid, groupSize);
+    const uint one = step.ns;
+#else
+    filterForInverse(lines, filterLines, lineStride, &step, lid, groupSize);
+    const uint one = step.ns / step.nOverL; // the axis' last launch: ns = nOverL
+#endif
     // The second FFT, every pass in local memory (its first with stride 1, as firstPass). NVIDIA's
     // compiler kept what the first FFT had worked out in registers for the second, where both look the
     // same (1008: 63 registers in a launch of its own, 168 here): its twiddles come through loadTable,
-    // the same table under another argument, and its work-item index is tLds times ns, which is 1 here
+    // the same table under another argument, and its work-item index is tLds times `one`, which is 1
     // but not known to the compiler.
-    const uint tSecond = tLds * step.ns;
+    const uint tSecond = tLds * one;
     localPass(line, loadTable, tSecond, 1, RADIX_AT(0), LEN, THREADS);
     localNs = RADIX_AT(0);
 #define SECOND_PASS(i)                                                                                         \
@@ -1256,7 +1342,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
 #if NUM_RADICES > 1
     localPass(line, loadTable, tSecond, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
+#if FUSED_RADER
     fusedOutInOrder(out, lines, lineStarts, lineStride, &step, lid, groupSize);
+#else
+    inverseStartOut(out, lines, filterLines, lineStride, &step, lid, groupSize);
+#endif
 #endif
 #elif STORE_HOOK == 4
     if (step.ns == 1 && step.nOverL == 1) { // whole lines here: the permutation through local memory

@@ -52,6 +52,7 @@ Options:
   --bluestein-only       OpenCL: prime lengths by Bluestein's algorithm, not Rader's (comparison)
   --rader-two-launches   OpenCL: Rader's stage as its two convolution FFTs, never one launch (comparison)
   --rader-rest-apart     OpenCL: a prime factor's one-launch stage without the rest of its rows (comparison)
+  --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
   --prime-radices        OpenCL: one odd prime per local pass, no composite radices 9..27 (comparison)
   --no-team-passes       OpenCL: a prime factor from 67 to 89 by Rader's stage, not a team pass (comparison)
   --tune                 OpenCL: first search the planner's shapes for each case (no time limit; the table
@@ -162,6 +163,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.raderTwoLaunches = true;
     else if (a == "--rader-rest-apart")
       o.opencl.raderRestApart = true;
+    else if (a == "--filter-launch-apart")
+      o.opencl.filterLaunchApart = true;
     else if (a == "--prime-radices")
       o.opencl.primeRadicesOnly = true;
     else if (a == "--no-team-passes")
@@ -205,9 +208,9 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   const OpenClOptions defaults;
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
-                     o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.primeRadicesOnly ||
-                     o.opencl.noTeamPasses || o.opencl.twiddles != defaults.twiddles ||
-                     o.opencl.tuning != defaults.tuning;
+                     o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.filterLaunchApart ||
+                     o.opencl.primeRadicesOnly || o.opencl.noTeamPasses ||
+                     o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);
   return backend;

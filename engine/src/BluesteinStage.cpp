@@ -39,7 +39,7 @@ std::vector<std::complex<double>> convolutionFilter(const std::vector<std::compl
 
 BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction,
                                float scale)
-    : ConvolutionStage(nextSmoothLength(2 * pass.length - 1))
+    : ConvolutionStage(bluesteinConvolutionLength(pass.length))
 {
   const int sign = direction == Direction::Forward ? -1 : 1;
   const std::vector<std::complex<double>> c = chirp(pass.length, sign);

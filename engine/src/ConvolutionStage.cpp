@@ -4,6 +4,7 @@
 #include "spectrascope/engine/Errors.h"
 
 #include <string>
+#include <utility>
 
 namespace spectrascope::detail {
 namespace {
@@ -30,6 +31,29 @@ std::size_t outputDist(const StockhamPass& pass)
   return pass.nOverL > 1 && !pass.raderRest.any() ? pass.length * pass.stride : pass.distOut;
 }
 
+// Whether the forward FFT's last launch can also filter and do the inverse FFT's first launch
+// (ConvolutionHooks::filterLaunch): both FFTs in two launches of the length-specialised program, the
+// inverse's split the forward's in reverse order (set in inverseLimits), and the forward's last launch a
+// plain one. The inverse's first launch then reads, line for line, the elements that launch holds.
+bool takesFilterLaunch(const AxisJob& forward, const AxisJob& inverse, const DeviceLimits& limits,
+                       DeviceLimits& inverseLimits)
+{
+  if (!limits.filterLaunch || limits.mixedThreads) return false;
+  const StockhamSchedule forwardSchedule = planStockham(forward, limits);
+  if (forwardSchedule.passes.size() != 2) return false;
+  const StockhamPass& last = forwardSchedule.passes.back();
+  if (last.family != StockhamPass::Family::Mixed || last.lineRounds > 1 || last.teamPrime ||
+      last.ns != last.nOverL)
+    return false;
+  DeviceLimits reversed = limits;
+  reversed.firstLaunchLength = last.length;
+  const StockhamSchedule inverseSchedule = planStockham(inverse, reversed);
+  if (inverseSchedule.passes.size() != 2 || inverseSchedule.passes.front().length != last.length)
+    return false;
+  inverseLimits = reversed;
+  return true;
+}
+
 } // namespace
 
 ConvolutionStage::~ConvolutionStage() = default;
@@ -40,6 +64,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * length_ * 2 * sizeof(float));
   TransformDescriptor inner = convolutionLines(length_, pass);
   AxisJob job = convolutionJob(inner);
+  const DeviceLimits limits = limitsOf(backend);
   // The stage is the first step of its axis' global step (ns = 1, cl/fft_stockham.cl's header): line b's
   // element e is at (b / lines)*dist + b % lines + e*lines, lines = stride*nOverL (nOverL > 1: the stage
   // is one factor of the axis), and its output element q at (b / stride)*rowLength + b % stride +
@@ -47,24 +72,31 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   // Where consecutive lines b are adjacent in memory (columns, or a factor's interleaved lines), the
   // launches that touch the axis take adjacent lines together.
   const std::size_t lines = pass.stride * pass.nOverL;
+  AxisJob inverseJob = job;
   job.axisLoadsAdjacent = lines > 1;
+  inverseJob.axisStoresAdjacent = pass.stride > 1;
+  inverseJob.direction = Direction::Inverse;
+  inverseJob.scale = scale;
+  // Where both FFTs take two launches, three launches instead of four (H100: Bluestein's 4099 on 8200
+  // 1.53 -> 1.31 ms, 10007 1.89 -> 1.67; Rader's 7681 on 7680 1.29 -> 1.26).
+  DeviceLimits inverseLimits = limits;
+  hooks.filterLaunch = takesFilterLaunch(job, inverseJob, limits, inverseLimits);
   hooks.forward = true;
   hooks.stride = hooks.inner = lines;
   readsRealPairs_ = hooks.pairsOnLoad = hooks.pairs.any();
   hooks.dist = readsRealPairs_ ? hooks.pairs.inputPitch : pass.dist;
-  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
+  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limits, hooks);
 
-  job.axisLoadsAdjacent = false;
-  job.axisStoresAdjacent = pass.stride > 1;
-  inner.direction = job.direction = Direction::Inverse;
+  job = inverseJob;
+  inner.direction = Direction::Inverse;
   inner.normalization = Normalization::Unscaled;
-  job.scale = scale;
+  hooks.afterFilterLaunch = std::exchange(hooks.filterLaunch, false);
   hooks.forward = false;
   hooks.pairsOnLoad = false;
   // R2C's split needs each Z[k] together with Z[p-k]: only a launch that holds whole lines has both, and
   // only the length-specialised program keeps them there for its store (cl/fft_mixed.cl).
   const bool wholeLinesOnStore =
-      !backend.options().genericMixedShapes && planStockham(job, limitsOf(backend)).passes.size() == 1;
+      !backend.options().genericMixedShapes && planStockham(job, limits).passes.size() == 1;
   writesRealPairs_ = hooks.pairsOnStore =
       hooks.pairs.kind == RealPairRows::Kind::ComplexToReal ||
       (hooks.pairs.kind == RealPairRows::Kind::RealToComplex && wholeLinesOnStore);
@@ -94,7 +126,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
     inOrder.kernel.setArg(10, scale);
     inOrder_ = std::move(inOrder);
   }
-  inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limitsOf(backend), hooks);
+  inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, inverseLimits, hooks);
 }
 
 void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,

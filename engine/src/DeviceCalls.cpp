@@ -46,6 +46,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   limits.rader = !options.bluesteinOnly;
   limits.raderOneLaunch = !options.raderTwoLaunches;
   limits.raderWithRest = !options.raderRestApart;
+  limits.filterLaunch = !options.filterLaunchApart;
   limits.teamPasses = !options.noTeamPasses;
   limits.compositeRadices = !options.primeRadicesOnly;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;

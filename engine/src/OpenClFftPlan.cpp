@@ -37,6 +37,15 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
     : StagedOpenClPlan(backend, d), job_(job), hooks_(std::move(hooks))
 {
   schedule_ = planStockham(job, limits);
+  if (hooks_ && hooks_->afterFilterLaunch) {
+    // The first launch ran in the forward FFT's filter launch. The last launch of the axis reads and
+    // writes the same elements in each group, so it runs in place on the work buffer.
+    if (schedule_.passes.size() != 2)
+      throw unsupported("an inverse convolution FFT after a filter launch planned as " +
+                        std::to_string(schedule_.passes.size()) + " launches");
+    schedule_.passes.erase(schedule_.passes.begin());
+    schedule_.passes.front().ownElementsOnly = true;
+  }
   prepare();
 }
 
@@ -88,6 +97,7 @@ int OpenClFftPlan::storeHookFor(bool last) const
 {
   if (!hooks_ || !last || (!hooks_->forward && hooks_->storeInWork)) return 0;
   if (hooks_->oneLaunch) return 5;
+  if (hooks_->filterLaunch) return 6;
   return (hooks_->kind == ConvolutionHooks::Kind::Rader ? 3 : 1) + (hooks_->forward ? 0 : 1);
 }
 
@@ -153,14 +163,18 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
       options += " -DSTAGED_GATHER=1";
     if (launch.storeHook == 5)
       options += " -DFUSED_RADER=1";
+    else if (launch.storeHook == 6)
+      options +=
+          std::string(" -DFILTER_INVERSE=") + (hooks_->kind == ConvolutionHooks::Kind::Rader ? "3" : "1");
     else if (launch.storeHook)
       options += " -DSTORE_HOOK=" + std::to_string(launch.storeHook);
     if (p.realRows) options += " -DREAL_ROWS=" + std::to_string(p.realRows);
     const int pairKind = hooks_ ? int(hooks_->pairs.kind) : int(job_.realPairs.kind); // 1 R2C, 2 C2R
     if (directPairs_)
       options += " -DDIRECT_PAIRS=" + std::to_string(pairKind) + " -DPAIRS_LOAD=" + std::to_string(pairKind);
-    if ((launch.loadHook == 2 || launch.storeHook == 3) && hooks_->pairsOnLoad)
-      options += " -DPAIRS_LOAD=" + std::to_string(pairKind);
+    const bool readsAxis = launch.loadHook == 2 || launch.storeHook == 3 ||
+                           (launch.storeHook == 6 && hooks_->kind == ConvolutionHooks::Kind::Rader);
+    if (readsAxis && hooks_->pairsOnLoad) options += " -DPAIRS_LOAD=" + std::to_string(pairKind);
     if (launch.storeHook == 4 && hooks_->pairsOnStore)
       options += " -DPAIRS_STORE=" + std::to_string(pairKind);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
@@ -266,6 +280,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                  : launch.storeHook == 3 ? " +filter+x0"
                  : launch.storeHook == 4 ? " +scatter"
                  : launch.storeHook == 5 ? " +filter+x0+inverse+in_order"
+                 : launch.storeHook == 6 ? " +filter+inverse_start"
                                          : "") +
                 (pass.raderRest.any() ? " +rest r" + joined(pass.raderRest.radices) : "");
   return launch;
@@ -352,7 +367,7 @@ void OpenClFftPlan::setHookArguments(cl::Kernel& kernel, const Launch& l, const 
   kernel.setArg(23, cl_uint(hooks_ ? hooks_->dist : directPairs_ ? direct.inputPitch : 0));
   kernel.setArg(24, l.loadHook == 1 ? hooks_->chirp : l.localTwiddles);
   // REAL_ROWS reads the real step's twiddles where STORE_HOOK reads its table (a plan has one or the other).
-  kernel.setArg(25, l.storeHook == 1 || l.storeHook == 3 || l.storeHook == 5 ? hooks_->filter
+  kernel.setArg(25, l.storeHook == 1 || l.storeHook == 3 || l.storeHook >= 5 ? hooks_->filter
                     : l.storeHook == 2                                       ? hooks_->chirp
                     : l.pass.realRows                                        ? l.realTwiddles
                                                                              : l.localTwiddles);

@@ -50,6 +50,11 @@ struct ConvolutionHooks
   // That launch doing the rest of its rows too (StockhamPass::raderRest): whether the axis is an inverse
   // one, whose rest runs forward on conjugates (the convolution itself always runs forward).
   bool restInverse = false;
+  // A convolution whose FFTs take two launches each, the inverse's lengths the forward's reversed
+  // (ConvolutionStage::makeFfts): the forward FFT's last launch also multiplies by the filter and does the
+  // inverse FFT's first launch (filterLaunch, cl/fft_mixed.cl's FILTER_INVERSE), and the inverse FFT's plan
+  // leaves its first launch out (afterFilterLaunch).
+  bool filterLaunch = false, afterFilterLaunch = false;
 };
 
 class OpenClFftPlan final : public StagedOpenClPlan
@@ -93,7 +98,8 @@ private:
     std::string name;
     std::shared_ptr<ConvolutionStage> convolution; // instead of the kernel, for Bluestein and Rader passes
     // ConvolutionHooks: 1 LOAD_CHIRP, 2 LOAD_GATHER; STORE_HOOK 1 filter, 2 chirp to the axis,
-    // 3 filter and x[0], 4 scatter to the axis.
+    // 3 filter and x[0], 4 scatter to the axis; 5 FUSED_RADER, 6 FILTER_INVERSE (filter and the inverse's
+    // first launch).
     int loadHook = 0, storeHook = 0;
   };
   struct Step

@@ -56,6 +56,10 @@ struct DeviceLimits
   // Whether Rader's one-launch stage on a prime factor of rows also does the rest of the rows (RaderRest);
   // false: the rest's own launch (OpenClOptions::raderRestApart, a comparison).
   bool raderWithRest = true;
+  // Whether a convolution whose FFTs take two launches each runs its filter and the inverse FFT's first
+  // launch in the forward FFT's last launch (ConvolutionStage's filter launch); false: apart
+  // (OpenClOptions::filterLaunchApart, a comparison).
+  bool filterLaunch = true;
   // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
   // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
   bool teamPasses = true;
@@ -113,6 +117,9 @@ struct StockhamPass
   // output pairs. 0: none.
   int teamPrime = 0;
   int teamSpan = 0;
+  // Each work-group writes exactly the elements it read, after reading them all: the last launch of an
+  // axis whose first launch another launch did (ConvolutionHooks::afterFilterLaunch), run in place.
+  bool ownElementsOnly = false;
   bool isConvolution() const { return family == Family::Bluestein || family == Family::Rader; }
   // Each work-group reads and writes the same lines (a convolution stage through its work buffer reads
   // everything before it writes), so input and output may be one buffer. Not Rader's in one launch on a
@@ -121,7 +128,7 @@ struct StockhamPass
   bool inPlaceSafe() const
   {
     if (family == Family::Rader && raderInOneLaunch) return nOverL == 1 || raderRest.any();
-    return isConvolution() || (ns == 1 && nOverL == 1);
+    return isConvolution() || ownElementsOnly || (ns == 1 && nOverL == 1);
   }
   std::size_t groupSize() const
   {

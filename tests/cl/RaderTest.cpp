@@ -241,6 +241,56 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
       "+inverse+in_order"));
 }
 
+// Where both convolution FFTs take two launches, the forward's last also multiplies by the filter and does
+// the inverse's first (cl/fft_mixed.cl's FILTER_INVERSE): three launches instead of four, for Rader (1008
+// as 36 x 28, then the in-order pass) and Bluestein (2048 in launches of at most 1024; 71's 143 as 13 x 11,
+// a filter launch of one local pass) alike, forward and inverse, with the same results as the launches
+// apart (the comparison knob). The cases above check both routes against FFTW through the filter launch;
+// this one checks it is taken, and the launches apart.
+TEST(ConvolutionStage, FiltersAndStartsTheInverseInTheForwardsLastLaunch)
+{
+  if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  struct Case
+  {
+    TransformDescriptor d;
+    std::size_t maxPassLength, fusedLaunches;
+    bool bluesteinOnly = false;
+  };
+  const auto inverse = [](TransformDescriptor d) {
+    return with(d, TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace);
+  };
+  const TransformDescriptor rader = TransformDescriptor::complex1d(1009, 3);
+  const TransformDescriptor bluestein = TransformDescriptor::complex1d(1019, 2);
+  const TransformDescriptor onePass = TransformDescriptor::complex1d(71, 3);
+  for (const Case& c : {Case{rader, 64, 4}, Case{inverse(rader), 64, 4}, Case{bluestein, 1024, 3},
+                        Case{inverse(bluestein), 1024, 3}, Case{inverse(onePass), 27, 3, true}}) {
+    OpenClOptions apartOptions;
+    apartOptions.maxPassLength = c.maxPassLength;
+    apartOptions.bluesteinOnly = c.bluesteinOnly;
+    apartOptions.noTeamPasses = true;
+    apartOptions.filterLaunchApart = true;
+    OpenClBackend apartBackend(backendFor(false)->info().index, apartOptions);
+    const std::unique_ptr<Plan> fused = backendFor(c.bluesteinOnly, c.maxPassLength)->createPlan(c.d);
+    const std::unique_ptr<Plan> apart = apartBackend.createPlan(c.d);
+    const std::vector<KernelRecord> fusedRecords = launchRecords(*fused),
+                                    apartRecords = launchRecords(*apart);
+    const auto kernels = [](const std::vector<KernelRecord>& records) {
+      return std::size_t(std::count_if(records.begin(), records.end(), [](const KernelRecord& r) {
+        return r.type == KernelRecord::Type::Kernel;
+      }));
+    };
+    EXPECT_EQ(kernels(fusedRecords), c.fusedLaunches) << c.d.toString();
+    EXPECT_TRUE(anyLaunchNamed(fusedRecords, "+filter+inverse_start")) << c.d.toString();
+    EXPECT_EQ(routeOf(*fused), c.d.extent[0] == 1009 ? Route::Rader : Route::Bluestein) << c.d.toString();
+    if (c.d.extent[0] == 71)
+      EXPECT_TRUE(anyLaunchNamed(fusedRecords, "len11 r11 ns13 +filter+inverse_start"));
+    EXPECT_EQ(kernels(apartRecords), c.fusedLaunches + 1) << c.d.toString();
+    EXPECT_FALSE(anyLaunchNamed(apartRecords, "+inverse_start")) << c.d.toString();
+    EXPECT_LE(test::errorAgainstReference(*apart, kSeed), kTolerance) << c.d.toString();
+    EXPECT_LE(test::errorAgainstReference(*fused, kSeed), kTolerance) << c.d.toString();
+  }
+}
+
 // Rader's stage with the rest of its rows (RADER_REST) over more factor lengths: primes 67 and 79 times
 // rests of 2 to 32 (one to four rest passes, prime and composite radices, one row or several per group and
 // a last group of fewer rows), forward out of place or inverse in place in turn, against FFTW in double;

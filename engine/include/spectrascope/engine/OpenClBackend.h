@@ -42,6 +42,9 @@ struct OpenClOptions {
   // Rader's one-launch stage on a prime factor of rows without the rest of the rows, which then take a
   // launch of their own (a comparison).
   bool raderRestApart = false;
+  // A convolution whose FFTs take two launches each: the filter in the forward FFT's last launch and the
+  // inverse FFT's first launch on its own, instead of both in one launch (a comparison).
+  bool filterLaunchApart = false;
   // A prime factor from 67 to 89 by Rader's stage rather than as a team pass of one launch (a comparison).
   bool noTeamPasses = false;
   // Odd radices one prime per local pass, without the composites 9 to 27 (a comparison).
