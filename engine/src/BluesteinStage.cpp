@@ -37,8 +37,8 @@ std::vector<std::complex<double>> convolutionFilter(const std::vector<std::compl
 
 } // namespace
 
-BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction,
-                               float scale)
+BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
+                               Direction direction, float scale)
     : ConvolutionStage(bluesteinConvolutionLength(pass.length))
 {
   const int sign = direction == Direction::Forward ? -1 : 1;
@@ -47,7 +47,7 @@ BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass,
   hooks.n = pass.length;
   hooks.chirp = uploadRounded(backend.context(), c);
   hooks.filter = uploadRounded(backend.context(), convolutionFilter(c, convolutionLength()));
-  makeFfts(backend, pass, hooks, nullptr, scale);
+  makeFfts(backend, pass, limits, hooks, nullptr, scale);
 }
 
 BluesteinStage::~BluesteinStage() = default;

@@ -18,7 +18,8 @@ class BluesteinStage final : public ConvolutionStage
 {
 public:
   // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
-  BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale);
+  BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
+                 Direction direction, float scale);
   ~BluesteinStage() override;
 };
 

@@ -31,6 +31,40 @@ std::size_t outputDist(const StockhamPass& pass)
   return pass.nOverL > 1 && !pass.raderRest.any() ? pass.length * pass.stride : pass.distOut;
 }
 
+// The forward FFT's job: its first launch reads the axis, taking adjacent lines together where consecutive
+// lines are adjacent in memory (columns, or a factor's interleaved lines).
+AxisJob forwardJob(const StockhamPass& pass, std::size_t length)
+{
+  AxisJob job = convolutionJob(convolutionLines(length, pass));
+  job.axisLoadsAdjacent = pass.stride * pass.nOverL > 1;
+  return job;
+}
+
+// Rader's stage in one launch: the input side as makeFfts' forward FFT reads it, the output side as its
+// inverse writes it, and the rest of the rows where the stage does them.
+AxisJob oneLaunchJob(const StockhamPass& pass, std::size_t length)
+{
+  AxisJob job = forwardJob(pass, length);
+  job.axisStoresAdjacent = pass.stride > 1;
+  job.raderRest = pass.raderRest;
+  return job;
+}
+
+// Two FFTs per launch (Rader's stage in one): the local passes set its time, so fewer of them pay
+// wherever the primes allow.
+DeviceLimits oneLaunchLimits(const DeviceLimits& axisLimits)
+{
+  DeviceLimits limits = convolutionLimits(axisLimits);
+  limits.allCompositeRadices = true;
+  return limits;
+}
+
+std::size_t convolutionLengthOf(const StockhamPass& pass)
+{
+  return pass.family == StockhamPass::Family::Rader ? pass.raderConvolution
+                                                    : bluesteinConvolutionLength(pass.length);
+}
+
 // Whether the forward FFT's last launch can also filter and do the inverse FFT's first launch
 // (ConvolutionHooks::filterLaunch): both FFTs in two launches of the length-specialised program, the
 // inverse's split the forward's in reverse order (set in inverseLimits), and the forward's last launch a
@@ -56,15 +90,31 @@ bool takesFilterLaunch(const AxisJob& forward, const AxisJob& inverse, const Dev
 
 } // namespace
 
+DeviceLimits convolutionLimits(const DeviceLimits& axisLimits)
+{
+  DeviceLimits limits = axisLimits;
+  limits.firstLaunchLength = axisLimits.convolutionFirstLaunch;
+  limits.convolutionFirstLaunch = 0;
+  return limits;
+}
+
+StockhamSchedule forwardConvolutionSchedule(const StockhamPass& pass, const DeviceLimits& axisLimits)
+{
+  const std::size_t length = convolutionLengthOf(pass);
+  if (pass.raderInOneLaunch) return planStockham(oneLaunchJob(pass, length), oneLaunchLimits(axisLimits));
+  return planStockham(forwardJob(pass, length), convolutionLimits(axisLimits));
+}
+
 ConvolutionStage::~ConvolutionStage() = default;
 
-void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
+void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass,
+                                const DeviceLimits& axisLimits, ConvolutionHooks hooks,
                                 const cl::Buffer* inverseIndex, float scale)
 {
   work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * length_ * 2 * sizeof(float));
   TransformDescriptor inner = convolutionLines(length_, pass);
-  AxisJob job = convolutionJob(inner);
-  const DeviceLimits limits = limitsOf(backend);
+  AxisJob job = forwardJob(pass, length_);
+  const DeviceLimits limits = convolutionLimits(axisLimits);
   // The stage is the first step of its axis' global step (ns = 1, cl/fft_stockham.cl's header): line b's
   // element e is at (b / lines)*dist + b % lines + e*lines, lines = stride*nOverL (nOverL > 1: the stage
   // is one factor of the axis), and its output element q at (b / stride)*rowLength + b % stride +
@@ -73,7 +123,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   // launches that touch the axis take adjacent lines together.
   const std::size_t lines = pass.stride * pass.nOverL;
   AxisJob inverseJob = job;
-  job.axisLoadsAdjacent = lines > 1;
+  inverseJob.axisLoadsAdjacent = false;
   inverseJob.axisStoresAdjacent = pass.stride > 1;
   inverseJob.direction = Direction::Inverse;
   inverseJob.scale = scale;
@@ -129,27 +179,20 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   inverse_ = std::make_unique<OpenClFftPlan>(backend, inner, job, inverseLimits, hooks);
 }
 
-void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
-                                     float scale)
+void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass,
+                                     const DeviceLimits& axisLimits, ConvolutionHooks hooks, float scale)
 {
   const TransformDescriptor inner = convolutionLines(length_, pass);
-  AxisJob job = convolutionJob(inner);
+  AxisJob job = oneLaunchJob(pass, length_);
   job.scale = scale;
-  // The input side as makeFfts' forward FFT reads it, the output side as its inverse writes it.
   const std::size_t lines = pass.stride * pass.nOverL;
-  job.axisLoadsAdjacent = lines > 1;
-  job.axisStoresAdjacent = pass.stride > 1;
   hooks.forward = true;
   hooks.oneLaunch = true;
   hooks.stride = hooks.inner = lines;
   hooks.dist = pass.dist;
   hooks.outStride = hooks.outInner = pass.stride;
   hooks.outDist = outputDist(pass);
-  job.raderRest = pass.raderRest;
-  // Two FFTs per launch: the local passes set its time, so fewer of them pay wherever the primes allow.
-  DeviceLimits limits = limitsOf(backend);
-  limits.allCompositeRadices = true;
-  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, limits, hooks);
+  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, oneLaunchLimits(axisLimits), hooks);
   // The planner chose this stage by raderInOneLaunch; a plan that disagrees is refused in words (and the
   // engine falls back) rather than run with the wrong kernel.
   if (forward_->schedule().passes.size() != 1)

@@ -30,12 +30,14 @@ protected:
   explicit ConvolutionStage(std::size_t length) : length_(length) {}
   // The two convolution FFTs over the axis' lines, in place on a work buffer of lines of
   // convolutionLength(), with `hooks` fused into their first and last launches; the inverse reads its
-  // index table from `inverseIndex` when given, and applies `scale`.
-  void makeFfts(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks,
-                const cl::Buffer* inverseIndex, float scale);
+  // index table from `inverseIndex` when given, and applies `scale`. `limits`: the axis' plan's
+  // (convolutionLimits gives the FFTs theirs).
+  void makeFfts(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
+                ConvolutionHooks hooks, const cl::Buffer* inverseIndex, float scale);
   // Rader's stage as one launch (pass.raderInOneLaunch, ConvolutionHooks::oneLaunch): the forward FFT's
   // launch does the whole stage, from the axis to the output, without a work buffer.
-  void makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, ConvolutionHooks hooks, float scale);
+  void makeOneLaunch(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
+                     ConvolutionHooks hooks, float scale);
 
 private:
   // Rader's output in order after an inverse FFT of several launches (cl/rader_in_order.cl).
@@ -55,6 +57,13 @@ private:
   std::unique_ptr<OpenClFftPlan> forward_, inverse_;
   std::optional<InOrderPass> inOrder_;
 };
+
+// The limits a convolution stage's FFTs plan on: the axis' plan's (a tuned shape's knobs included), with
+// the convolution's own split of two launches (DeviceLimits::convolutionFirstLaunch) in place of the axis'.
+DeviceLimits convolutionLimits(const DeviceLimits& axisLimits);
+// The launches of a convolution pass' forward FFT as the stage plans them (for the tuner's signatures and
+// candidates).
+StockhamSchedule forwardConvolutionSchedule(const StockhamPass& pass, const DeviceLimits& axisLimits);
 
 // A table computed in double on the host, rounded once to float2 on upload.
 cl::Buffer uploadRounded(cl::Context& context, const std::vector<std::complex<double>>& values);

@@ -58,6 +58,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
         limits.maxPassLength ? std::min(limits.maxPassLength, shape.maxPassLength) : shape.maxPassLength;
   if (shape.localMemory) limits.localMemBytes = std::min(limits.localMemBytes, shape.localMemory);
   limits.firstLaunchLength = shape.firstLaunch;
+  limits.convolutionFirstLaunch = shape.convolutionFirstLaunch;
   return limits;
 }
 

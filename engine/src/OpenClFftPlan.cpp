@@ -26,7 +26,7 @@ std::string joined(const std::vector<int>& radices)
 } // namespace
 
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const DeviceLimits& limits)
-    : StagedOpenClPlan(backend, d), job_(AxisJob::fromDescriptor(d))
+    : StagedOpenClPlan(backend, d), job_(AxisJob::fromDescriptor(d)), limits_(limits)
 {
   schedule_ = planStockham(d, limits);
   prepare();
@@ -34,7 +34,7 @@ OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& 
 
 OpenClFftPlan::OpenClFftPlan(OpenClBackend& backend, const TransformDescriptor& d, const AxisJob& job,
                              const DeviceLimits& limits, std::optional<ConvolutionHooks> hooks)
-    : StagedOpenClPlan(backend, d), job_(job), hooks_(std::move(hooks))
+    : StagedOpenClPlan(backend, d), job_(job), limits_(limits), hooks_(std::move(hooks))
 {
   schedule_ = planStockham(job, limits);
   if (hooks_ && hooks_->afterFilterLaunch) {
@@ -218,13 +218,14 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   const std::string axis = "axis" + std::to_string(pass.axis);
   const float stageScale = pass.lastOfTransform ? schedule_.scale : 1.0f;
   if (pass.family == StockhamPass::Family::Bluestein) {
-    launch.convolution = std::make_shared<BluesteinStage>(backend_, pass, job_.direction, stageScale);
+    launch.convolution =
+        std::make_shared<BluesteinStage>(backend_, pass, limits_, job_.direction, stageScale);
     launch.name = "bluestein " + axis + " n" + std::to_string(pass.length);
     return launch;
   }
   if (pass.family == StockhamPass::Family::Rader) {
     launch.convolution =
-        std::make_shared<RaderStage>(backend_, pass, job_.direction, stageScale, job_.realPairs);
+        std::make_shared<RaderStage>(backend_, pass, limits_, job_.direction, stageScale, job_.realPairs);
     launch.name = "rader " + axis + " n" + std::to_string(pass.length);
     return launch;
   }

@@ -125,6 +125,7 @@ private:
   std::size_t bufferBytes() const;
 
   AxisJob job_;
+  DeviceLimits limits_; // the planner's, for the convolution stages' own FFTs
   std::optional<ConvolutionHooks> hooks_;
   StockhamSchedule schedule_;
   bool directPairs_ = false;

@@ -1,5 +1,6 @@
 #include "PlanTuner.h"
 
+#include "ConvolutionStage.h"
 #include "DeviceCalls.h"
 #include "OpenClRealFftPlan.h"
 #include "StockhamPlanner.h"
@@ -158,6 +159,39 @@ private:
 // as 210 x 210 0.50, 100 x 441 0.435, 196 x 225 0.457; 96000 and 36000 slower the other way round).
 constexpr std::size_t kOtherSplits = 6;
 
+namespace {
+
+// The first-launch lengths to try for a length the heuristic splits as `lengths` (two launches).
+void appendOtherSplits(const std::vector<std::size_t>& lengths, const DeviceLimits& limits,
+                       std::vector<std::size_t>& candidates)
+{
+  if (lengths.size() != 2) return;
+  const std::size_t n = lengths[0] * lengths[1];
+  const std::size_t longest =
+      std::min(2 * std::max(lengths[0], lengths[1]), limits.maxPassLength ? limits.maxPassLength : n);
+  std::vector<std::size_t> others;
+  for (std::size_t f = std::max<std::size_t>(2, n / longest); f <= std::min(longest, n / 2); ++f)
+    if (n % f == 0 && f != lengths[0] && f != lengths[1] && n / f <= longest) others.push_back(f);
+  const auto unevenness = [n](std::size_t f) {
+    return std::abs(std::log(double(f) * double(f) / double(n)));
+  };
+  std::stable_sort(others.begin(), others.end(),
+                   [&](std::size_t a, std::size_t b) { return unevenness(a) < unevenness(b); });
+  if (lengths[1] != lengths[0]) candidates.push_back(lengths[1]);
+  for (std::size_t i = 0; i < others.size() && i < kOtherSplits; ++i)
+    candidates.push_back(others[i]);
+}
+
+std::vector<std::size_t> launchLengthsOf(const StockhamSchedule& schedule)
+{
+  std::vector<std::size_t> lengths;
+  for (const StockhamPass& p : schedule.passes)
+    lengths.push_back(p.length);
+  return lengths;
+}
+
+} // namespace
+
 std::vector<std::size_t> firstLaunchCandidates(OpenClBackend& backend, const TransformDescriptor& d)
 {
   const DeviceLimits limits = limitsOf(backend, PlanShape{});
@@ -168,26 +202,27 @@ std::vector<std::size_t> firstLaunchCandidates(OpenClBackend& backend, const Tra
       for (const StockhamPass& p : planStockham(job, limits).passes)
         if (p.family == StockhamPass::Family::PowerOfTwo || p.family == StockhamPass::Family::Mixed)
           launches[p.axis].push_back(p.length);
-      for (const auto& [axis, lengths] : launches) {
-        if (lengths.size() != 2) continue;
-        const std::size_t n = lengths[0] * lengths[1];
-        const std::size_t longest =
-            std::min(2 * std::max(lengths[0], lengths[1]), limits.maxPassLength ? limits.maxPassLength : n);
-        std::vector<std::size_t> others;
-        for (std::size_t f = std::max<std::size_t>(2, n / longest); f <= std::min(longest, n / 2); ++f)
-          if (n % f == 0 && f != lengths[0] && f != lengths[1] && n / f <= longest) others.push_back(f);
-        const auto unevenness = [n](std::size_t f) {
-          return std::abs(std::log(double(f) * double(f) / double(n)));
-        };
-        std::stable_sort(others.begin(), others.end(),
-                         [&](std::size_t a, std::size_t b) { return unevenness(a) < unevenness(b); });
-        if (lengths[1] != lengths[0]) candidates.push_back(lengths[1]);
-        for (std::size_t i = 0; i < others.size() && i < kOtherSplits; ++i)
-          candidates.push_back(others[i]);
-      }
+      for (const auto& [axis, lengths] : launches)
+        appendOtherSplits(lengths, limits, candidates);
     }
   } catch (const EngineError&) {
     return {}; // the heuristic shape does not plan here: nothing to split
+  }
+  return candidates;
+}
+
+std::vector<std::size_t> convolutionSplitCandidates(OpenClBackend& backend, const TransformDescriptor& d)
+{
+  const DeviceLimits limits = limitsOf(backend, PlanShape{});
+  std::vector<std::size_t> candidates;
+  try {
+    for (const AxisJob& job : jobsOf(d, limits))
+      for (const StockhamPass& p : planStockham(job, limits).passes)
+        if (p.isConvolution() && !p.raderInOneLaunch)
+          appendOtherSplits(launchLengthsOf(forwardConvolutionSchedule(p, limits)), convolutionLimits(limits),
+                            candidates);
+  } catch (const EngineError&) {
+    return {};
   }
   return candidates;
 }
@@ -198,8 +233,13 @@ std::string scheduleSignature(OpenClBackend& backend, const TransformDescriptor&
   std::string signature;
   try {
     for (const AxisJob& job : jobsOf(d, limits))
-      for (const StockhamPass& pass : planStockham(job, limits).passes)
+      for (const StockhamPass& pass : planStockham(job, limits).passes) {
         signature += passSignature(pass);
+        // A convolution stage's own FFTs follow the shape's knobs too (the inverse's from the forward's).
+        if (pass.isConvolution())
+          for (const StockhamPass& inner : forwardConvolutionSchedule(pass, limits).passes)
+            signature += "conv " + passSignature(inner);
+      }
   } catch (const EngineError&) {
     return {}; // the shape does not fit this device
   }
@@ -262,6 +302,8 @@ TuningOutcome searchShapes(OpenClBackend& backend, const TransformDescriptor& d,
     // Other splits first: they changed the most where they apply, and leave every other shape alone.
     for (std::size_t first : firstLaunchCandidates(backend, d))
       if (!changeOfBest(&PlanShape::firstLaunch, first)) return;
+    for (std::size_t first : convolutionSplitCandidates(backend, d))
+      if (!changeOfBest(&PlanShape::convolutionFirstLaunch, first)) return;
     for (const KnobValue& change : likelyWinners(backend))
       if (!changeOfBest(change.field, change.value)) return;
     for (int round = 0; round < 2; ++round) {

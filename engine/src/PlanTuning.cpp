@@ -16,10 +16,11 @@ struct Knob
   std::size_t PlanShape::*field;
 };
 
-constexpr Knob kKnobs[] = {{"radix", &PlanShape::maxRadix},           {"group", &PlanShape::groupSize},
-                           {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
-                           {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory},
-                           {"first", &PlanShape::firstLaunch}};
+constexpr Knob kKnobs[] = {
+    {"radix", &PlanShape::maxRadix},           {"group", &PlanShape::groupSize},
+    {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
+    {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory},
+    {"first", &PlanShape::firstLaunch},        {"conv", &PlanShape::convolutionFirstLaunch}};
 
 // The fifth field of a line whose shape a search cut short by its budget chose.
 constexpr const char* kPartialFlag = "partial";

@@ -73,8 +73,8 @@ std::uint32_t primitiveRoot(std::uint32_t p)
 }
 
 // A pass over interleaved lines (nOverL > 1) is a prime factor of a longer axis (raderFactorOf).
-RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale,
-                       const RealPairRows& pairs)
+RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
+                       Direction direction, float scale, const RealPairRows& pairs)
     : ConvolutionStage(pass.raderConvolution)
 {
   const std::size_t p = pass.length;
@@ -100,14 +100,14 @@ RaderStage::RaderStage(OpenClBackend& backend, const StockhamPass& pass, Directi
   if (pass.raderInOneLaunch) {
     hooks.index = followedByInverse(gather);
     hooks.restInverse = direction == Direction::Inverse;
-    makeOneLaunch(backend, pass, hooks, scale);
+    makeOneLaunch(backend, pass, limits, hooks, scale);
     return;
   }
   hooks.sums = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * 2 * sizeof(float));
   hooks.index = uploadIndices(backend.context(), gather);
   // The inverse FFT's table: the scatter (Q -> X's index), then its inverse.
   const cl::Buffer inverseIndex = followedByInverse(scatter);
-  makeFfts(backend, pass, hooks, &inverseIndex, scale);
+  makeFfts(backend, pass, limits, hooks, &inverseIndex, scale);
 }
 
 RaderStage::~RaderStage() = default;

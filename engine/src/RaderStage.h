@@ -45,8 +45,9 @@ class RaderStage final : public ConvolutionStage
 public:
   // `scale`: applied to the axis' outputs (the schedule's normalisation, when this is its last stage).
   // `pairs`: odd real rows whose real side the stage reads and writes itself (ConvolutionHooks::pairs).
-  RaderStage(OpenClBackend& backend, const StockhamPass& pass, Direction direction, float scale,
-             const RealPairRows& pairs = {});
+  // `limits`: the axis' plan's (ConvolutionStage's convolutionLimits).
+  RaderStage(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
+             Direction direction, float scale, const RealPairRows& pairs = {});
   ~RaderStage() override;
 };
 

@@ -30,6 +30,9 @@ struct DeviceLimits
   // Length of the first launch of an axis the planner splits in two (0: its own split; a tuning knob,
   // PlanShape::firstLaunch): the split with n / firstLaunchLength second, where that divides n.
   std::size_t firstLaunchLength = 0;
+  // The same for the forward FFT of a convolution stage (PlanShape::convolutionFirstLaunch): the stage's
+  // FFTs plan on these limits with it as their firstLaunchLength (ConvolutionStage's convolutionLimits).
+  std::size_t convolutionFirstLaunch = 0;
   // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
   // compute unit. Measured on the H200 (docs/benchmarks.md): contiguous single-line passes run best at
   // 64 (N = 1024: 79% of copy vs 64% at 256); passes over adjacent lines want 256 (N = 65536: 0.33 ms

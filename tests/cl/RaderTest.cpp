@@ -86,6 +86,10 @@ std::vector<PrimeCase> primeCases()
   fourWays("padded_one_launch_n1019", D::complex1d(1019, 2), Route::Rader);
   fourWays("bluestein_n1019", D::complex1d(1019, 2), Route::Bluestein, 1024);
   fourWays("bluestein_n4099", D::complex1d(4099, 2), Route::Bluestein, 4096);
+  // The same on a column axis (the convolution's first launch gathers columns, its last writes them; the
+  // filter launch between works on the work buffer's rows).
+  fourWays("multipass_2d_columns_6x1009", D::complex2d(6, 1009), Route::Rader, 64);
+  fourWays("bluestein_2d_columns_5x1019", D::complex2d(5, 1019), Route::Bluestein, 1024);
   fourWays("2d_rows_1009x64", D::complex2d(1009, 64), Route::Rader);
   fourWays("2d_columns_64x1009", D::complex2d(64, 1009, 2), Route::Rader);
   fourWays("3d_middle_6x67x5", D::complex3d(6, 67, 5, 2), Route::Rader);

@@ -71,6 +71,16 @@ void expectCorrect(const Plan& plan, std::uint64_t seed)
   EXPECT_LE(test::timeShiftError(plan, seed), kTolerance) << plan.descriptor().toString();
 }
 
+// Heuristic plans (no tuning file) whose launches are at most `maxPassLength` long.
+OpenClOptions splitOptions(std::size_t maxPassLength)
+{
+  OpenClOptions options;
+  options.cacheDirectory = freshDirectory();
+  options.tuning = OpenClOptions::Tuning::Heuristic;
+  options.maxPassLength = maxPassLength;
+  return options;
+}
+
 std::string firstKernelName(const Plan& plan)
 {
   const std::vector<float> input(plan.descriptor().inputFloats(), 0.0f);
@@ -269,11 +279,7 @@ TEST(Tuning, OtherSplitsOfTwoLaunchAxes)
 {
   const auto device = test::preferredOpenClDevice();
   if (!device) GTEST_SKIP() << "no OpenCL device";
-  OpenClOptions options;
-  options.cacheDirectory = freshDirectory();
-  options.tuning = OpenClOptions::Tuning::Heuristic;
-  options.maxPassLength = 256; // two launches on any device
-  OpenClBackend backend(*device, options);
+  OpenClBackend backend(*device, splitOptions(256)); // two launches on any device
   struct Case
   {
     TransformDescriptor d;
@@ -302,6 +308,51 @@ TEST(Tuning, OtherSplitsOfTwoLaunchAxes)
             (std::set<std::size_t>{192, 200, 250}))
       << "within the cap of 256, as even as may be";
   EXPECT_TRUE(detail::firstLaunchCandidates(backend, TransformDescriptor::complex1d(200)).empty());
+}
+
+// The shape's knobs reach a convolution stage's own FFTs. Bluestein's 1019 on 2048 in launches of at most
+// 64 (64 x 32 by the heuristic): the search's convolution splits are 32 first (the heuristic's the other
+// way round, which makes 64 the filter launch's length); the plan takes the split asked for and the filter
+// launch the rest, and still computes the transform; the group size knob reaches the stage's launches; and
+// each such shape has a signature of its own, so the search times it rather than skipping it as the
+// heuristic's. Rader's 1009 (1008 = 36 x 28 at most 64 a launch) the same.
+TEST(Tuning, ConvolutionStagesFollowTheShape)
+{
+  const auto device = test::preferredOpenClDevice();
+  if (!device) GTEST_SKIP() << "no OpenCL device";
+  OpenClOptions options = splitOptions(64);
+  OpenClBackend backend(*device, options);
+  struct Case
+  {
+    TransformDescriptor d;
+    std::size_t otherFirst;
+    std::string firstLaunch, filterLaunch;
+  };
+  options.bluesteinOnly = true;
+  OpenClBackend bluestein(*device, options);
+  for (const auto& [b, c] : {std::pair<OpenClBackend*, Case>{&bluestein,
+                                                             {TransformDescriptor::complex1d(1019, 2), 32,
+                                                              "len32 r", "ns32 +filter+inverse_start"}},
+                             std::pair<OpenClBackend*, Case>{&backend,
+                                                             {TransformDescriptor::complex1d(1009, 2), 28,
+                                                              "len28 r", "ns28 +filter+inverse_start"}}}) {
+    const std::vector<std::size_t> candidates = detail::convolutionSplitCandidates(*b, c.d);
+    ASSERT_FALSE(candidates.empty()) << c.d.toString();
+    EXPECT_EQ(candidates.front(), c.otherFirst) << c.d.toString();
+    const PlanShape split = shapeWith(&PlanShape::convolutionFirstLaunch, c.otherFirst);
+    const std::unique_ptr<OpenClPlan> plan = b->createPlan(c.d, split);
+    std::vector<KernelRecord> launches = test::launchRecords(*plan);
+    std::erase_if(launches, [](const KernelRecord& r) { return r.type != KernelRecord::Type::Kernel; });
+    ASSERT_GE(launches.size(), 3u) << c.d.toString();
+    EXPECT_NE(launches[0].name.find(c.firstLaunch), std::string::npos) << launches[0].name;
+    EXPECT_NE(launches[1].name.find(c.filterLaunch), std::string::npos) << launches[1].name;
+    expectCorrect(*plan, 26);
+    const std::string heuristic = detail::scheduleSignature(*b, c.d, PlanShape{});
+    EXPECT_NE(detail::scheduleSignature(*b, c.d, split), heuristic) << c.d.toString();
+    EXPECT_NE(detail::scheduleSignature(*b, c.d, shapeWith(&PlanShape::stridedGroupSize, 64)), heuristic)
+        << "smaller groups over adjacent lines change the stage's launches";
+  }
+  EXPECT_TRUE(detail::convolutionSplitCandidates(backend, TransformDescriptor::complex1d(1024)).empty());
 }
 
 namespace {

@@ -29,9 +29,12 @@ struct PlanShape
   std::size_t maxPassLength = 0;    // longest sub-transform of one launch (shorter: more launches)
   std::size_t localMemory = 0;      // bytes of local memory a group may use (less: more groups resident)
   std::size_t firstLaunch = 0;      // first launch's length where an axis takes two (0: the planner's split)
+  // The same for the forward FFT of a convolution (Bluestein's or Rader's) in two launches; its inverse
+  // takes the split reversed, so the other length is the filter launch's.
+  std::size_t convolutionFirstLaunch = 0;
 
   bool isDefault() const { return *this == PlanShape{}; }
-  // "radix=8 group=64 strided=256 lines=4 pass=0 local=0 first=0": the cache file's format.
+  // "radix=8 group=64 strided=256 lines=4 pass=0 local=0 first=0 conv=0": the cache file's format.
   std::string toString() const;
   static std::optional<PlanShape> parse(std::string_view text);
   bool operator==(const PlanShape&) const = default;
