@@ -127,8 +127,8 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   inverseJob.axisStoresAdjacent = pass.stride > 1;
   inverseJob.direction = Direction::Inverse;
   inverseJob.scale = scale;
-  // Where both FFTs take two launches, three launches instead of four (H100: Bluestein's 4099 on 8200
-  // 1.53 -> 1.31 ms, 10007 1.89 -> 1.67; Rader's 7681 on 7680 1.29 -> 1.26).
+  // Where both FFTs take two launches, three launches instead of four (H100, one lease: Bluestein's 4099
+  // on 8200 1.54 -> 1.43 ms, 10007 1.87 -> 1.70; Rader's 7681 on 7680 1.29 -> 1.22, 65537 1.31 -> 1.26).
   DeviceLimits inverseLimits = limits;
   hooks.filterLaunch = takesFilterLaunch(job, inverseJob, limits, inverseLimits);
   hooks.forward = true;
