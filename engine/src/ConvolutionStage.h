@@ -1,6 +1,10 @@
 #pragma once
 // One axis of a transform done as a circular convolution by two of the engine's own smooth-length FFTs
 // (Bluestein's or Rader's algorithm): what a plan's schedule enqueues in place of that axis' launches.
+// The algorithm's own steps ride in the FFTs' first and last launches (ConvolutionHooks). Where both FFTs
+// take two launches, the forward's last also applies the filter and does the inverse's first (the filter
+// launch, cl/fft_mixed.cl's FILTER_INVERSE): three launches over the work buffer instead of four. The
+// FFTs plan on the axis plan's limits, so a tuned shape reaches them (convolutionLimits).
 
 #include "OpenClFftPlan.h"
 #include "StockhamPlanner.h"
