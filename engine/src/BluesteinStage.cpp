@@ -39,7 +39,7 @@ std::vector<std::complex<double>> convolutionFilter(const std::vector<std::compl
 
 BluesteinStage::BluesteinStage(OpenClBackend& backend, const StockhamPass& pass, const DeviceLimits& limits,
                                Direction direction, float scale)
-    : ConvolutionStage(bluesteinConvolutionLength(pass.length))
+    : ConvolutionStage(bluesteinStageLength(pass.length, limits))
 {
   const int sign = direction == Direction::Forward ? -1 : 1;
   const std::vector<std::complex<double>> c = chirp(pass.length, sign);

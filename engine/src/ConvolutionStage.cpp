@@ -52,17 +52,17 @@ AxisJob oneLaunchJob(const StockhamPass& pass, std::size_t length)
 
 // Two FFTs per launch (Rader's stage in one): the local passes set its time, so fewer of them pay
 // wherever the primes allow.
-DeviceLimits oneLaunchLimits(const DeviceLimits& axisLimits)
+DeviceLimits oneLaunchLimits(const DeviceLimits& axisLimits, std::size_t length)
 {
-  DeviceLimits limits = convolutionLimits(axisLimits);
+  DeviceLimits limits = convolutionLimits(axisLimits, length);
   limits.allCompositeRadices = true;
   return limits;
 }
 
-std::size_t convolutionLengthOf(const StockhamPass& pass)
+std::size_t convolutionLengthOf(const StockhamPass& pass, const DeviceLimits& axisLimits)
 {
   return pass.family == StockhamPass::Family::Rader ? pass.raderConvolution
-                                                    : bluesteinConvolutionLength(pass.length);
+                                                    : bluesteinStageLength(pass.length, axisLimits);
 }
 
 // Whether the forward FFT's last launch can also filter and do the inverse FFT's first launch
@@ -90,19 +90,21 @@ bool takesFilterLaunch(const AxisJob& forward, const AxisJob& inverse, const Dev
 
 } // namespace
 
-DeviceLimits convolutionLimits(const DeviceLimits& axisLimits)
+DeviceLimits convolutionLimits(const DeviceLimits& axisLimits, std::size_t length)
 {
   DeviceLimits limits = axisLimits;
-  limits.firstLaunchLength = axisLimits.convolutionFirstLaunch;
+  limits.firstLaunchLength = axisLimits.convolutionFirstLaunch ? axisLimits.convolutionFirstLaunch
+                                                               : filterLaunchFirstLength(length, axisLimits);
   limits.convolutionFirstLaunch = 0;
   return limits;
 }
 
 StockhamSchedule forwardConvolutionSchedule(const StockhamPass& pass, const DeviceLimits& axisLimits)
 {
-  const std::size_t length = convolutionLengthOf(pass);
-  if (pass.raderInOneLaunch) return planStockham(oneLaunchJob(pass, length), oneLaunchLimits(axisLimits));
-  return planStockham(forwardJob(pass, length), convolutionLimits(axisLimits));
+  const std::size_t length = convolutionLengthOf(pass, axisLimits);
+  if (pass.raderInOneLaunch)
+    return planStockham(oneLaunchJob(pass, length), oneLaunchLimits(axisLimits, length));
+  return planStockham(forwardJob(pass, length), convolutionLimits(axisLimits, length));
 }
 
 ConvolutionStage::~ConvolutionStage() = default;
@@ -114,7 +116,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * length_ * 2 * sizeof(float));
   TransformDescriptor inner = convolutionLines(length_, pass);
   AxisJob job = forwardJob(pass, length_);
-  const DeviceLimits limits = convolutionLimits(axisLimits);
+  const DeviceLimits limits = convolutionLimits(axisLimits, length_);
   // The stage is the first step of its axis' global step (ns = 1, cl/fft_stockham.cl's header): line b's
   // element e is at (b / lines)*dist + b % lines + e*lines, lines = stride*nOverL (nOverL > 1: the stage
   // is one factor of the axis), and its output element q at (b / stride)*rowLength + b % stride +
@@ -192,7 +194,8 @@ void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass&
   hooks.dist = pass.dist;
   hooks.outStride = hooks.outInner = pass.stride;
   hooks.outDist = outputDist(pass);
-  forward_ = std::make_unique<OpenClFftPlan>(backend, inner, job, oneLaunchLimits(axisLimits), hooks);
+  forward_ =
+      std::make_unique<OpenClFftPlan>(backend, inner, job, oneLaunchLimits(axisLimits, length_), hooks);
   // The planner chose this stage by raderInOneLaunch; a plan that disagrees is refused in words (and the
   // engine falls back) rather than run with the wrong kernel.
   if (forward_->schedule().passes.size() != 1)

@@ -62,9 +62,10 @@ private:
   std::optional<InOrderPass> inOrder_;
 };
 
-// The limits a convolution stage's FFTs plan on: the axis' plan's (a tuned shape's knobs included), with
-// the convolution's own split of two launches (DeviceLimits::convolutionFirstLaunch) in place of the axis'.
-DeviceLimits convolutionLimits(const DeviceLimits& axisLimits);
+// The limits a convolution stage's FFTs of `length` plan on: the axis' plan's (a tuned shape's knobs
+// included), with the convolution's own split of two launches in place of the axis' (a tuned one,
+// DeviceLimits::convolutionFirstLaunch, else filterLaunchFirstLength's).
+DeviceLimits convolutionLimits(const DeviceLimits& axisLimits, std::size_t length);
 // The launches of a convolution pass' forward FFT as the stage plans them (for the tuner's signatures and
 // candidates).
 StockhamSchedule forwardConvolutionSchedule(const StockhamPass& pass, const DeviceLimits& axisLimits);

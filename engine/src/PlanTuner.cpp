@@ -219,8 +219,7 @@ std::vector<std::size_t> convolutionSplitCandidates(OpenClBackend& backend, cons
     for (const AxisJob& job : jobsOf(d, limits))
       for (const StockhamPass& p : planStockham(job, limits).passes)
         if (p.isConvolution() && !p.raderInOneLaunch)
-          appendOtherSplits(launchLengthsOf(forwardConvolutionSchedule(p, limits)), convolutionLimits(limits),
-                            candidates);
+          appendOtherSplits(launchLengthsOf(forwardConvolutionSchedule(p, limits)), limits, candidates);
   } catch (const EngineError&) {
     return {};
   }

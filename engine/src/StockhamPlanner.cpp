@@ -493,16 +493,22 @@ std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, bo
 }
 
 // Launch lengths of a smooth axis on the mixed-radix kernel.
+// The longest launch of a mixed length split over several launches: its lines fit local memory with
+// pass-twiddle rows for n's largest radix (a launch's is never larger), and any length up to twice the
+// work-group size keeps a work-item per butterfly of its largest radix (every radix is >= 2).
+std::size_t splitLaunchMaxLength(std::size_t n, const DeviceLimits& limits)
+{
+  return std::min(maxMixedLengthFor(limits, limits.minAdjacentLines, kernelMaxRadix(n)),
+                  2 * limits.maxWorkGroupSize);
+}
+
 std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const DeviceLimits& limits)
 {
-  // A single launch needs the line in local memory and a work-item per butterfly of its largest
-  // radix; when split, any length up to twice the work-group size keeps that (every radix is >= 2).
-  // Every launch's rows are budgeted for n's largest radix (a launch's is never larger).
-  const std::size_t rowRadix = kernelMaxRadix(n);
-  const std::size_t singleMax = maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1, rowRadix);
+  // A single launch needs the line in local memory and a work-item per butterfly of its largest radix.
+  const std::size_t singleMax =
+      maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1, kernelMaxRadix(n));
   if (n <= singleMax && mixedThreads(n, limits) <= limits.maxWorkGroupSize) return {n};
-  return launchLengths(
-      n, std::min(maxMixedLengthFor(limits, limits.minAdjacentLines, rowRadix), 2 * limits.maxWorkGroupSize));
+  return launchLengths(n, splitLaunchMaxLength(n, limits));
 }
 
 // What a convolution of `length` costs, in values read and written per line: each launch of its two FFTs
@@ -781,6 +787,106 @@ std::size_t bluesteinConvolutionLength(std::size_t n)
   return nextSmoothLength(2 * n - 1);
 }
 
+namespace {
+
+// Work lines a convolution's FFTs are costed on: enough that no group shape is cut short.
+constexpr std::size_t kCostedLines = 4096;
+
+// What a convolution's FFTs in two launches each cost its stage where the filter launch takes them
+// (ConvolutionStage): the forward's first launch and the inverse's last on the first length, the filter
+// launch on the second, run twice. Per value of the work line, in a fit to H100 timings of 88 splits of
+// Bluestein's and Rader's stages (4099, 10007, 16411 on three lengths each; 7681, 12289, 40961; rms 1.1 of
+// a mean 25; docs/benchmarks.md): 2.2 a local pass of the first length, 3.5 of the second, 4.7 for each
+// 16 values a work-item of either holds in registers. No term for the prime radices themselves: 13 in the
+// filter launch was slow through its third pass (20020 as 154 x 130, 1.70 ms against 1.35 for 20160 as
+// 168 x 120), 11 with two passes was not (8448 as 96 x 88, 1.29).
+std::optional<double> filterLaunchCost(std::size_t length, std::size_t first, const DeviceLimits& limits)
+{
+  DeviceLimits split = limits;
+  split.firstLaunchLength = first;
+  AxisJob job = AxisJob::fromDescriptor(TransformDescriptor::complex1d(length, kCostedLines));
+  job.mixedRadixOnly = true;
+  StockhamSchedule schedule;
+  try {
+    schedule = planStockham(job, split);
+  } catch (const EngineError&) {
+    return std::nullopt; // a launch that does not fit
+  }
+  if (schedule.passes.size() != 2 || schedule.passes.front().length != first) return std::nullopt;
+  const StockhamPass& a = schedule.passes.front();
+  const StockhamPass& b = schedule.passes.back();
+  return double(length) * (2.2 * double(a.radices.size()) + 3.5 * double(b.radices.size()) +
+                           4.7 * double(a.registerValues + b.registerValues) / 16.0);
+}
+
+struct FilterLaunchSplit
+{
+  std::size_t first = 0;
+  double cost = 0;
+};
+
+// The fit's splits were within 3:1 either way; outside them it is not trusted (it would run 7680 as 960 x 8).
+constexpr std::size_t kFittedSplitRatio = 3;
+
+// The cheapest split by filterLaunchCost, where the filter launch can take the length: its FFT planned in
+// exactly two launches on the length-specialised programs.
+std::optional<FilterLaunchSplit> cheapestFilterLaunchSplit(std::size_t length, const DeviceLimits& limits)
+{
+  if (!limits.filterLaunch || limits.mixedThreads || !isSmooth(length) ||
+      mixedLaunchLengths(length, false, limits).size() != 2)
+    return std::nullopt;
+  const std::size_t longest = splitLaunchMaxLength(length, limits);
+  std::optional<FilterLaunchSplit> best;
+  for (std::size_t first = std::max<std::size_t>(2, length / longest); first <= longest; ++first) {
+    const std::size_t second = length / first;
+    if (length % first || second < 2 || second > longest ||
+        std::max(first, second) > kFittedSplitRatio * std::min(first, second))
+      continue;
+    const std::optional<double> cost = filterLaunchCost(length, first, limits);
+    if (cost && (!best || *cost < best->cost)) best = FilterLaunchSplit{first, *cost};
+  }
+  return best;
+}
+
+// Bluestein's lengths tried above the least smooth one (bluesteinStageLength): up to a quarter longer,
+// of the primes 2 to 7 only. The fit has few lengths with 11 or 13 (10007 on 20020 and 4099 on 8448) and
+// would take their squares (10007 on 20449 = 11^2 x 13^2), whose codelets hold the most values.
+constexpr double kBluesteinSlack = 1.25;
+
+bool hasCheapRadices(std::size_t n)
+{
+  for (std::size_t p : {2, 3, 5, 7})
+    while (n % p == 0)
+      n /= p;
+  return n == 1;
+}
+
+} // namespace
+
+std::size_t filterLaunchFirstLength(std::size_t length, const DeviceLimits& limits)
+{
+  const std::optional<FilterLaunchSplit> split = cheapestFilterLaunchSplit(length, limits);
+  return split ? split->first : 0;
+}
+
+std::size_t bluesteinStageLength(std::size_t n, const DeviceLimits& limits)
+{
+  const std::size_t least = bluesteinConvolutionLength(n);
+  const std::optional<FilterLaunchSplit> leastSplit = cheapestFilterLaunchSplit(least, limits);
+  if (!leastSplit) return least;
+  std::size_t best = least;
+  double bestCost = leastSplit->cost;
+  for (std::size_t m = least + 1; double(m) <= kBluesteinSlack * double(least); ++m) {
+    if (!hasCheapRadices(m)) continue;
+    const std::optional<FilterLaunchSplit> split = cheapestFilterLaunchSplit(m, limits);
+    if (split && split->cost < bestCost) {
+      best = m;
+      bestCost = split->cost;
+    }
+  }
+  return best;
+}
+
 std::size_t raderConvolutionLength(std::size_t p, bool factor, const DeviceLimits& limits)
 {
   // A prime axis convolves at p - 1 wherever the kernels take it (H100: 2053 on 2052 = 4 x 27 x 19 1.07 ->
@@ -864,7 +970,7 @@ std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits)
   if (const std::size_t prime = raderFactorOf(n, limits))
     return n / prime * raderConvolutionLength(prime, true, limits);
   return largePrimeRoute(n, limits) == StockhamPass::Family::Rader ? raderConvolutionLength(n, false, limits)
-                                                                   : bluesteinConvolutionLength(n);
+                                                                   : bluesteinStageLength(n, limits);
 }
 
 std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength)

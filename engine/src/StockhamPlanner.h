@@ -31,7 +31,8 @@ struct DeviceLimits
   // PlanShape::firstLaunch): the split with n / firstLaunchLength second, where that divides n.
   std::size_t firstLaunchLength = 0;
   // The same for the forward FFT of a convolution stage (PlanShape::convolutionFirstLaunch): the stage's
-  // FFTs plan on these limits with it as their firstLaunchLength (ConvolutionStage's convolutionLimits).
+  // FFTs plan on these limits with it as their firstLaunchLength (ConvolutionStage's convolutionLimits;
+  // 0: filterLaunchFirstLength's split).
   std::size_t convolutionFirstLaunch = 0;
   // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
   // compute unit. Measured on the H200 (docs/benchmarks.md): contiguous single-line passes run best at
@@ -237,6 +238,15 @@ bool isPrime(std::size_t n);
 // for a prime factor of a longer axis, raderFactorOf, when it is smooth or runs in one launch), else a
 // smooth M >= 2(n - 1) - 1 the length-(n - 1) cyclic convolution is zero-padded to.
 std::size_t bluesteinConvolutionLength(std::size_t n);
+// The length Bluestein's stage convolves at: where its FFTs take the filter launch (two launches each),
+// the smooth length up to a quarter above bluesteinConvolutionLength whose cheapest split costs least by
+// the filter launch's fit (H100: 10007 on 20020 1.70 ms, on 20160 1.35; 4099 on 8232 1.43, on 8448
+// 1.29); otherwise bluesteinConvolutionLength. The routes are costed on the least length.
+std::size_t bluesteinStageLength(std::size_t n, const DeviceLimits& limits = {});
+// The first launch's length of a convolution FFT of this length in two launches, where the filter launch
+// takes it, by the fit of its launches' local passes and register values to measured stages; 0 where it
+// does not apply (the planner's own split).
+std::size_t filterLaunchFirstLength(std::size_t length, const DeviceLimits& limits);
 std::size_t raderConvolutionLength(std::size_t p, bool factor = false, const DeviceLimits& limits = {});
 // Whether Rader's stage with a convolution of this length runs as one launch (StockhamPass::
 // raderInOneLaunch): the length-specialised programs, and one mixed-radix launch holds the whole line.

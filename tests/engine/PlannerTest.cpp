@@ -371,6 +371,42 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 // reading the factor's output without a row pitch. Two such factors, a repeated one, or a factor whose
 // padded convolution costs more than Bluestein's on the whole length: Bluestein's. (Here with the rest of
 // the rows apart: RaderFactorDoesTheRestOfItsRows has them together.)
+// Where a convolution's FFTs take two launches each, the filter launch runs the second length twice in
+// local memory. Its split, and Bluestein's length, follow the fit of the launches' costs (local passes and
+// values held) instead of the most even split of the least smooth length (H100: 10007 on 20020 as
+// 154 x 130, a filter launch of radices 2, 5 and 13, 1.70 ms; on 20480 as 160 x 128, 1.35).
+TEST(Planner, FilterLaunchTakesTheCheapestSplitByTheFit)
+{
+  EXPECT_EQ(bluesteinConvolutionLength(10007), 20020u);
+  EXPECT_EQ(bluesteinStageLength(10007, kGpu), 20480u);
+  EXPECT_EQ(filterLaunchFirstLength(20480, kGpu), 160u);
+  EXPECT_EQ(filterLaunchFirstLength(7680, kGpu), 64u);
+  for (std::size_t n : {4099u, 10007u, 16411u, 7681u, 12289u, 40961u, 65537u}) {
+    const std::size_t length = convolutionLength(n, kGpu);
+    if (largePrimeRoute(n, kGpu) == StockhamPass::Family::Bluestein) {
+      EXPECT_GE(length, bluesteinConvolutionLength(n)) << n;
+      EXPECT_LE(double(length), 1.25 * double(bluesteinConvolutionLength(n))) << n;
+    }
+    const std::size_t first = filterLaunchFirstLength(length, kGpu);
+    ASSERT_GT(first, 0u) << n;
+    DeviceLimits split = kGpu;
+    split.firstLaunchLength = first;
+    AxisJob job = AxisJob::fromDescriptor(TransformDescriptor::complex1d(length, 64));
+    job.mixedRadixOnly = true;
+    const StockhamSchedule s = planStockham(job, split);
+    ASSERT_EQ(s.passes.size(), 2u) << n;
+    EXPECT_EQ(s.passes[0].length, first) << n;
+    EXPECT_LE(s.passes[1].radices.size(), 2u) << n << ": the filter launch's length in two local passes";
+    EXPECT_LE(std::max(first, length / first), 3 * std::min(first, length / first)) << n;
+  }
+  // One launch (1019 on 2048), and the launches apart: the least length and the planner's own split.
+  EXPECT_EQ(bluesteinStageLength(1019, kGpu), 2048u);
+  DeviceLimits apart = kGpu;
+  apart.filterLaunch = false;
+  EXPECT_EQ(bluesteinStageLength(10007, apart), 20020u);
+  EXPECT_EQ(filterLaunchFirstLength(7680, apart), 0u);
+}
+
 TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
 {
   struct Case
