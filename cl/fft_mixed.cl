@@ -67,6 +67,12 @@
 //     passTwiddlesHi), and the rows are stored whole at outDist apart. The convolution always runs
 //     forward; an inverse axis (REST_CONJ) runs the rest forward on conjugates and conjugates back on
 //     store. Each group reads and writes only its own rows, so the stage may run in place.
+// PLANE_WIDTH (ns = nOverL = 1): the line is a whole plane of a 2D or 3D transform's first two axes, rows
+// of PLANE_WIDTH values, LEN / PLANE_WIDTH of them, contiguous. The radices of the columns' length come
+// first: the Stockham passes combine the slowest index first, so they transform the columns, and the
+// rest the rows. The host's twiddle table leaves the 1D transform's cross twiddles out (TwiddleTables.h's
+// planePassTwiddles). The last pass then leaves X[k1 + height*k0] (k1 the columns' frequency, k0 the
+// rows') in local memory, and planeOut stores it row-major, x fastest: one launch for both axes.
 // Odd rows of a real transform (engine/src/RaderStage.h): line b of Rader's axis is the complex row
 // z = a + i b of real rows 2b and 2b+1 (pairRows real rows in all; the last pair of an odd count has no
 // b), and the hooks read or write the real side, at hookDist between rows (floats for real rows,
@@ -142,6 +148,9 @@
 #endif
 #ifndef DIRECT_PAIRS
 #define DIRECT_PAIRS 0
+#endif
+#ifndef PLANE_WIDTH
+#define PLANE_WIDTH 0
 #endif
 #ifndef FUSED_RADER
 #define FUSED_RADER 0
@@ -722,6 +731,22 @@ inline void copyOut(__global cfloat* out, __local cfloat* lines, const uint line
     if (g < step->totalLines) storeOutput(out, step, g, q, len, lines[m * lineStride + PADDED(q)]);
   }
 }
+
+#if PLANE_WIDTH
+// PLANE_WIDTH's store (header): position P = k0 + PLANE_WIDTH*k1 of the plane from local element
+// k1 + height*k0, adjacent work-items on adjacent P (whole sectors written).
+inline void planeOut(__global cfloat* out, __local const cfloat* lines, const uint lineStride, const Step* step,
+                     const uint lid, const uint groupSize)
+{
+  const uint height = LEN / PLANE_WIDTH;
+  for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
+    const uint m = idx / LEN, P = idx % LEN;
+    const uint g = step->firstLine + m;
+    if (g < step->totalLines)
+      storeOutput(out, step, g, P, LEN, lines[m * lineStride + PADDED(P / PLANE_WIDTH + height * (P % PLANE_WIDTH))]);
+  }
+}
+#endif
 
 #if FUSED_RADER
 // Between the two FFTs of FUSED_RADER (header): line Q times the filter, x[0] added to Q = 0 and X[0] =
@@ -1362,6 +1387,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
       copyOut(out, lines, lineStride, &step, lid, LEN, groupSize);
 #endif
     }
+#elif PLANE_WIDTH
+#if NUM_RADICES > 1
+    localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
+#endif
+    planeOut(out, lines, lineStride, &step, lid, groupSize);
 #elif NUM_RADICES > 1
     lastPass(out, lines, lineStride, localTwiddles, &step, lid, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #else

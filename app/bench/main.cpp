@@ -55,6 +55,8 @@ Options:
   --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
   --prime-radices        OpenCL: one odd prime per local pass, no composite radices 9..27 (comparison)
   --no-team-passes       OpenCL: a prime factor from 67 to 89 by Rader's stage, not a team pass (comparison)
+  --planes-apart         OpenCL: a 2D or 3D transform's planes as row and column launches, not one launch
+                         a plane where it fits (comparison)
   --tune                 OpenCL: first search the planner's shapes for each case (no time limit; the table
                          gives each search's wall time), keep the fastest in the device's tuning cache
                          (later plans everywhere use it), then measure as usual
@@ -167,6 +169,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.filterLaunchApart = true;
     else if (a == "--prime-radices")
       o.opencl.primeRadicesOnly = true;
+    else if (a == "--planes-apart")
+      o.opencl.planesApart = true;
     else if (a == "--no-team-passes")
       o.opencl.noTeamPasses = true;
     else if (a == "--tune")
@@ -209,7 +213,7 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
                      o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.filterLaunchApart ||
-                     o.opencl.primeRadicesOnly || o.opencl.noTeamPasses ||
+                     o.opencl.primeRadicesOnly || o.opencl.noTeamPasses || o.opencl.planesApart ||
                      o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);

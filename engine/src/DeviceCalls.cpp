@@ -48,6 +48,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   limits.raderWithRest = !options.raderRestApart;
   limits.filterLaunch = !options.filterLaunchApart;
   limits.teamPasses = !options.noTeamPasses;
+  limits.planes = !options.planesApart;
   limits.compositeRadices = !options.primeRadicesOnly;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
   if (shape.groupSize) limits.targetGroupSize = shape.groupSize;

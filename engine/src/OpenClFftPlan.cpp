@@ -183,6 +183,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
                " -DVMAX=" + std::to_string(p.registerValues) +
                " -DNUM_RADICES=" + std::to_string(p.radices.size());
     if (p.lineRounds > 1) options += " -DLINE_ROUNDS=" + std::to_string(p.lineRounds);
+    if (p.planeWidth) options += " -DPLANE_WIDTH=" + std::to_string(p.planeWidth);
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     if (p.teamPrime) options += teamOptions(p);
@@ -237,7 +238,9 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   cl::Program program =
       backend_.programs().get(mixed ? "fft_mixed" : "fft_stockham", buildOptions(pass, launch));
   launch.kernel = cl::Kernel(program, mixed ? "fft_mixed_pass" : "fft_pass");
-  launch.localTwiddles = uploadTable(localPassTwiddles(pass.localRadices(), sign));
+  launch.localTwiddles = uploadTable(
+      pass.planeWidth ? planePassTwiddles(pass.localRadices(), pass.length / pass.planeWidth, sign)
+                      : localPassTwiddles(pass.localRadices(), sign));
   if (pass.ns > 1) {
     const SplitTwiddles split = splitTwiddles(pass.ns * pass.length, sign);
     launch.passTwiddlesHi = uploadTable(split.hi);
@@ -269,6 +272,9 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                 (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
                 (pass.teamPrime ? " +team" + std::to_string(pass.teamPrime) : "") +
                 (pass.lineRounds > 1 ? " +rounds" + std::to_string(pass.lineRounds) : "") +
+                (pass.planeWidth ? " +plane" + std::to_string(pass.planeWidth) + "x" +
+                                       std::to_string(pass.length / pass.planeWidth)
+                                 : "") +
                 (pass.realRows == 1 || pass.realRows == 3   ? " +r2c_post"
                  : pass.realRows == 2 || pass.realRows == 4 ? " +c2r_pre"
                                                             : "") +

@@ -265,8 +265,9 @@ std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
   return 1;
 }
 
+// `radices`: the local passes where the caller orders them (a plane launch); else the length's own.
 StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
-                            const DeviceLimits& limits)
+                            const DeviceLimits& limits, std::vector<int> radices = {})
 {
   StockhamPass p;
   p.family = StockhamPass::Family::Mixed;
@@ -276,9 +277,11 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   // 0.288 ms, 8 x 27 x 5 0.259, 8 x 9 x 3 x 5 0.254; 3000 x 2000's 50 as 2 x 25 0.183 -> 0.171.
   const CompositeRadices composites = compositeRadicesFor(limits);
   const bool columns = loadAdjacent && storeAdjacent && composites != CompositeRadices::None;
-  p.radices = mixedRadices(length, columns ? CompositeRadices::Columns : composites);
+  const bool ordered = !radices.empty();
+  p.radices =
+      ordered ? std::move(radices) : mixedRadices(length, columns ? CompositeRadices::Columns : composites);
   // A team pass first, then the rest's radices (in registers as usual).
-  const std::size_t team = teamPrimeOf(length, limits);
+  const std::size_t team = ordered ? 0 : teamPrimeOf(length, limits);
   if (team) {
     p.teamPrime = int(team);
     p.radices = {int(team)};
@@ -1103,6 +1106,45 @@ StockhamSchedule planStockham(const TransformDescriptor& d, const DeviceLimits& 
   return planStockham(AxisJob::fromDescriptor(d), limits);
 }
 
+namespace {
+
+// The largest plane a launch takes whole: 64 x 64, 32 KB of local memory.
+constexpr std::size_t kLargestPlane = 4096;
+// Where a plane launch pays: H100, against its rows and columns apart (ms, 2^25 values): 64^3 0.567 ->
+// 0.433, 32^3 0.581 -> 0.412, 8^3 0.813 -> 0.388, 48^3 (16 x 3 x 16 x 3) 0.668 -> 0.497, 64 x 64 0.380 ->
+// 0.242, 16 x 16 0.477 -> 0.199, 100 x 40 (five passes) 0.396 -> 0.339; but 60^3 in six passes (4 x 3 x 5
+// twice) 0.579 -> 0.570, no gain, and 61 x 61 (61 values a work-item) 0.814 -> 1.351.
+constexpr std::size_t kMostPlanePasses = 5;
+constexpr std::size_t kMostPlaneValues = 32;
+
+// The first two axes of this job as one launch a plane (StockhamPass::planeWidth), where that pays: a
+// complex job that transforms both, over contiguous planes of kernel radices that fit one mixed-radix
+// launch. The columns' radices come first (the Stockham passes take the slowest index first), then the
+// rows'; the launch's line is the plane.
+std::optional<StockhamPass> planeLaunch(const AxisJob& job, const DeviceLimits& limits)
+{
+  const std::size_t width = job.extent[0], height = job.extent[1], plane = width * height;
+  if (!limits.planes || limits.mixedThreads || job.realRows || job.realPairs.any() || job.raderRest.any() ||
+      job.rowPitchIn || job.rowPitchOut || job.axisLoadsAdjacent || job.axisStoresAdjacent)
+    return std::nullopt;
+  if (width < 2 || height < 2 || !transformsAxis(job, 0) || !transformsAxis(job, 1) ||
+      plane > kLargestPlane || !hasKernelRadices(width, limits) || !hasKernelRadices(height, limits) ||
+      mixedLaunchLengths(plane, false, limits).size() != 1)
+    return std::nullopt;
+  const CompositeRadices composites = compositeRadicesFor(limits);
+  std::vector<int> radices = mixedRadices(height, composites);
+  const std::vector<int> rows = mixedRadices(width, composites);
+  radices.insert(radices.end(), rows.begin(), rows.end());
+  StockhamPass p = shapeMixedPass(plane, false, false, job.extent[2] * job.batch, limits, std::move(radices));
+  if (p.radices.size() > kMostPlanePasses || p.registerValues > kMostPlaneValues) return std::nullopt;
+  p.axis = 0;
+  p.planeWidth = width;
+  p.dist = p.distOut = plane;
+  return p;
+}
+
+} // namespace
+
 StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
 {
   StockhamSchedule schedule;
@@ -1112,7 +1154,13 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
   DeviceLimits axisLimits = limits;
   if (job.realPairs.any()) axisLimits.raderOneLaunch = false;
   std::size_t stride = 1;
-  for (int axis = 0; axis < 3; ++axis) {
+  int firstAxis = 0;
+  if (std::optional<StockhamPass> plane = planeLaunch(job, axisLimits)) {
+    schedule.passes.push_back(std::move(*plane));
+    stride = job.extent[0] * job.extent[1];
+    firstAxis = 2;
+  }
+  for (int axis = firstAxis; axis < 3; ++axis) {
     if (job.extent[axis] > 1 && transformsAxis(job, axis)) planAxis(job, axis, stride, axisLimits, schedule);
     stride *= job.extent[axis];
   }

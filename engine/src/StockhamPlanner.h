@@ -67,6 +67,9 @@ struct DeviceLimits
   // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
   // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
   bool teamPasses = true;
+  // Whether the first two axes of a complex transform whose planes fit one launch take one launch a plane
+  // (StockhamPass::planeWidth); false: rows, then columns (OpenClOptions::planesApart, a comparison).
+  bool planes = true;
   // Composite radices 9 to 27 in one local pass (mixedRadices); false: their primes one pass each
   // (OpenClOptions::primeRadicesOnly, a comparison).
   bool compositeRadices = true;
@@ -121,6 +124,10 @@ struct StockhamPass
   // output pairs. 0: none.
   int teamPrime = 0;
   int teamSpan = 0;
+  // A plane launch (cl/fft_mixed.cl's PLANE_WIDTH): the line is a whole plane of the first two axes,
+  // planeWidth values a row (length / planeWidth rows), transformed along both by the radices of the
+  // columns' length, then the rows'; 0: none.
+  std::size_t planeWidth = 0;
   // Each work-group writes exactly the elements it read, after reading them all: the last launch of an
   // axis whose first launch another launch did (ConvolutionHooks::afterFilterLaunch), run in place.
   bool ownElementsOnly = false;

@@ -34,6 +34,32 @@ std::vector<float> localPassTwiddles(const std::vector<std::size_t>& radices, in
   return table;
 }
 
+std::vector<float> planePassTwiddles(const std::vector<std::size_t>& radices, std::size_t height, int sign)
+{
+  std::vector<float> table;
+  std::size_t ns = 1;
+  for (std::size_t radix : radices) {
+    for (std::size_t r = 1; r < radix; ++r) {
+      if (ns < height) {
+        const std::vector<float> row = twiddleTable(ns * radix, ns, sign, r);
+        table.insert(table.end(), row.begin(), row.end());
+        continue;
+      }
+      const std::size_t across = ns / height * radix;
+      for (std::size_t k = 0; k < ns; ++k) {
+        // The exponent reduced in integers, so the angle is rounded once.
+        const double angle =
+            sign * 2.0 * std::numbers::pi * double((k / height) * r % across) / double(across);
+        table.push_back(float(std::cos(angle)));
+        table.push_back(float(std::sin(angle)));
+      }
+    }
+    ns *= radix;
+  }
+  if (table.empty()) table.assign(2, 0.0f);
+  return table;
+}
+
 SplitTwiddles splitTwiddles(std::size_t M, int sign)
 {
   SplitTwiddles t;

@@ -18,6 +18,12 @@ std::vector<float> twiddleTable(std::size_t n, std::size_t count, int sign, std:
 // it, p-major rows W_{ns*R}^(k*r), r in [1, R), k in [0, ns) (the kernels' headers give the layout).
 std::vector<float> localPassTwiddles(const std::vector<std::size_t>& radices, int sign);
 
+// The same for a plane launch (cl/fft_mixed.cl's PLANE_WIDTH) whose first radices multiply to `height`
+// (the columns' transforms), the rest to the rows': from ns = height on, a pass combines only the rows'
+// digits, so its row of k holds W_{(ns/height)*R}^((k / height)*r) and the 1D transform's cross twiddles
+// between the two factors are left out.
+std::vector<float> planePassTwiddles(const std::vector<std::size_t>& radices, std::size_t height, int sign);
+
 // Two tables whose product gives W_M^m for any m < M: hi[m >> loBits] * lo[m & (2^loBits - 1)].
 struct SplitTwiddles
 {

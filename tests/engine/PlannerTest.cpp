@@ -407,6 +407,38 @@ TEST(Planner, FilterLaunchTakesTheCheapestSplitByTheFit)
   EXPECT_EQ(filterLaunchFirstLength(7680, apart), 0u);
 }
 
+// A complex transform whose planes fit one launch (up to 64 x 64) takes one launch a plane for its first
+// two axes (PLANE_WIDTH): 64^3 in two launches instead of three, the columns' radices first; not with the
+// comparison knob, above 64 x 64, where an axis is real or not a product of kernel radices, or where the
+// launch would not pay.
+TEST(Planner, PlanesThatFitOneLaunchTakeOne)
+{
+  const StockhamSchedule cube = planStockham(TransformDescriptor::complex3d(64, 64, 64, 128), kGpu);
+  ASSERT_EQ(cube.passes.size(), 2u);
+  const StockhamPass& plane = cube.passes[0];
+  EXPECT_EQ(plane.planeWidth, 64u);
+  EXPECT_EQ(plane.length, 4096u);
+  EXPECT_EQ(plane.totalLines, 64u * 128u);
+  std::size_t columns = 1, i = 0;
+  while (columns < 64)
+    columns *= std::size_t(plane.radices[i++]);
+  EXPECT_EQ(columns, 64u) << "the columns' radices first, then the rows'";
+  EXPECT_EQ(cube.passes[1].axis, 2);
+  EXPECT_EQ(cube.passes[1].stride, 4096u);
+  const StockhamSchedule oblong = planStockham(TransformDescriptor::complex2d(30, 17, 3), kGpu);
+  ASSERT_EQ(oblong.passes.size(), 1u);
+  EXPECT_EQ(oblong.passes[0].radices.front(), 17);
+  DeviceLimits apart = kGpu;
+  apart.planes = false;
+  EXPECT_EQ(planStockham(TransformDescriptor::complex3d(64, 64, 64), apart).passes.size(), 3u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex3d(128, 128, 128), kGpu).passes.size(), 3u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(67, 8), kGpu).passes.size(), 2u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(1, 64), kGpu).passes[0].planeWidth, 0u);
+  // Where the plane launch would not pay: six local passes (60 = 4 x 3 x 5), 61 values a work-item.
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(60, 60), kGpu).passes.size(), 2u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(61, 61), kGpu).passes.size(), 2u);
+}
+
 TEST(Planner, OneLargePrimeFactorTakesRaderOnTheFactor)
 {
   struct Case
@@ -608,7 +640,9 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   // Rader's 67 stays one pass per prime.
   EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 9, 3, 5}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(64, 675), kGpu, 1), (R{9, 15, 5}));
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(12, 243), kGpu, 1), (R{27, 9}));
+  DeviceLimits planesApart = kGpu; // 12 x 243 fits a plane launch
+  planesApart.planes = false;
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(12, 243), planesApart, 1), (R{27, 9}));
   DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   const StockhamSchedule factor = planStockham(TransformDescriptor::complex1d(1809, 8), restApart);

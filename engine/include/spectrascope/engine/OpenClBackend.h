@@ -47,6 +47,9 @@ struct OpenClOptions {
   bool filterLaunchApart = false;
   // A prime factor from 67 to 89 by Rader's stage rather than as a team pass of one launch (a comparison).
   bool noTeamPasses = false;
+  // The first two axes of a transform whose planes fit one launch each by their own launches, as rows
+  // and then columns, instead of one launch per plane (a comparison).
+  bool planesApart = false;
   // Odd radices one prime per local pass, without the composites 9 to 27 (a comparison).
   bool primeRadicesOnly = false;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
