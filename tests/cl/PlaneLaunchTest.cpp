@@ -20,16 +20,7 @@ namespace {
 constexpr double kTolerance = 2e-6; // AnySizeTest's bound
 constexpr std::uint64_t kSeed = 43;
 
-struct PlaneCase
-{
-  std::string label;
-  TransformDescriptor d;
-};
-
-void PrintTo(const PlaneCase& c, std::ostream* os)
-{
-  *os << c.label << " " << c.d.toString();
-}
+using PlaneCase = test::LabelledTransform;
 
 using test::with;
 
@@ -117,7 +108,7 @@ TEST_P(PlaneLaunch, SatisfiesFftwPropertyChecks)
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, PlaneLaunch, testing::ValuesIn(test::inPlaceLast(planeCases())),
-                         [](const testing::TestParamInfo<PlaneCase>& info) { return info.param.label; });
+                         test::labelOf<testing::TestParamInfo<PlaneCase>>);
 
 // Planes above 64 x 64, of a prime above the radices, of a real transform or with one axis of length one
 // take their axes apart; so do planes whose launch would not pay (six local passes, or 61 values a

@@ -22,16 +22,7 @@ namespace {
 constexpr double kTolerance = 2e-6; // AnySizeTest's bound
 constexpr std::uint64_t kSeed = 41;
 
-struct TeamCase
-{
-  std::string label;
-  TransformDescriptor d;
-};
-
-void PrintTo(const TeamCase& c, std::ostream* os)
-{
-  *os << c.label << " " << c.d.toString();
-}
+using TeamCase = test::LabelledTransform;
 
 using test::with;
 
@@ -135,6 +126,6 @@ TEST(TeamPassColumns, TwoLinesAGroupWithin48KB)
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, TeamPass, testing::ValuesIn(test::inPlaceLast(teamCases())),
-                         [](const testing::TestParamInfo<TeamCase>& info) { return info.param.label; });
+                         test::labelOf<testing::TestParamInfo<TeamCase>>);
 
 } // namespace

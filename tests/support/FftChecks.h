@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <ostream>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +30,22 @@ double roundTripError(const Plan& forward, const Plan& inverse, std::uint64_t se
 
 // The descriptor as another kind, direction and placement (the cases of the kernel tests).
 TransformDescriptor with(TransformDescriptor d, TransformKind kind, Direction direction, Placement placement);
+// One case of a parameterised kernel test: its gtest name and the transform.
+struct LabelledTransform
+{
+  std::string label;
+  TransformDescriptor d;
+};
+inline void PrintTo(const LabelledTransform& c, std::ostream* os)
+{
+  *os << c.label << " " << c.d.toString();
+}
+// INSTANTIATE_TEST_SUITE_P's name generator for such cases.
+template <class Info> std::string labelOf(const Info& info)
+{
+  return info.param.label;
+}
+
 // The cases of a kernel test with every in-place case after every out-of-place one, each group in its
 // order. An in-place case builds the same programs as its out-of-place sibling: listed next to it, ctest's
 // parallel jobs build them twice at once on an empty kernel cache; listed later, the second finds them in
