@@ -495,7 +495,6 @@ std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, bo
   return best;
 }
 
-// Launch lengths of a smooth axis on the mixed-radix kernel.
 // The longest launch of a mixed length split over several launches: its lines fit local memory with
 // pass-twiddle rows for n's largest radix (a launch's is never larger), and any length up to twice the
 // work-group size keeps a work-item per butterfly of its largest radix (every radix is >= 2).
@@ -505,6 +504,7 @@ std::size_t splitLaunchMaxLength(std::size_t n, const DeviceLimits& limits)
                   2 * limits.maxWorkGroupSize);
 }
 
+// Launch lengths of a smooth axis on the mixed-radix kernel.
 std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const DeviceLimits& limits)
 {
   // A single launch needs the line in local memory and a work-item per butterfly of its largest radix.

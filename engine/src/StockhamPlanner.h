@@ -8,9 +8,10 @@
 // one launch takes it as that launch's first pass, a team pass (StockhamPass::teamPrime, teamPrimeOf).
 // Otherwise a composite length with one prime factor above 61 may take Rader's on that factor as its
 // first step and the rest as further steps (raderFactorOf); with more such factors, Bluestein's for the
-// whole axis. For each axis: how its length splits into per-launch sub-transform lengths, how many lines
-// per work-group, and which work-item mapping makes the global reads and writes coalesced. Pure
-// arithmetic: no OpenCL calls.
+// whole axis. A complex transform whose planes of the first two axes fit one launch takes them as one
+// launch a plane (StockhamPass::planeWidth). For each axis: how its length splits into per-launch
+// sub-transform lengths, how many lines per work-group, and which work-item mapping makes the global reads
+// and writes coalesced. Pure arithmetic: no OpenCL calls.
 
 #include "spectrascope/engine/TransformDescriptor.h"
 
