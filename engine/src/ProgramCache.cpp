@@ -41,11 +41,31 @@ std::string extraOptions()
 
 // With SPECTRASCOPE_CL_BUILD_LOG naming a directory, every build from source leaves its options and log
 // there (NVIDIA's -cl-nv-verbose puts registers, spills and local memory per kernel in the log).
+const char* buildLogDirectory()
+{
+  const char* directory = std::getenv("SPECTRASCOPE_CL_BUILD_LOG");
+  return directory && *directory ? directory : nullptr;
+}
+
+// Builds are quiet (-w) unless their logs are asked for: PoCL's compiler prints its warnings (loops of
+// the mixed-radix programs it did not fully unroll) to the process' stderr, where a command-line user
+// read "10 warnings generated." after the first transform of each new shape.
+std::string warningOptions()
+{
+  return buildLogDirectory() ? std::string() : std::string(" -w");
+}
+
+// The options a program asked for with `requested` is built with.
+std::string builtWith(const std::string& requested)
+{
+  return requested + warningOptions() + extraOptions();
+}
+
 void keepBuildLog(const std::filesystem::path& entry, const std::string& options, const cl::Program& program,
                   const cl::Device& device)
 {
-  const char* directory = std::getenv("SPECTRASCOPE_CL_BUILD_LOG");
-  if (!directory || !*directory) return;
+  const char* directory = buildLogDirectory();
+  if (!directory) return;
   try {
     std::ofstream out(std::filesystem::path(directory) / entry.filename().replace_extension(".log"));
     out << options << "\n" << program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device) << "\n";
@@ -72,12 +92,12 @@ std::string ProgramCache::key(const std::string& sourceName, const std::string& 
 
 std::filesystem::path ProgramCache::entryPath(const std::string& sourceName, const std::string& options) const
 {
-  return directory_ / (sourceName + "-" + hex(fnv1a(key(sourceName, options))) + ".bin");
+  return directory_ / (sourceName + "-" + hex(fnv1a(key(sourceName, builtWith(options)))) + ".bin");
 }
 
 cl::Program ProgramCache::get(const std::string& sourceName, const std::string& requestedOptions)
 {
-  const std::string options = requestedOptions + extraOptions();
+  const std::string options = builtWith(requestedOptions);
   const std::string k = key(sourceName, options);
   std::promise<cl::Program> promise;
   std::shared_future<cl::Program> pending;
@@ -93,7 +113,7 @@ cl::Program ProgramCache::get(const std::string& sourceName, const std::string& 
   // Built, or being built by another caller: wait for that build (its error, if it fails, is ours too).
   if (pending.valid()) return pending.get();
 
-  const std::filesystem::path file = entryPath(sourceName, options);
+  const std::filesystem::path file = entryPath(sourceName, requestedOptions);
   cl::Program program;
   bool fromDisk = false;
   try {

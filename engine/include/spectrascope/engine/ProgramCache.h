@@ -34,7 +34,7 @@ public:
   const std::filesystem::path& directory() const { return directory_; }
   // Platform, device and driver version: what a compiled binary (or a tuned shape) is only valid for.
   const std::string& deviceIdentity() const { return deviceIdentity_; }
-  // The file a given program would be cached in (for tests that corrupt it).
+  // The file a program asked for with these options would be cached in (for tests that corrupt it).
   std::filesystem::path entryPath(const std::string& sourceName, const std::string& options) const;
 
 private:
