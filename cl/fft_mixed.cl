@@ -211,6 +211,10 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 21: dftTwoPrimes(u, 3, 7, kCosW21, kSinW21); break;
   case 25: dftTwoPrimes(u, 5, 5, kCosW25, kSinW25); break;
   case 27: dft27(u); break;
+  case 22: dftTwoPrimes(u, 2, 11, kCosW22, kSinW22); break;
+  case 26: dftTwoPrimes(u, 2, 13, kCosW26, kSinW26); break;
+  case 33: dftTwoPrimes(u, 3, 11, kCosW33, kSinW33); break;
+  case 39: dftTwoPrimes(u, 3, 13, kCosW39, kSinW39); break;
   case 17: dftOddPrime(u, 17, kCos17, kSin17); break;
   case 19: dftOddPrime(u, 19, kCos19, kSin19); break;
   case 23: dftOddPrime(u, 23, kCos23, kSin23); break;

@@ -266,8 +266,9 @@ std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
 }
 
 // `radices`: the local passes where the caller orders them (a plane launch); else the length's own.
+// `restRows`: Rader's one-launch convolution that also does the rest of its rows (holdWholeRows).
 StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
-                            const DeviceLimits& limits, std::vector<int> radices = {})
+                            const DeviceLimits& limits, std::vector<int> radices = {}, bool restRows = false)
 {
   StockhamPass p;
   p.family = StockhamPass::Family::Mixed;
@@ -314,6 +315,15 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     // Two large radices in one line: one work-item per butterfly of the largest leaves some with two of
     // the other, 118 values in registers for 3599 = 59 x 61 (H100: 1.53 ms, 2.4x VkFFT). More work-items
     // instead, until no pass holds more than the largest radix or kRegisterValues.
+    // Where every pass is a large codelet (each radix above 16), one butterfly of each per work-item:
+    // 1023 as 33 x 31 on 31 work-items gave two of them two 31-point butterflies. H100: 1023 0.246 -> 0.221
+    // ms, R2C 1023 0.159 -> 0.131, R2C 2046 0.203 -> 0.153, R2C 2046 x 1023 0.360 -> 0.291, 683 on 22 x 31
+    // 0.673 -> 0.633. Not beside a pass of small radices, whose rounds set the pace (2046 as 2 x 33 x 31
+    // 0.312 -> 0.348 ms), nor with Rader's rest rows (1366 x 768, its rows' pass of 2: 1.069 -> 1.095).
+    const auto large = [](int r) { return r > 16; };
+    if (!team && !restRows && std::all_of(inRegisters, p.radices.end(), large))
+      for (int r : std::span<const int>(inRegisters, p.radices.end()))
+        p.threads = std::max(p.threads, length / std::size_t(r));
     while (registerValues(p.threads) > std::max(kRegisterValues, largest))
       ++p.threads;
   }
@@ -553,7 +563,8 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       const bool storeAdjacent = columns || ns > 1 || (ns * length == n && job.axisStoresAdjacent);
       const std::size_t totalLines = stride * nOverL * outer;
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
-                                  : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits);
+                                  : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits,
+                                                   {}, job.raderRest.any());
       // Adjacent on both sides by the axis' own layout: not a convolution's first or last launch, which
       // loads or stores through its hooks.
       const bool ownColumns = (columns || nOverL > 1) && (columns || ns > 1);
@@ -629,7 +640,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
         schedule.passes.size() == raderPass + 2) {
       DeviceLimits stageLimits = limits;
       stageLimits.allCompositeRadices = true;
-      StockhamPass trial = shapeMixedPass(convolution, true, false, stage.totalLines, stageLimits);
+      StockhamPass trial = shapeMixedPass(convolution, true, false, stage.totalLines, stageLimits, {}, true);
       // The rest's own radices, or one pass per prime where that holds fewer values per work-item (3618's
       // 54 as 2 x 3 x 3 x 3 rather than 2 x 27: 0.656 ms against 0.741).
       const RaderRest own{n / prime, schedule.passes.back().radices};
@@ -753,10 +764,18 @@ bool isSmooth(std::size_t n)
   return n == 1;
 }
 
+// joinSmallRadices' least butterflies a line for a joined pass.
+constexpr std::size_t kLeastJoinedButterflies = 8;
+
 std::size_t kernelMaxRadix(std::size_t length)
 {
   const std::vector<std::size_t> factors = primeFactors(length);
-  return std::max<std::size_t>(kMaxPowerOfTwoRadix, factors.empty() ? 1 : factors.back());
+  std::size_t largest = std::max<std::size_t>(kMaxPowerOfTwoRadix, factors.empty() ? 1 : factors.back());
+  // The composites above 32 (joinSmallRadices) wherever the length could take them.
+  for (std::size_t composite : {33, 39})
+    if (length % composite == 0 && length / composite >= kLeastJoinedButterflies)
+      largest = std::max(largest, composite);
+  return largest;
 }
 
 std::size_t largestPrimeRadix(const DeviceLimits& limits)
@@ -1058,6 +1077,29 @@ std::vector<int> fewestPassComposites(const std::vector<int>& twoRadices,
   return {};
 }
 
+// A 3, else a 2, joins each 11 or 13 in one pass of two stages (radices 33, 39, 22 and 26): a round trip
+// through local memory fewer. H100, 2^25 values: 1023 as 33 x 31 0.276 -> 0.246 ms, 2046 as 2 x 33 x 31
+// 0.343 -> 0.312, 858 as 33 x 26 0.302 -> 0.210, 2002 as 7 x 22 x 13 0.260 -> 0.203, 429 as 33 x 13 0.268
+// -> 0.212, 3003 0.262 -> 0.237; Rader's 683 on 682 as 22 x 31 0.710 -> 0.673, 1366 x 768 1.120 -> 1.069.
+// Only where the joined pass has kLeastJoinedButterflies a line (429 as 33 x 13 has 13): 66 as 2 x 33
+// would leave a line two work-items holding 34 values each (Rader's 67 on 66, with its rest's rows).
+
+void joinSmallRadices(std::vector<int>& radices, std::size_t length)
+{
+  for (std::size_t i = 0; i < radices.size(); ++i) {
+    if (radices[i] != 11 && radices[i] != 13) continue;
+    for (int small : {3, 2}) {
+      const auto partner = std::find(radices.begin(), radices.end(), small);
+      if (partner == radices.end() || length / std::size_t(radices[i] * small) < kLeastJoinedButterflies)
+        continue;
+      radices[i] *= small;
+      if (partner < radices.begin() + std::ptrdiff_t(i)) --i;
+      radices.erase(partner);
+      break;
+    }
+  }
+}
+
 } // namespace
 
 std::vector<int> mixedRadices(std::size_t length, CompositeRadices use)
@@ -1084,6 +1126,7 @@ std::vector<int> mixedRadices(std::size_t length, CompositeRadices use)
     }
   }
   radices.insert(radices.end(), odd.begin(), odd.end());
+  if (use != CompositeRadices::None) joinSmallRadices(radices, length);
   return radices;
 }
 

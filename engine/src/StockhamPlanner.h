@@ -233,7 +233,8 @@ std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor);
 std::vector<std::size_t> primeFactors(std::size_t n);
 std::size_t largestPrimeRadix(const DeviceLimits& limits = {});
 // MAX_RADIX of cl/fft_mixed.cl's program for a sub-transform of this length: 32, or its largest prime
-// factor where that is larger (register arrays and pass-twiddle rows are sized for it).
+// factor or composite radix (33, 39) where that is larger (register arrays and pass-twiddle rows are sized
+// for it).
 std::size_t kernelMaxRadix(std::size_t length);
 bool hasKernelRadices(std::size_t n, const DeviceLimits& limits = {});
 bool isSmooth(std::size_t n);
@@ -291,7 +292,8 @@ std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength);
 // wherever they leave a line two work-items, with 27 too. H100, against one pass per prime:
 // 999 0.305 -> 0.265 ms, 2187 0.295 -> 0.219, 3125 0.237 -> 0.200, Rader's 1009 0.484 -> 0.418 and 4801
 // 0.587 -> 0.499; but lengths with a factor 2 and small primes lost (1000 0.191 -> 0.224, 1080 0.204 ->
-// 0.229, 48000's 240 0.253 -> 0.302), and 1809's 27 with one work-item per line (0.203 -> 0.324).
+// 0.229, 48000's 240 0.253 -> 0.302), and 1809's 27 with one work-item per line (0.203 -> 0.324). In every
+// mode but None, a 3 or else a 2 then joins each 11 and 13 (33, 39, 22, 26: joinSmallRadices).
 enum class CompositeRadices { None, WhereTheyPay, Columns, All };
 std::vector<int> mixedRadices(std::size_t length, CompositeRadices use = CompositeRadices::None);
 // Which composite radices a launch on these limits takes (mixedRadices): none on the generic program or

@@ -83,6 +83,15 @@ void addComplex(std::vector<SizeCase>& c)
   c.push_back({"composite_radix_2d_columns_12x2025", D::complex2d(12, 2025, 2)});
   c.push_back({"composite_radix_2d_columns_12x675", D::complex2d(12, 675, 2)});
   c.push_back({"composite_radix_2d_columns_12x243", D::complex2d(12, 243, 2)});
+  // A 3 or a 2 joined with 11 or 13 (33, 39, 22, 26): 858 = 33 x 26, 1209 = 39 x 31, 2002 = 7 x 22 x 13,
+  // 2046 = 2 x 33 x 31, forward and inverse in place, along columns, and in two launches (858 x 858).
+  for (std::size_t n : {858u, 1209u, 2002u, 2046u})
+    c.push_back({"joined_radix_n" + std::to_string(n), D::complex1d(n, 2)});
+  c.push_back(
+      {"joined_radix_inverse_inplace_n858",
+       with(D::complex1d(858, 2), TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)});
+  c.push_back({"joined_radix_2d_columns_12x858", D::complex2d(12, 858, 2)});
+  c.push_back({"joined_radix_twopass_n736164", D::complex1d(858 * 858)});
   c.push_back({"team_factor_2d_737x300", D::complex2d(737, 300)});    // 11 x 67: a team pass on 67, then 11
   c.push_back({"rader_factor_2d_1067x300", D::complex2d(1067, 300)}); // 11 x 97: Rader's on 97, then 11
   c.push_back({"bluestein_2d_columns_64x1411", D::complex2d(64, 1411)});

@@ -259,12 +259,13 @@ TEST(Planner, PrimesUpTo61AreRadices)
   {
     std::size_t n;
     int prime;
+    std::size_t maxRadix;
   };
-  for (const Case c : {Case{1023, 31}, Case{999, 37}, Case{767, 59}, Case{64 * 61, 61}}) {
+  for (const Case c : {Case{1023, 31, 33}, Case{999, 37, 37}, Case{767, 59, 59}, Case{64 * 61, 61, 61}}) {
     const auto s = planStockham(TransformDescriptor::complex1d(c.n, 4), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << c.n;
     EXPECT_EQ(std::count(s.passes[0].radices.begin(), s.passes[0].radices.end(), c.prime), 1) << c.n;
-    EXPECT_EQ(kernelMaxRadix(c.n), std::size_t(std::max(32, c.prime))) << c.n;
+    EXPECT_EQ(kernelMaxRadix(c.n), c.maxRadix) << c.n;
   }
   EXPECT_EQ(kernelMaxRadix(1024), 32u);
 }
@@ -287,15 +288,15 @@ TEST(Planner, EveryLengthUpTo8192Plans)
 
 // A contiguous mixed-radix line whose work-items are not a multiple of a warp takes more lines per group,
 // so at most a fifth of the lanes idle, and lines of few work-items fill groups of about 128: 1023 (33
-// work-items a line) four lines, 2046 (66) and 2001 (69) two, 961 (31) four, 1008 (63) two, 999 (27)
-// four, 1517 = 37 x 41 (41) three.
+// work-items a line) four lines, 2046 (62) and 2001 (69) two, 961 (31) four, 1008 (63) two, 999 (37)
+// three, 1517 = 37 x 41 (41) three.
 TEST(Planner, ContiguousMixedLinesFillWarps)
 {
   struct Case
   {
     std::size_t n, lines;
   };
-  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 4}, Case{1008, 2}, Case{999, 4},
+  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 4}, Case{1008, 2}, Case{999, 3},
                        Case{1517, 3}}) {
     const auto s = planStockham(TransformDescriptor::complex1d(c.n, 1000), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << c.n;
@@ -659,6 +660,41 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   DeviceLimits primesOnly = kGpu;
   primesOnly.compositeRadices = false;
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), primesOnly), (R{3, 3, 3, 3, 3, 3, 3}));
+}
+
+// A 3, else a 2, joins each 11 and 13 into one pass (radices 33, 39, 22 and 26) wherever composites are
+// taken; and where every pass is a codelet above 16, a work-item takes one butterfly of each.
+TEST(Planner, SmallRadicesJoinElevenAndThirteen)
+{
+  using R = std::vector<int>;
+  const auto passOf = [](std::size_t n, const DeviceLimits& limits = kGpu) {
+    return planStockham(TransformDescriptor::complex1d(n, 8), limits).passes.at(0);
+  };
+  EXPECT_EQ(passOf(1023).radices, (R{33, 31}));
+  EXPECT_EQ(passOf(2046).radices, (R{2, 33, 31}));
+  EXPECT_EQ(passOf(858).radices, (R{33, 26}));
+  EXPECT_EQ(passOf(1209).radices, (R{39, 31}));
+  EXPECT_EQ(passOf(2002).radices, (R{7, 22, 13}));
+  EXPECT_EQ(passOf(1430).radices, (R{5, 22, 13}));
+  EXPECT_EQ(mixedRadices(726, CompositeRadices::WhereTheyPay), (R{33, 22})) << "both 11s joined";
+  EXPECT_EQ(mixedRadices(682, CompositeRadices::All), (R{22, 31})) << "683's Rader convolution";
+  EXPECT_EQ(mixedRadices(682, CompositeRadices::None), (R{2, 11, 31}));
+  EXPECT_EQ(mixedRadices(1287, CompositeRadices::WhereTheyPay), (R{9, 11, 13})) << "no 3 or 2 left";
+  EXPECT_EQ(mixedRadices(66, CompositeRadices::All), (R{2, 3, 11})) << "two butterflies a line";
+  EXPECT_EQ(mixedRadices(198, CompositeRadices::All), (R{9, 22}));
+  EXPECT_EQ(kernelMaxRadix(1209), 39u);
+  EXPECT_EQ(kernelMaxRadix(1023), 33u);
+  EXPECT_EQ(kernelMaxRadix(682), 32u);
+  // One butterfly of each large codelet per work-item: 33 for 1023 (31 left two work-items two of the
+  // 31-point butterflies), 37 for 999 = 27 x 37; 2046's pass of 2 keeps 62 work-items.
+  EXPECT_EQ(passOf(1023).threads, 33u);
+  EXPECT_EQ(passOf(682).threads, 31u);
+  EXPECT_EQ(passOf(999).threads, 37u);
+  EXPECT_EQ(passOf(2046).threads, 62u);
+  EXPECT_EQ(passOf(1023).registerValues, 33u);
+  DeviceLimits primesOnly = kGpu;
+  primesOnly.compositeRadices = false;
+  EXPECT_EQ(passOf(1023, primesOnly).radices, (R{3, 11, 31}));
 }
 
 // Rader's stage is one launch (both convolution FFTs in local memory) where its convolution is one launch
