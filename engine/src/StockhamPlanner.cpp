@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <mutex>
 #include <span>
 
 namespace spectrascope::detail {
@@ -891,7 +892,9 @@ std::size_t filterLaunchFirstLength(std::size_t length, const DeviceLimits& limi
   return split ? split->first : 0;
 }
 
-std::size_t bluesteinStageLength(std::size_t n, const DeviceLimits& limits)
+namespace {
+
+std::size_t searchBluesteinStageLength(std::size_t n, const DeviceLimits& limits)
 {
   const std::size_t least = bluesteinConvolutionLength(n);
   const std::optional<FilterLaunchSplit> leastSplit = cheapestFilterLaunchSplit(least, limits);
@@ -907,6 +910,46 @@ std::size_t bluesteinStageLength(std::size_t n, const DeviceLimits& limits)
     }
   }
   return best;
+}
+
+// The search above plans every candidate split of every candidate length: up to 14 ms on the CPU for
+// 131071, and one plan asks several times (the planner's 2^31 check, the stage, the tuner's signature).
+// The lengths found last, per length and limits; the engine's workers plan concurrently.
+class BluesteinLengthMemo
+{
+public:
+  std::size_t lengthFor(std::size_t n, const DeviceLimits& limits)
+  {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      for (const Entry& e : entries_)
+        if (e.n == n && e.limits == limits) return e.length;
+    }
+    const std::size_t length = searchBluesteinStageLength(n, limits); // outside the lock: it is slow
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.size() == kEntries) entries_.erase(entries_.begin());
+    entries_.push_back({n, limits, length});
+    return length;
+  }
+
+private:
+  struct Entry
+  {
+    std::size_t n;
+    DeviceLimits limits;
+    std::size_t length;
+  };
+  static constexpr std::size_t kEntries = 64;
+  std::mutex mutex_;
+  std::vector<Entry> entries_;
+};
+
+} // namespace
+
+std::size_t bluesteinStageLength(std::size_t n, const DeviceLimits& limits)
+{
+  static BluesteinLengthMemo memo;
+  return memo.lengthFor(n, limits);
 }
 
 std::size_t raderConvolutionLength(std::size_t p, bool factor, const DeviceLimits& limits)

@@ -76,6 +76,8 @@ struct DeviceLimits
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
+
+  friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 
 // Rader's one-launch stage on a prime factor p of rows n = p * m that also does the rest of the rows, in

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 using namespace spectrascope;
 using namespace spectrascope::detail;
 
@@ -406,6 +408,37 @@ TEST(Planner, FilterLaunchTakesTheCheapestSplitByTheFit)
   apart.filterLaunch = false;
   EXPECT_EQ(bluesteinStageLength(10007, apart), 20020u);
   EXPECT_EQ(filterLaunchFirstLength(7680, apart), 0u);
+}
+
+// Bluestein's length is searched once per length and limits, then kept: one plan asks several times
+// (the planner's 2^31 check, the stage, the tuner's signature), and the engine's workers plan at once.
+TEST(Planner, BluesteinLengthsAreKeptPerLengthAndLimits)
+{
+  DeviceLimits apart = kGpu;
+  apart.filterLaunch = false;
+  const std::vector<std::size_t> primes{4099, 10007, 16411, 30011};
+  std::vector<std::size_t> expected;
+  for (std::size_t p : primes) {
+    expected.push_back(bluesteinStageLength(p, kGpu));
+    expected.push_back(bluesteinStageLength(p, apart));
+    EXPECT_EQ(expected.back(), bluesteinConvolutionLength(p)) << p << ": the least length, launches apart";
+  }
+  EXPECT_EQ(expected[2], 20480u);
+  std::vector<std::vector<std::size_t>> seen(4);
+  std::vector<std::thread> workers;
+  for (auto& answers : seen)
+    workers.emplace_back([&] {
+      for (int round = 0; round < 20; ++round)
+        for (std::size_t p : primes) {
+          answers.push_back(bluesteinStageLength(p, kGpu));
+          answers.push_back(bluesteinStageLength(p, apart));
+        }
+    });
+  for (auto& w : workers)
+    w.join();
+  for (const auto& answers : seen)
+    for (std::size_t i = 0; i < answers.size(); ++i)
+      ASSERT_EQ(answers[i], expected[i % expected.size()]) << i;
 }
 
 // A complex transform whose planes fit one launch (up to 64 x 64) takes one launch a plane for its first
