@@ -313,9 +313,6 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     while (registerValues(p.threads) > kGenericRegisterValues)
       ++p.threads;
   } else {
-    // Two large radices in one line: one work-item per butterfly of the largest leaves some with two of
-    // the other, 118 values in registers for 3599 = 59 x 61 (H100: 1.53 ms, 2.4x VkFFT). More work-items
-    // instead, until no pass holds more than the largest radix or kRegisterValues.
     // Where every pass is a large codelet (each radix above 16), one butterfly of each per work-item:
     // 1023 as 33 x 31 on 31 work-items gave two of them two 31-point butterflies. H100: 1023 0.246 -> 0.221
     // ms, R2C 1023 0.159 -> 0.131, R2C 2046 0.203 -> 0.153, R2C 2046 x 1023 0.360 -> 0.291, 683 on 22 x 31
@@ -325,6 +322,9 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     if (!team && !restRows && std::all_of(inRegisters, p.radices.end(), large))
       for (int r : std::span<const int>(inRegisters, p.radices.end()))
         p.threads = std::max(p.threads, length / std::size_t(r));
+    // Two large radices in one line: one work-item per butterfly of the largest leaves some with two of
+    // the other, 118 values in registers for 3599 = 59 x 61 (H100: 1.53 ms, 2.4x VkFFT). More work-items
+    // instead, until no pass holds more than the largest radix or kRegisterValues.
     while (registerValues(p.threads) > std::max(kRegisterValues, largest))
       ++p.threads;
   }
@@ -1126,7 +1126,6 @@ std::vector<int> fewestPassComposites(const std::vector<int>& twoRadices,
 // -> 0.212, 3003 0.262 -> 0.237; Rader's 683 on 682 as 22 x 31 0.710 -> 0.673, 1366 x 768 1.120 -> 1.069.
 // Only where the joined pass has kLeastJoinedButterflies a line (429 as 33 x 13 has 13): 66 as 2 x 33
 // would leave a line two work-items holding 34 values each (Rader's 67 on 66, with its rest's rows).
-
 void joinSmallRadices(std::vector<int>& radices, std::size_t length)
 {
   for (std::size_t i = 0; i < radices.size(); ++i) {
