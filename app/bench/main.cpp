@@ -53,7 +53,8 @@ Options:
   --rader-two-launches   OpenCL: Rader's stage as its two convolution FFTs, never one launch (comparison)
   --rader-rest-apart     OpenCL: a prime factor's one-launch stage without the rest of its rows (comparison)
   --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
-  --prime-radices        OpenCL: one odd prime per local pass, no composite radices 9..27 (comparison)
+  --prime-radices        OpenCL: one prime per local pass, no composite radices 9..27, 22, 26, 33, 39
+                         (comparison)
   --no-team-passes       OpenCL: a prime factor from 67 to 89 by Rader's stage, not a team pass (comparison)
   --planes-apart         OpenCL: a 2D or 3D transform's planes as row and column launches, not one launch
                          a plane where it fits (comparison)

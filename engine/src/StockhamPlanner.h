@@ -71,8 +71,8 @@ struct DeviceLimits
   // Whether the first two axes of a complex transform whose planes fit one launch take one launch a plane
   // (StockhamPass::planeWidth); false: rows, then columns (OpenClOptions::planesApart, a comparison).
   bool planes = true;
-  // Composite radices 9 to 27 in one local pass (mixedRadices); false: their primes one pass each
-  // (OpenClOptions::primeRadicesOnly, a comparison).
+  // Composite radices (9 to 27; 22, 26, 33 and 39) in one local pass (mixedRadices); false: their primes
+  // one pass each (OpenClOptions::primeRadicesOnly, a comparison).
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;

@@ -50,7 +50,7 @@ struct OpenClOptions {
   // The first two axes of a transform whose planes fit one launch each by their own launches, as rows
   // and then columns, instead of one launch per plane (a comparison).
   bool planesApart = false;
-  // Odd radices one prime per local pass, without the composites 9 to 27 (a comparison).
+  // One prime per local pass, without the composites 9 to 27, 22, 26, 33 and 39 (a comparison).
   bool primeRadicesOnly = false;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
   std::size_t targetGroupSize = 0;
