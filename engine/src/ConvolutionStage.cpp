@@ -3,6 +3,7 @@
 #include "DeviceCalls.h"
 #include "spectrascope/engine/Errors.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -163,10 +164,12 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
     job.scale = 1.0f;
     InOrderPass inOrder;
     inOrder.backend = &backend;
-    inOrder.kernel = cl::Kernel(backend.programs().get("rader_in_order", "-cl-std=CL1.2"), "rader_in_order");
     inOrder.p = hooks.n + 1;
     inOrder.lines = pass.totalLines;
     inOrder.linesFastest = hooks.stride != 1;
+    const std::string options = inOrder.linesFastest ? std::string() : stagedInOrder(inOrder, limits);
+    inOrder.kernel = cl::Kernel(backend.programs().get("rader_in_order", "-cl-std=CL1.2" + options),
+                                inOrder.group ? "rader_in_order_staged" : "rader_in_order");
     inOrder.kernel.setArg(2, hooks.index);
     inOrder.kernel.setArg(3, hooks.sums);
     inOrder.kernel.setArg(4, cl_uint(inOrder.p));
@@ -203,15 +206,38 @@ void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass&
                       std::to_string(forward_->schedule().passes.size()) + " launches");
 }
 
+// Rows whose whole line one group holds in registers, kStagedValues a work-item, take the staged in-order
+// pass (cl/rader_in_order.cl): `inOrder.group` work-items a line and the build options of its rounds
+// through local memory. Empty options and no group where the line is longer.
+std::string ConvolutionStage::stagedInOrder(InOrderPass& inOrder, const DeviceLimits& limits)
+{
+  constexpr std::size_t kStagedGroup = 1024, kStagedValues = 16, kWarp = 32;
+  const std::size_t n = inOrder.p - 1;
+  const std::size_t group =
+      std::min({limits.maxWorkGroupSize, kStagedGroup, (n + kWarp - 1) / kWarp * kWarp});
+  const std::size_t values = (n + group - 1) / group;
+  const std::size_t mostPerRound = limits.localMemBytes / (2 * sizeof(float));
+  if (values > kStagedValues || mostPerRound < 2 * kWarp) return {};
+  // Rounds of equal size: fewer bytes of local memory a group than the most it may take.
+  const std::size_t rounds = (inOrder.p + mostPerRound - 1) / mostPerRound;
+  const std::size_t chunk = (inOrder.p + rounds - 1) / rounds;
+  inOrder.group = group;
+  return " -DSTAGED_GROUP=" + std::to_string(group) + " -DSTAGED_VALUES=" + std::to_string(values) +
+         " -DSTAGED_CHUNK=" + std::to_string(chunk);
+}
+
 void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::Event>& events,
                                       std::vector<KernelRecord>& records) const
 {
-  // Adjacent work-items on adjacent P along rows (64 of them, 4 lines a group), on adjacent lines along a
-  // strided axis (16 lines, 16 values of P).
-  const bool linesFastest = inOrder_->linesFastest;
-  const std::size_t fast = linesFastest ? inOrder_->lines : inOrder_->p;
-  const std::size_t slow = linesFastest ? inOrder_->p : inOrder_->lines;
-  const std::size_t fastGroup = linesFastest ? 16 : 64, slowGroup = linesFastest ? 16 : 4;
+  // The staged pass: one group a line. The other: adjacent work-items on adjacent P along rows (64 of
+  // them, 4 lines a group), on adjacent lines along a strided axis (16 lines, 16 values of P).
+  const bool staged = inOrder_->group > 0, linesFastest = inOrder_->linesFastest;
+  const std::size_t fast = staged         ? inOrder_->lines * inOrder_->group
+                           : linesFastest ? inOrder_->lines
+                                          : inOrder_->p;
+  const std::size_t slow = staged ? 1 : linesFastest ? inOrder_->p : inOrder_->lines;
+  const std::size_t fastGroup = staged ? inOrder_->group : linesFastest ? 16 : 64;
+  const std::size_t slowGroup = staged ? 1 : linesFastest ? 16 : 4;
   const cl::NDRange global((fast + fastGroup - 1) / fastGroup * fastGroup,
                            (slow + slowGroup - 1) / slowGroup * slowGroup);
   cl::Kernel kernel = inOrder_->kernel;
@@ -221,7 +247,7 @@ void ConvolutionStage::enqueueInOrder(const cl::Buffer& output, std::vector<cl::
   inOrder_->backend->queue().enqueueNDRangeKernel(kernel, cl::NullRange, global,
                                                   cl::NDRange(fastGroup, slowGroup), nullptr, &event);
   KernelRecord r;
-  r.name = "rader_in_order n" + std::to_string(inOrder_->p);
+  r.name = "rader_in_order n" + std::to_string(inOrder_->p) + (staged ? " staged" : "");
   r.type = KernelRecord::Type::Kernel;
   r.globalSize = {global[0], global[1], 1};
   r.localSize = {fastGroup, slowGroup, 1};

@@ -51,7 +51,9 @@ private:
     cl::Kernel kernel;
     std::size_t p = 0, lines = 0;
     bool linesFastest = false;
+    std::size_t group = 0; // work-items a line of the staged pass; 0: the pass of scattered reads
   };
+  static std::string stagedInOrder(InOrderPass& inOrder, const DeviceLimits& limits);
   void enqueueInOrder(const cl::Buffer& output, std::vector<cl::Event>& events,
                       std::vector<KernelRecord>& records) const;
 

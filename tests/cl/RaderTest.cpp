@@ -317,6 +317,32 @@ TEST(ConvolutionStage, BluesteinTakesTheLengthTheFitPrefers)
   }
 }
 
+// Rader's output in order after an inverse FFT of several launches, on GPU-sized local memory (48 KB):
+// rows whose whole line one group holds take the staged pass, through local memory in rounds (7681 in two
+// of 3841 values, 12289 in three of 4097); longer rows (65537) keep the pass of scattered reads. Forward
+// out of place and inverse in place, against FFTW in double.
+TEST(ConvolutionStage, PutsRaderRowsInOrderThroughLocalMemoryInRounds)
+{
+  if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  OpenClOptions options;
+  options.localMemoryBytes = 48 * 1024;
+  OpenClBackend backend(backendFor(false)->info().index, options);
+  for (const auto& [p, pass] : {std::pair<std::size_t, std::string>{7681, "rader_in_order n7681 staged"},
+                                {12289, "rader_in_order n12289 staged"},
+                                {65537, "rader_in_order n65537"}}) {
+    const TransformDescriptor forward = TransformDescriptor::complex1d(p, p > 20000 ? 1 : 2);
+    for (const TransformDescriptor& d :
+         {forward, with(forward, TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)}) {
+      const std::unique_ptr<Plan> plan = backend.createPlan(d);
+      const std::vector<KernelRecord> records = launchRecords(*plan);
+      EXPECT_TRUE(
+          std::any_of(records.begin(), records.end(), [&](const KernelRecord& r) { return r.name == pass; }))
+          << d.toString() << ": no launch named " << pass;
+      EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+    }
+  }
+}
+
 // Rader's stage with the rest of its rows (RADER_REST) over more factor lengths: primes 67 and 79 times
 // rests of 2 to 32 (one to four rest passes, prime and composite radices, one row or several per group and
 // a last group of fewer rows), forward out of place or inverse in place in turn, against FFTW in double;
