@@ -254,18 +254,89 @@ inline cfloat passTwiddle(__global const cfloat* restrict hi, __global const cfl
 #endif
 }
 
-// Twiddles the butterfly's inputs (stride ns > 1), transforms them, and returns where output q goes:
-// (b - k)*R + k + q*ns.
-INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const uint b, const uint ns, const int R)
+// Twiddles the butterfly's inputs (stride ns > 1) and returns where its output q goes: (b - k)*R + k + q*ns.
+INLINE uint twiddleInputs(cfloat* u, __global const cfloat* restrict twiddles, const uint b, const uint ns,
+                          const int R)
 {
   const uint k = b % ns;
   if (ns > 1) {
     UNROLL
     for (int r = 1; r < R; ++r) u[r] = cmul(u[r], localTwiddle(twiddles, ns, R, k, r));
   }
-  dftRadix(u, R);
   return (b - k) * R + k;
 }
+
+// The same, and transforms them.
+INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const uint b, const uint ns, const int R)
+{
+  const uint base = twiddleInputs(u, twiddles, b, ns, R);
+  dftRadix(u, R);
+  return base;
+}
+
+// Transforms u (radix R) and hands output q to EMIT(q, value). TRANSFORM_AFTER: the transform, then its
+// outputs. TRANSFORM_EMIT: a prime from 29 up emits each output as it computes it (ODD_PRIME_DFT), so the
+// pass holds the prime's sums and differences in registers but not its outputs as well (H100: 999 =
+// 27 x 37 0.267 -> 0.240 ms, 767 = 13 x 59 0.340 -> 0.278, 3481 = 59 x 59 1.025 -> 0.891, 1023 = 33 x 31
+// 0.220 -> 0.207). Not below 29 (1088 = 17 x 64 0.197 -> 0.213) nor in local passes of launches with
+// hooks (Rader's fused stage: 683 0.63 -> 0.70 ms, 1366 x 768 1.07 -> 1.97).
+#define TRANSFORM_AFTER(u, R, EMIT)                                                                            \
+  {                                                                                                            \
+    dftRadix(u, R);                                                                                            \
+    UNROLL                                                                                                     \
+    for (int q_ = 0; q_ < (R); ++q_) EMIT(q_, u[q_]);                                                          \
+  }
+#define EMITTING_PRIME(R)                                                                                      \
+  ((R) == 29 || (R) == 31 || (R) == 37 || (R) == 41 || (R) == 43 || (R) == 47 || (R) == 53 || (R) == 59 ||     \
+   (R) == 61)
+// Only programs with such a radix carry the codelet (a PoCL build of the others stays as short as before).
+// The generic program's primes stop at 13.
+#if GENERIC_SHAPE || !(EMITTING_PRIME(RADIX_0) || EMITTING_PRIME(RADIX_1) || EMITTING_PRIME(RADIX_2) ||        \
+                       EMITTING_PRIME(RADIX_3) || EMITTING_PRIME(RADIX_4) || EMITTING_PRIME(RADIX_5) ||        \
+                       EMITTING_PRIME(RADIX_6) || EMITTING_PRIME(RADIX_7) || EMITTING_PRIME(RADIX_8) ||        \
+                       EMITTING_PRIME(RADIX_9) || EMITTING_PRIME(RADIX_10) || EMITTING_PRIME(RADIX_11))
+#define TRANSFORM_EMIT TRANSFORM_AFTER
+#else
+// R stays a parameter here (no case per prime): the codelet unrolls where its pass is inlined with a
+// constant radix, not once per prime in every pass function (a PoCL build took four times as long).
+#define TRANSFORM_EMIT(u, R, EMIT)                                                                             \
+  if (EMITTING_PRIME(R))                                                                                       \
+    ODD_PRIME_DFT(u, R, primeCos(R), primeSin(R), EMIT)                                                        \
+  else                                                                                                         \
+    TRANSFORM_AFTER(u, R, EMIT)
+INLINE __constant const float* primeCos(const int P)
+{
+  switch (P) {
+  case 29: return kCos29;
+  case 31: return kCos31;
+  case 37: return kCos37;
+  case 41: return kCos41;
+  case 43: return kCos43;
+  case 47: return kCos47;
+  case 53: return kCos53;
+  case 59: return kCos59;
+  default: return kCos61;
+  }
+}
+INLINE __constant const float* primeSin(const int P)
+{
+  switch (P) {
+  case 29: return kSin29;
+  case 31: return kSin31;
+  case 37: return kSin37;
+  case 41: return kSin41;
+  case 43: return kSin43;
+  case 47: return kSin47;
+  case 53: return kSin53;
+  case 59: return kSin59;
+  default: return kSin61;
+  }
+}
+#endif
+// Launches without hooks on their local passes (Rader's, Bluestein's and the real rows' have them).
+#define PLAIN_LAUNCH                                                                                           \
+  (!(FUSED_RADER || FILTER_INVERSE || RADER_REST || REAL_ROWS || DIRECT_PAIRS || PAIRS_LOAD || PAIRS_STORE ||  \
+     LOAD_GATHER || STORE_HOOK || LOAD_CHIRP))
 
 // Work-item t's butterflies of a radix-R pass over a line of len (t, t + threads, ...) into registers: v[s*R + r]
 // is element b + r*len/R of butterfly b = t + s*threads.
@@ -298,9 +369,15 @@ INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twid
   for (uint s = 0; s < perThread; ++s) {
     const uint b = t + s * threads;
     if (b >= butterflies) continue;
-    const uint base = butterfly(v + s * R, twiddles, b, ns, R);
-    UNROLL
-    for (int q = 0; q < R; ++q) line[PADDED(base + q * ns)] = v[s * R + q];
+    cfloat* u = v + s * R;
+    const uint base = twiddleInputs(u, twiddles, b, ns, R);
+#define EMIT_LINE(q, value) line[PADDED(base + (q) * ns)] = (value)
+#if PLAIN_LAUNCH
+    TRANSFORM_EMIT(u, R, EMIT_LINE)
+#else
+    TRANSFORM_AFTER(u, R, EMIT_LINE)
+#endif
+#undef EMIT_LINE
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -494,14 +571,14 @@ INLINE void firstPass(__global const cfloat* in, __local cfloat* lines, __local 
       u[r] = cmul(u[r], cmul(own, rowTwiddles[m * ROW_STRIDE + r]));
 #endif
     }
-    butterfly(u, twiddles, bf, 1, R);
-    UNROLL
-    for (int q = 0; q < R; ++q) {
-      if (keep)
-        keep[s * R + q] = u[q];
-      else
-        line[PADDED(bf * R + q)] = u[q];
-    }
+    twiddleInputs(u, twiddles, bf, 1, R);
+#define EMIT_FIRST(q, value)                                                                                   \
+  if (keep)                                                                                                    \
+    keep[s * R + (q)] = (value);                                                                               \
+  else                                                                                                         \
+    line[PADDED(bf * R + (q))] = (value)
+    TRANSFORM_EMIT(u, R, EMIT_FIRST)
+#undef EMIT_FIRST
   }
   if (!keep) barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -718,9 +795,10 @@ INLINE void lastPass(__global cfloat* out, __local cfloat* lines, const uint lin
     cfloat u[MAX_RADIX];
     UNROLL
     for (int r = 0; r < R; ++r) u[r] = line[PADDED(bf + r * butterflies)];
-    butterfly(u, twiddles, bf, ns, R);
-    UNROLL
-    for (int q = 0; q < R; ++q) storeOutput(out, step, g, bf + q * ns, len, u[q]);
+    twiddleInputs(u, twiddles, bf, ns, R);
+#define EMIT_OUT(q, value) storeOutput(out, step, g, bf + (q) * ns, len, (value))
+    TRANSFORM_EMIT(u, R, EMIT_OUT)
+#undef EMIT_OUT
   }
 }
 

@@ -150,35 +150,43 @@ __constant float kSin61[] = {0.10282099713736040f, 0.20455206612620082f, 0.30411
 // constant P every index and constant below folds. (P - 1)^2 / 4 multiply-adds per pair of outputs: for
 // the primes up to 61 that is still below what a pass's memory traffic costs, and one launch holds
 // what would otherwise be Rader's two convolution FFTs or Bluestein's on the whole length.
+// Output q goes to EMIT(q, value) as soon as it is computed (all after the sums and differences): the
+// codelet writes it into u, and a pass may store it straight to memory instead (fft_mixed.cl's
+// TRANSFORM_EMIT), which leaves the sums and differences in registers but not the outputs as well.
+#define ODD_PRIME_DFT(u, P, c, s, EMIT)                                                                         \
+  {                                                                                                            \
+    cfloat sums_[(MAX_PRIME_RADIX - 1) / 2], diffs_[(MAX_PRIME_RADIX - 1) / 2];                                \
+    cfloat total_ = u[0];                                                                                      \
+    UNROLL                                                                                                     \
+    for (int m_ = 1; m_ <= ((P) - 1) / 2; ++m_) {                                                              \
+      sums_[m_ - 1] = u[m_] + u[(P) - m_];                                                                     \
+      diffs_[m_ - 1] = u[m_] - u[(P) - m_];                                                                    \
+      total_ += sums_[m_ - 1];                                                                                 \
+    }                                                                                                          \
+    const cfloat x0_ = u[0];                                                                                   \
+    EMIT(0, total_);                                                                                           \
+    UNROLL                                                                                                     \
+    for (int k_ = 1; k_ <= ((P) - 1) / 2; ++k_) {                                                              \
+      cfloat re_ = x0_, im_ = (cfloat)(0.0f);                                                                  \
+      UNROLL                                                                                                   \
+      for (int m_ = 1; m_ <= ((P) - 1) / 2; ++m_) {                                                            \
+        const int km_ = (k_ * m_) % (P);                                                                       \
+        const bool low_ = km_ <= ((P) - 1) / 2;                                                                \
+        const float cosv_ = low_ ? c[km_ - 1] : c[(P) - km_ - 1];                                              \
+        const float sinv_ = low_ ? s[km_ - 1] : -s[(P) - km_ - 1];                                             \
+        re_ += sums_[m_ - 1] * cosv_;                                                                          \
+        im_ += diffs_[m_ - 1] * sinv_;                                                                         \
+      }                                                                                                        \
+      const cfloat rotated_ = (float)DIR * mulI(im_);                                                          \
+      EMIT(k_, re_ + rotated_);                                                                                \
+      EMIT((P) - k_, re_ - rotated_);                                                                          \
+    }                                                                                                          \
+  }
+
+#define INTO_U(q, value) u[q] = (value)
 INLINE void dftOddPrime(cfloat* u, const int P, __constant const float* c, __constant const float* s)
 {
-  const int H = (P - 1) / 2;
-  cfloat sums[(MAX_PRIME_RADIX - 1) / 2], diffs[(MAX_PRIME_RADIX - 1) / 2];
-  cfloat total = u[0];
-  UNROLL
-  for (int m = 1; m <= H; ++m) {
-    sums[m - 1] = u[m] + u[P - m];
-    diffs[m - 1] = u[m] - u[P - m];
-    total += sums[m - 1];
-  }
-  const cfloat x0 = u[0];
-  UNROLL
-  for (int k = 1; k <= H; ++k) {
-    cfloat re = x0, im = (cfloat)(0.0f);
-    UNROLL
-    for (int m = 1; m <= H; ++m) {
-      const int km = (k * m) % P;
-      const bool low = km <= H;
-      const float cosv = low ? c[km - 1] : c[P - km - 1];
-      const float sinv = low ? s[km - 1] : -s[P - km - 1];
-      re += sums[m - 1] * cosv;
-      im += diffs[m - 1] * sinv;
-    }
-    const cfloat rotated = (float)DIR * mulI(im);
-    u[k] = re + rotated;
-    u[P - k] = re - rotated;
-  }
-  u[0] = total;
+  ODD_PRIME_DFT(u, P, c, s, INTO_U)
 }
 
 // Composite radices (StockhamPlanner's mixedRadices): cos and sin of 2 pi m / R for m = 0 .. R-1, from
