@@ -297,8 +297,8 @@ INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const
                        EMITTING_PRIME(RADIX_9) || EMITTING_PRIME(RADIX_10) || EMITTING_PRIME(RADIX_11))
 #define TRANSFORM_EMIT TRANSFORM_AFTER
 #else
-// R stays a parameter here (no case per prime): the codelet unrolls where its pass is inlined with a
-// constant radix, not once per prime in every pass function (a PoCL build took four times as long).
+// R stays a parameter here, not a case per prime: the codelet unrolls only where its pass is inlined with
+// a constant radix, rather than every prime's codelet in every pass function before inlining.
 #define TRANSFORM_EMIT(u, R, EMIT)                                                                             \
   if (EMITTING_PRIME(R))                                                                                       \
     ODD_PRIME_DFT(u, R, primeCos(R), primeSin(R), EMIT)                                                        \
