@@ -26,6 +26,7 @@ __kernel void rader_in_order(__global const float2* work, __global float2* axis,
 // local memory (P(Q) = forward[Q], the scatter g^-Q) and the round's outputs go out in order. Reads and
 // writes are whole sectors, and the scatter stays in local memory instead of reading a sector per value
 // (H100, 7681: this pass 0.33 -> 0.19 ms, a copy's time). One group a line; X[0] = sums * scale.
+// Its arguments are rader_in_order's, so the host sets both alike: rows only (stride 1), one group a line.
 __kernel __attribute__((reqd_work_group_size(STAGED_GROUP, 1, 1))) void
 rader_in_order_staged(__global const float2* work, __global float2* axis, __global const uint* forward,
                       __global const float2* sums, const uint p, const uint workLength, const uint stride,
