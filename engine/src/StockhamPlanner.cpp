@@ -370,19 +370,31 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
 // unchanged, 1000 as 8 x 5 x 5 x 5 (1000 work-items) 0.256 -> 0.39, and R2C 2046 x 1023's 1023-long
 // columns as 3 x 11 x 31 (33 values) made the transform 0.344 -> 0.446 ms. Not for a convolution's
 // launches that load or store through its hooks (the rounds keep no hook).
+bool fitsTwoRounds(const StockhamPass& p, std::size_t lines, const DeviceLimits& limits)
+{
+  return lines * p.threads <= kLargestRoundsGroup && p.registerValues <= kLargestRoundsValues &&
+         *std::max_element(p.radices.begin(), p.radices.end()) <= 16 &&
+         fitsLocalMemoryInRounds(p.length, lines, 2, limits);
+}
+
+// Columns too long for a sector of lines in one exchange (mixedLaunchLengths gave them one launch where
+// a sector fits in two rounds) take that sector in two rounds rather than half a sector.
 void takeTwoSectors(StockhamPass& p, const DeviceLimits& limits)
 {
   if (p.teamPrime || limits.mixedThreads || p.radices.size() < 2) return;
-  const std::size_t sectors = std::min(
-      {2 * limits.minAdjacentLines, std::bit_ceil(p.totalLines), limits.maxWorkGroupSize / p.threads});
-  if (sectors <= p.lines || sectors % limits.minAdjacentLines) return;
-  if (fitsLocalMemory(p.length, sectors, 1, limits)) {
-    p.lines = sectors;
-  } else if (sectors * p.threads <= kLargestRoundsGroup && p.registerValues <= kLargestRoundsValues &&
-             *std::max_element(p.radices.begin(), p.radices.end()) <= 16 &&
-             fitsLocalMemoryInRounds(p.length, sectors, 2, limits)) {
-    p.lines = sectors;
-    p.lineRounds = 2;
+  for (std::size_t wanted : {2 * limits.minAdjacentLines, limits.minAdjacentLines}) {
+    const std::size_t sectors =
+        std::min({wanted, std::bit_ceil(p.totalLines), limits.maxWorkGroupSize / p.threads});
+    if (sectors <= p.lines || sectors % limits.minAdjacentLines) return;
+    if (fitsLocalMemory(p.length, sectors, 1, limits)) {
+      p.lines = sectors;
+      return;
+    }
+    if (fitsTwoRounds(p, sectors, limits)) {
+      p.lines = sectors;
+      p.lineRounds = 2;
+      return;
+    }
   }
 }
 
@@ -522,6 +534,17 @@ std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const D
   const std::size_t singleMax =
       maxMixedLengthFor(limits, columns ? limits.minAdjacentLines : 1, kernelMaxRadix(n));
   if (n <= singleMax && mixedThreads(n, limits) <= limits.maxWorkGroupSize) return {n};
+  // Columns where a sector of lines fits in two rounds (takeTwoSectors gives the launch that shape): one
+  // read and write of the axis instead of two. H100: 3000 x 2000 (2000 = 16 x 5 x 5 x 5, 125 work-items
+  // a line) 0.556 -> 0.489 ms, 64 x 2000 0.566 -> 0.495, 1920 x 1920 0.579 -> 0.509, R2C 3000 x 2000
+  // 0.310 -> 0.295. Half a sector in one exchange instead lost (0.611, 0.622, 0.622, 0.335), also on the
+  // columns the rounds do not take (1600 x 1600 0.575 -> 0.610, 2160 x 2160 0.619 -> 0.684).
+  const std::size_t halfSector = std::max<std::size_t>(1, limits.minAdjacentLines / 2);
+  if (columns && !limits.maxPassLength && mixedThreads(n, limits) <= limits.maxWorkGroupSize &&
+      n <= maxMixedLengthFor(limits, halfSector, kernelMaxRadix(n)) &&
+      fitsTwoRounds(shapeMixedPass(n, true, true, limits.minAdjacentLines, limits), limits.minAdjacentLines,
+                    limits))
+    return {n};
   return launchLengths(n, splitLaunchMaxLength(n, limits));
 }
 

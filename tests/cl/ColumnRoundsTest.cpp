@@ -1,9 +1,10 @@
 // Mixed-radix columns in two rounds (cl/fft_mixed.cl's LINE_ROUNDS): a group of eight adjacent columns
-// whose exchange buffer holds four of them, as on a GPU's 48 KB of local memory, on a real device (PoCL in
-// CI) against FFTW in double. Lengths of three passes (radices 3 to 16, one to three butterflies a
-// work-item), forward and inverse, in place and out of place, a partial last group, columns of a 3D
-// middle axis, a column launch with pass twiddles (a later launch of a long axis), and the complex columns
-// of a real 2D transform; FFTW's property checks. Each case is checked to take the rounds.
+// whose exchange buffer holds four of them, as on a GPU's 48 KB of local memory, or of four holding two
+// (columns too long for four lines, in one launch), on a real device (PoCL in CI) against FFTW in double.
+// Lengths of three passes (radices 3 to 16, one to three butterflies a work-item), forward and inverse, in
+// place and out of place, a partial last group, columns of a 3D middle axis, a column launch with pass
+// twiddles (a later launch of a long axis), and the complex columns of a real 2D transform; FFTW's property
+// checks. Each case is checked to take the rounds.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -57,6 +58,12 @@ std::vector<RoundsCase> roundsCases()
   c.push_back({"pass_twiddles_columns_2x518400", D::complex2d(2, 720 * 720), 720});
   c.push_back({"columns_inplace_inverse_12x832",
                with(D::complex2d(12, 832, 2), K::ComplexToComplex, Direction::Inverse, Placement::InPlace)});
+  // One sector of lines in two rounds: 2000 = 16 x 5 x 5 x 5 and 1920 = 16 x 8 x 3 x 5 in one launch.
+  c.push_back({"one_sector_columns_8x2000", D::complex2d(8, 2000)});
+  c.push_back({"one_sector_columns_inverse_6x1920",
+               with(D::complex2d(6, 1920), K::ComplexToComplex, Direction::Inverse, Placement::OutOfPlace)});
+  c.push_back({"one_sector_columns_r2c_14x2000",
+               with(D::complex2d(14, 2000), K::RealToComplex, Direction::Forward, Placement::OutOfPlace)});
   return c;
 }
 

@@ -858,7 +858,8 @@ TEST(Planner, FirstLaunchKnobSplitsTwoLaunchAxes)
   EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(48000, 2), 7), (L{240, 200}))
       << "7 does not divide 48000";
   EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(1000, 2), 10), (L{1000})) << "one launch stays one";
-  EXPECT_EQ(lengthsOf(TransformDescriptor::complex2d(3000, 2000, 2), 40), (L{3000, 40, 50}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex2d(1600, 1600, 2), 0), (L{1600, 40, 40}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex2d(1600, 1600, 2), 32), (L{1600, 32, 50}));
 }
 
 // Mixed columns take two sectors of lines: in one exchange where eight fit 48 KB (480, 600), in two rounds
@@ -896,6 +897,40 @@ TEST(Planner, MixedColumnsTakeTwoSectorsInOneOrTwoRounds)
       EXPECT_EQ(p.lineRounds, 1) << n;
 }
 
+// Mixed columns longer than four lines fit 48 KB run in one launch where a sector of lines does in two
+// rounds (the group within 512 work-items holding up to 20 values each, radices up to 16): 2000 = 16 x 5 x 5
+// x 5 (125 a line) and 1920, instead of 40 x 50 and 40 x 48. Not 1600 (200 a line: a group of 800) nor
+// 2160 = 16 x 9 x 3 x 5 (135): they keep two launches.
+TEST(Planner, LongMixedColumnsTakeOneLaunchInRoundsWhereASectorFits)
+{
+  struct Case
+  {
+    std::size_t width, height, launches;
+  };
+  for (const Case c : {Case{3000, 2000, 1}, Case{64, 2000, 1}, Case{1920, 1920, 1}, Case{1600, 1600, 2},
+                       Case{2160, 2160, 2}}) {
+    const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(c.width, c.height, 4), kGpu);
+    std::vector<const StockhamPass*> columns;
+    for (const StockhamPass& p : s.passes)
+      if (p.axis == 1) columns.push_back(&p);
+    ASSERT_EQ(columns.size(), c.launches) << c.height;
+    if (c.launches != 1) continue;
+    const StockhamPass& p = *columns.front();
+    EXPECT_EQ(p.length, c.height);
+    EXPECT_EQ(p.lines, 4u) << c.height;
+    EXPECT_EQ(p.lineRounds, 2) << c.height;
+    EXPECT_LE(p.groupSize(), 512u) << c.height;
+    EXPECT_LE(p.registerValues, 20u) << c.height;
+  }
+  // Real images' columns too (3000 x 2000's 1501 x 2000 half spectrum).
+  AxisJob halfSpectrum;
+  halfSpectrum.extent = {1501, 2000, 1};
+  halfSpectrum.axes = 0b010;
+  const StockhamSchedule real = planStockham(halfSpectrum, kGpu);
+  ASSERT_EQ(real.passes.size(), 1u);
+  EXPECT_EQ(real.passes[0].lineRounds, 2);
+}
+
 // Passes over adjacent lines take them in whole 32-byte sectors (a multiple of four float2 lines), so
 // neighbouring groups never share a sector of a row.
 TEST(Planner, AdjacentLinesComeInWholeSectors)
@@ -907,9 +942,10 @@ TEST(Planner, AdjacentLinesComeInWholeSectors)
       if (p.loadLinesFastest || p.storeLinesFastest)
         EXPECT_EQ(p.lines % kGpu.minAdjacentLines, 0u) << d.toString();
   // Where local memory holds fewer lines than linesFor asked, the largest power of two below that fits:
-  // 3000 x 2000's 50-long columns 64 of 128 (68, a sector at a time, ran 8% slower), 500-long columns 8
-  // of 12.
-  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(3000, 2000, 5), kGpu).passes.at(1).lines, 64u);
+  // 50-long columns 64 of 128 (4000 x 3000's second column launch; as 3000 x 2000's, before those took one
+  // launch, 68, a sector at a time, ran 8% slower), 500-long columns 8 of 12.
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(4000, 3000, 5), kGpu).passes.at(2).length, 50u);
+  EXPECT_EQ(planStockham(TransformDescriptor::complex2d(4000, 3000, 5), kGpu).passes.at(2).lines, 64u);
   EXPECT_EQ(planStockham(TransformDescriptor::complex2d(1000, 500, 4), kGpu).passes.at(1).lines, 8u);
   // Every column length up to 1200 that fits a sector's worth of lines keeps whole sectors (halving 12
   // gave 6; H100, 1000 x 500 0.445 -> 0.424 ms with 8, 540 x 540 0.550 -> 0.468).
