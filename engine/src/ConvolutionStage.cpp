@@ -52,11 +52,12 @@ AxisJob oneLaunchJob(const StockhamPass& pass, std::size_t length)
 }
 
 // Two FFTs per launch (Rader's stage in one): the local passes set its time, so fewer of them pay
-// wherever the primes allow.
+// wherever the primes allow, and so do groups of a warp or two (warpFillingGroups).
 DeviceLimits oneLaunchLimits(const DeviceLimits& axisLimits, std::size_t length)
 {
   DeviceLimits limits = convolutionLimits(axisLimits, length);
   limits.allCompositeRadices = true;
+  limits.warpFillingGroups = true;
   return limits;
 }
 

@@ -340,6 +340,16 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     const std::size_t wanted = std::max(linesFillingWarps(p.threads, maxGroup),
                                         std::min(kContiguousMixedGroup, maxGroup) / p.threads);
     lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
+    // Rader's one-launch stage (both convolution FFTs, every value in registers through every exchange's
+    // barriers) runs faster in groups of a warp or two: each barrier then waits on fewer warps, and more
+    // groups interleave. H100, rows in groups of about 128 work-items against the lines that fill warps: 683
+    // (31 a line) 0.631 -> 0.576 ms, 257 0.368 -> 0.278, 127 0.588 -> 0.500, 101 0.632 -> 0.526, 97 0.506 ->
+    // 0.448, 193 0.438 -> 0.378, 331 0.642 -> 0.582, 509 0.593 -> 0.531, 683 x 32 0.822 -> 0.780; 1009,
+    // 2053, 3001, 4001, 947, 1361 and 1009 x 1009 within 1%. About 64 work-items instead (the target
+    // group) was slower than one warp for 257 (0.309) and 127 (0.552). Not with the rest of its rows (1366
+    // x 768 lost with fewer lines).
+    if (limits.warpFillingGroups && !restRows)
+      lines = std::min(linesFillingWarps(p.threads, maxGroup), std::bit_ceil(totalLines));
   }
   // Fewer lines where local memory runs out: adjacent lines down to the largest power of two below, whole
   // sectors while more than one fits. Halving 12 gave 6, two sectors split three ways (H100: 1000 x 500's

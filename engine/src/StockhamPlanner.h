@@ -76,6 +76,9 @@ struct DeviceLimits
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
+  // Contiguous lines take only as many lines a group as fill its warps, not about 128 work-items (Rader's
+  // one-launch stage, ConvolutionStage's oneLaunchLimits; the planner's shapeMixedPass says why).
+  bool warpFillingGroups = false;
 
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };

@@ -245,6 +245,29 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
       "+inverse+in_order"));
 }
 
+// Rader's one-launch stage takes only the lines that fill its group's warps (a warp or two), not about 128
+// work-items as other launches of contiguous lines: 683 (682 = 22 x 31, 31 work-items a line) one line,
+// 257 (16 x 16) two, 1009 (16 x 9 x 7, 63) one, 97 (8 x 4 x 3, 12) five. Mixed rows of 682 outside the stage
+// keep their larger groups. The cases above check the results.
+TEST(RaderStage, OneLaunchGroupsHoldTheLinesThatFillTheirWarps)
+{
+  OpenClBackend* backend = backendFor(false);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  const auto groupOf = [&](const TransformDescriptor& d, const std::string& name) -> std::size_t {
+    for (const KernelRecord& r : launchRecords(*backend->createPlan(d)))
+      if (r.type == KernelRecord::Type::Kernel && r.name.find(name) != std::string::npos)
+        return r.localSize[0];
+    ADD_FAILURE() << d.toString() << " has no launch named " << name;
+    return 0;
+  };
+  const std::string stage = "+filter+x0+inverse+in_order";
+  EXPECT_EQ(groupOf(TransformDescriptor::complex1d(683, 64), stage), 31u);
+  EXPECT_EQ(groupOf(TransformDescriptor::complex1d(257, 64), stage), 32u);
+  EXPECT_EQ(groupOf(TransformDescriptor::complex1d(1009, 64), stage), 63u);
+  EXPECT_EQ(groupOf(TransformDescriptor::complex1d(97, 64), stage), 60u);
+  EXPECT_GE(groupOf(TransformDescriptor::complex1d(682, 64), "len682"), 96u);
+}
+
 // Where both convolution FFTs take two launches, the forward's last also multiplies by the filter and does
 // the inverse's first (cl/fft_mixed.cl's FILTER_INVERSE): three launches instead of four, for Rader (1008
 // as 28 x 36, then the in-order pass) and Bluestein (2048 in launches of at most 1024; 71's 143 as 11 x 13,
