@@ -426,9 +426,16 @@ std::size_t restRegisterValues(const StockhamPass& conv, const RaderRest& rest)
   return values;
 }
 
+// Work-items a group of Rader's one-launch stage doing the rest of its rows aims at (whole rows, at most
+// this many; one row where a row takes more). H100, against stridedGroupSize's 256: 1366 (683 x 2, rows of
+// 44 work-items, two rows rather than three) 0.854 -> 0.825 ms, 1366 x 768 1.069 -> 1.033, 134 0.455 ->
+// 0.437, 142 0.457 -> 0.443, 146 0.425 -> 0.378; 2049, 4098, 2136, 2010 and 3618 within 1%; but 568 = 71 x 8
+// (rows of 80, one rather than three) 0.468 -> 0.488. At 64, 1366 lost (0.987).
+constexpr std::size_t kRestRowsGroup = 128;
+
 // Shapes Rader's one-launch convolution launch `conv` (p - 1 long, as shapeMixedPass left it) to hold whole
-// rows of rest.m lines and do the rest's passes on them (RaderRest): as many rows as keep the group near
-// stridedGroupSize work-items, fewer where local memory runs out. False where one row does not fit, where
+// rows of rest.m lines and do the rest's passes on them (RaderRest): as many rows as keep the group within
+// kRestRowsGroup work-items, fewer where local memory runs out. False where one row does not fit, where
 // the rest's passes would hold more values per work-item than the convolution's and kRestRegisterValues,
 // or where the convolution has a radix above 32. H100, against the stage and the rest apart: 1809 = 67 x 27
 // 0.648 -> 0.602 ms, 1366 x 768 1.225 -> 1.139, 2018 = 1009 x 2 0.750 -> 0.490, 1072 = 67 x 16 0.759 ->
@@ -453,7 +460,7 @@ bool holdWholeRows(StockhamPass& conv, const RaderRest& rest, const DeviceLimits
         2 * sizeof(float) + sizeof(std::uint32_t) + (kernelMaxRadix(conv.length) + 1) * 2 * sizeof(float);
     return slots * 2 * sizeof(float) + lines * perLine <= limits.localMemBytes;
   };
-  std::size_t rows = std::max<std::size_t>(1, limits.stridedGroupSize / rowThreads);
+  std::size_t rows = std::max<std::size_t>(1, kRestRowsGroup / rowThreads);
   rows = std::min(
       {rows, limits.maxWorkGroupSize / rowThreads, std::max<std::size_t>(1, conv.totalLines / rest.m)});
   while (rows > 1 && !fits(rows))
