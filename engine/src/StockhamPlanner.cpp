@@ -544,6 +544,48 @@ std::size_t splitLaunchMaxLength(std::size_t n, const DeviceLimits& limits)
                   2 * limits.maxWorkGroupSize);
 }
 
+// A launch length with one or two factors of 2 among odd ones (250 = 2 x 5 x 5 x 5, 300 = 4 x 3 x 5 x 5):
+// its pass of 2 or 4 leaves each work-item several butterflies (work-items are one per butterfly of the
+// largest radix), and as one of two launches of a row it ran slower than lengths with no 2 or with 8 or
+// more (H100, ms for 2^25 values: first launches of 250, 300 and 210 0.25-0.27, of 200 = 8 x 25 and 400 =
+// 16 x 5 x 5 0.21-0.22).
+bool hasAwkwardTwos(std::size_t length)
+{
+  const int twos = std::countr_zero(length);
+  return twos == 1 || twos == 2;
+}
+
+// The shortest launch such a split may have: 6000 (R2C 12000's rows) as 80 x 75 rather than 100 x 60 made
+// its first launch 0.130 -> 0.224 ms, where every split measured faster had both launches 96 or longer.
+constexpr std::size_t kLeastSplitLaunch = 96;
+
+// Rows in two launches: the balanced split, unless another split (launches of kLeastSplitLaunch or more)
+// has fewer launches with awkward twos; then the most balanced of those, the launch with the twos first.
+// H100, one lease, against the balanced split: 44100 as 196 x 225 rather than 210 x 210 0.473 -> 0.431 ms,
+// 45000 200 x 225 0.487 -> 0.428, 50000 400 x 125 0.486 -> 0.415, 100000 160 x 625 0.469 -> 0.409, 150000
+// 400 x 375 0.566 -> 0.458, 12000 96 x 125 0.418 -> 0.388, 30000, 36000, 60000, 81000, 88200, 90000,
+// 97200, 120000 and R2C 88200 and 90000 by 2 to 7%.
+std::vector<std::size_t> splitRowsInTwo(std::size_t n, std::vector<std::size_t> balanced,
+                                        std::size_t maxLength)
+{
+  const auto awkward = [](std::size_t a, std::size_t b) {
+    return int(hasAwkwardTwos(a)) + int(hasAwkwardTwos(b));
+  };
+  int fewest = awkward(balanced[0], balanced[1]);
+  std::vector<std::size_t> best = balanced;
+  for (std::size_t a = kLeastSplitLaunch; a * a <= n; ++a) {
+    const std::size_t b = n / a;
+    if (n % a || b > maxLength) continue;
+    const int count = awkward(a, b);
+    if (count < fewest || (count == fewest && best != balanced && b < std::max(best[0], best[1]))) {
+      fewest = count;
+      best = std::countr_zero(a) >= std::countr_zero(b) ? std::vector<std::size_t>{a, b}
+                                                        : std::vector<std::size_t>{b, a};
+    }
+  }
+  return best;
+}
+
 // Launch lengths of a smooth axis on the mixed-radix kernel.
 std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const DeviceLimits& limits)
 {
@@ -562,7 +604,10 @@ std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const D
       fitsTwoRounds(shapeMixedPass(n, true, true, limits.minAdjacentLines, limits), limits.minAdjacentLines,
                     limits))
     return {n};
-  return launchLengths(n, splitLaunchMaxLength(n, limits));
+  std::vector<std::size_t> lengths = launchLengths(n, splitLaunchMaxLength(n, limits));
+  if (!columns && lengths.size() == 2 && !limits.maxPassLength && !limits.mixedThreads)
+    return splitRowsInTwo(n, std::move(lengths), splitLaunchMaxLength(n, limits));
+  return lengths;
 }
 
 // What a convolution of `length` costs, in values read and written per line: each launch of its two FFTs

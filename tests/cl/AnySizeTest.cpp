@@ -177,6 +177,30 @@ TEST(AnySizeGeneric, GenericShapeProgramMatchesFftwDouble)
     EXPECT_LE(test::errorAgainstReference(*backend->createPlan(d), 25), kTolerance) << d.toString();
 }
 
+// Rows in two launches on a GPU's 48 KB, where the split avoids launches with one or two factors of 2:
+// 44100 as 196 x 225, 12000 as 96 x 125, 90000 as 240 x 375, forward and inverse, against FFTW in double.
+TEST(AnySizeRows, TwoLaunchSplitsOnAGpusLocalMemory)
+{
+  OpenClBackend* backend = test::sharedOpenClBackend(0, false, false, false, 48 * 1024);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  struct Case
+  {
+    TransformDescriptor d;
+    std::string first;
+  };
+  for (const Case& c : {Case{TransformDescriptor::complex1d(44100), "len196"},
+                        Case{TransformDescriptor::complex1d(12000, 2), "len96"},
+                        Case{TransformDescriptor::complex1d(90000, 1, Direction::Inverse), "len240"}}) {
+    const std::unique_ptr<Plan> plan = backend->createPlan(c.d);
+    std::vector<std::string> launches;
+    for (const KernelRecord& r : test::launchRecords(*plan))
+      if (r.type == KernelRecord::Type::Kernel) launches.push_back(r.name);
+    ASSERT_EQ(launches.size(), 2u) << c.d.toString();
+    EXPECT_NE(launches.front().find(c.first), std::string::npos) << launches.front();
+    EXPECT_LE(test::errorAgainstReference(*plan, 26), kTolerance) << c.d.toString();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, AnySize, testing::ValuesIn(test::inPlaceLast(sizeCases())),
                          [](const testing::TestParamInfo<SizeCase>& info) { return info.param.label; });
 

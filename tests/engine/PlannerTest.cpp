@@ -228,6 +228,29 @@ TEST(Planner, LaunchLengthsMultiplyBackAndRespectTheLimit)
   EXPECT_EQ(launchLengths(44100, 5000).size(), 2u);
 }
 
+// Rows in two launches take the balanced split unless another has fewer launches whose length has one or
+// two factors of 2 among odd ones (a pass of 2 or 4 there leaves each work-item several butterflies):
+// then the most balanced of those, the launch with the twos first. Columns keep the balanced split.
+TEST(Planner, RowsInTwoLaunchesAvoidLaunchesWithOneOrTwoTwos)
+{
+  const auto lengthsOf = [](const TransformDescriptor& d) {
+    std::vector<std::size_t> lengths;
+    for (const StockhamPass& p : planStockham(d, kGpu).passes)
+      lengths.push_back(p.length);
+    return lengths;
+  };
+  using L = std::vector<std::size_t>;
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(44100, 2)), (L{196, 225})) << "not 210 x 210";
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(45000, 2)), (L{200, 225})) << "not 300 x 150";
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(50000, 2)), (L{400, 125})) << "not 250 x 200";
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(12000, 2)), (L{96, 125})) << "not 120 x 100";
+  // Kept: no awkward launch (48000, 24000), or none of the splits has fewer (22050 = 2 x 11025).
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(48000, 2)), (L{240, 200}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(24000, 2)), (L{200, 120}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex1d(22050, 2)), (L{210, 105}));
+  EXPECT_EQ(lengthsOf(TransformDescriptor::complex2d(4000, 3000)), (L{4000, 60, 50})) << "columns";
+}
+
 TEST(Planner, LargePrimeFactorsGoThroughBluestein)
 {
   const auto s = planStockham(TransformDescriptor::complex2d(64, 4757), kGpu); // 4757 = 67 x 71
