@@ -337,9 +337,6 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   std::size_t lines = linesFor(p.threads, loadAdjacent || storeAdjacent, totalLines, limits);
   if (!loadAdjacent && !storeAdjacent) {
     const std::size_t maxGroup = std::min(kLargestWarpFillingGroup, limits.maxWorkGroupSize);
-    const std::size_t wanted = std::max(linesFillingWarps(p.threads, maxGroup),
-                                        std::min(kContiguousMixedGroup, maxGroup) / p.threads);
-    lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
     // Rader's one-launch stage (both convolution FFTs, every value in registers through every exchange's
     // barriers) runs faster in groups of a warp or two: each barrier then waits on fewer warps, and more
     // groups interleave. H100, rows in groups of about 128 work-items against the lines that fill warps: 683
@@ -348,8 +345,13 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     // 2053, 3001, 4001, 947, 1361 and 1009 x 1009 within 1%. About 64 work-items instead (the target
     // group) was slower than one warp for 257 (0.309) and 127 (0.552). Not with the rest of its rows (1366
     // x 768 lost with fewer lines).
-    if (limits.warpFillingGroups && !restRows)
+    if (limits.warpFillingGroups && !restRows) {
       lines = std::min(linesFillingWarps(p.threads, maxGroup), std::bit_ceil(totalLines));
+    } else {
+      const std::size_t wanted = std::max(linesFillingWarps(p.threads, maxGroup),
+                                          std::min(kContiguousMixedGroup, maxGroup) / p.threads);
+      lines = std::max(lines, std::min(wanted, std::bit_ceil(totalLines)));
+    }
   }
   // Fewer lines where local memory runs out: adjacent lines down to the largest power of two below, whole
   // sectors while more than one fits. Halving 12 gave 6, two sectors split three ways (H100: 1000 x 500's
@@ -598,15 +600,18 @@ std::vector<std::size_t> mixedLaunchLengths(std::size_t n, bool columns, const D
   // a line) 0.556 -> 0.489 ms, 64 x 2000 0.566 -> 0.495, 1920 x 1920 0.579 -> 0.509, R2C 3000 x 2000
   // 0.310 -> 0.295. Half a sector in one exchange instead lost (0.611, 0.622, 0.622, 0.335), also on the
   // columns the rounds do not take (1600 x 1600 0.575 -> 0.610, 2160 x 2160 0.619 -> 0.684).
+  // Not on the generic program, whose launches take no rounds (takeTwoSectors).
   const std::size_t halfSector = std::max<std::size_t>(1, limits.minAdjacentLines / 2);
-  if (columns && !limits.maxPassLength && mixedThreads(n, limits) <= limits.maxWorkGroupSize &&
+  if (columns && !limits.maxPassLength && !limits.mixedThreads &&
+      mixedThreads(n, limits) <= limits.maxWorkGroupSize &&
       n <= maxMixedLengthFor(limits, halfSector, kernelMaxRadix(n)) &&
       fitsTwoRounds(shapeMixedPass(n, true, true, limits.minAdjacentLines, limits), limits.minAdjacentLines,
                     limits))
     return {n};
-  std::vector<std::size_t> lengths = launchLengths(n, splitLaunchMaxLength(n, limits));
+  const std::size_t maxLength = splitLaunchMaxLength(n, limits);
+  std::vector<std::size_t> lengths = launchLengths(n, maxLength);
   if (!columns && lengths.size() == 2 && !limits.maxPassLength && !limits.mixedThreads)
-    return splitRowsInTwo(n, std::move(lengths), splitLaunchMaxLength(n, limits));
+    return splitRowsInTwo(n, std::move(lengths), maxLength);
   return lengths;
 }
 

@@ -968,6 +968,16 @@ TEST(Planner, LongMixedColumnsTakeOneLaunchInRoundsWhereASectorFits)
   const StockhamSchedule real = planStockham(halfSpectrum, kGpu);
   ASSERT_EQ(real.passes.size(), 1u);
   EXPECT_EQ(real.passes[0].lineRounds, 2);
+  // Not on the generic program, whose launches take no rounds: one launch would hold half a sector.
+  DeviceLimits generic = kGpu;
+  generic.mixedThreads = 128;
+  std::size_t genericColumns = 0;
+  for (const StockhamPass& p : planStockham(TransformDescriptor::complex2d(64, 2000, 4), generic).passes) {
+    genericColumns += p.axis == 1 ? 1 : 0;
+    EXPECT_EQ(p.lineRounds, 1);
+    if (p.axis == 1) EXPECT_EQ(p.lines % generic.minAdjacentLines, 0u) << p.length;
+  }
+  EXPECT_EQ(genericColumns, 2u);
 }
 
 // Passes over adjacent lines take them in whole 32-byte sectors (a multiple of four float2 lines), so
