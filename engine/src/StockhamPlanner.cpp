@@ -317,9 +317,11 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     // 1023 as 33 x 31 on 31 work-items gave two of them two 31-point butterflies. H100: 1023 0.246 -> 0.221
     // ms, R2C 1023 0.159 -> 0.131, R2C 2046 0.203 -> 0.153, R2C 2046 x 1023 0.360 -> 0.291, 683 on 22 x 31
     // 0.673 -> 0.633. Not beside a pass of small radices, whose rounds set the pace (2046 as 2 x 33 x 31
-    // 0.312 -> 0.348 ms), nor with Rader's rest rows (1366 x 768, its rows' pass of 2: 1.069 -> 1.095).
+    // 0.312 -> 0.348 ms). With Rader's rest rows too, in groups within kRestRowsGroup (683's 31 work-items
+    // rather than 22 a sub-line): 1366 0.820 -> 0.727 ms, 1366 x 768 1.031 -> 0.935, 2732 0.817 -> 0.710,
+    // 2049 1.085 -> 0.782, 4098 1.139 -> 0.909 (in groups of 256 it had lost: 1366 x 768 1.069 -> 1.095).
     const auto large = [](int r) { return r > 16; };
-    if (!team && !restRows && std::all_of(inRegisters, p.radices.end(), large))
+    if (!team && std::all_of(inRegisters, p.radices.end(), large))
       for (int r : std::span<const int>(inRegisters, p.radices.end()))
         p.threads = std::max(p.threads, length / std::size_t(r));
     // Two large radices in one line: one work-item per butterfly of the largest leaves some with two of

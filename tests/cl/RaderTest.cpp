@@ -266,6 +266,10 @@ TEST(RaderStage, OneLaunchGroupsHoldTheLinesThatFillTheirWarps)
   EXPECT_EQ(groupOf(TransformDescriptor::complex1d(1009, 64), stage), 63u);
   EXPECT_EQ(groupOf(TransformDescriptor::complex1d(97, 64), stage), 60u);
   EXPECT_GE(groupOf(TransformDescriptor::complex1d(682, 64), "len682"), 96u);
+  // With the rest of its rows, whole rows of 31 work-items a sub-line within 128: 1366's two rows of 2 x 31,
+  // 2049's one of 3 x 31 (RaderRest.MatchesFftwOverFactorLengths checks their results).
+  EXPECT_EQ(groupOf(TransformDescriptor::complex1d(1366, 64), "+rest"), 124u);
+  EXPECT_EQ(groupOf(TransformDescriptor::complex1d(2049, 64), "+rest"), 93u);
 }
 
 // Where both convolution FFTs take two launches, the forward's last also multiplies by the filter and does
@@ -380,9 +384,10 @@ TEST(RaderRest, MatchesFftwOverFactorLengths)
     Direction dir;
   };
   const Direction fwd = Direction::Forward, inv = Direction::Inverse;
-  for (const Length& l : {Length{67, 3, inv}, Length{67, 5, fwd}, Length{67, 9, inv}, Length{67, 16, fwd},
-                          Length{67, 32, inv}, Length{79, 2, fwd}, Length{79, 7, inv}, Length{79, 8, fwd},
-                          Length{79, 12, inv}, Length{79, 25, fwd}}) {
+  for (const Length& l :
+       {Length{67, 3, inv}, Length{67, 5, fwd}, Length{67, 9, inv}, Length{67, 16, fwd}, Length{67, 32, inv},
+        Length{79, 2, fwd}, Length{79, 7, inv}, Length{79, 8, fwd}, Length{79, 12, inv}, Length{79, 25, fwd},
+        Length{683, 2, inv}, Length{683, 3, fwd}, Length{683, 4, inv}}) {
     const Placement placement = l.dir == inv ? Placement::InPlace : Placement::OutOfPlace;
     const TransformDescriptor d =
         with(TransformDescriptor::complex1d(l.p * l.m, 5), TransformKind::ComplexToComplex, l.dir, placement);

@@ -603,13 +603,13 @@ TEST(Planner, RaderFactorDoesTheRestOfItsRows)
   EXPECT_EQ(launch.passes[0].raderRest.m, 27u);
   EXPECT_GE(launch.passes[0].registerValues,
             (1809u / 3 + 27 * launch.passes[0].threads - 1) / (27 * launch.passes[0].threads) * 3);
-  // Groups of whole rows within 128 work-items: 1366's rows of 2 x 22 two a group (four lines), 146's of
-  // 2 x 8 eight (16 lines).
+  // Groups of whole rows within 128 work-items: 1366's rows of 2 x 31 (682 = 22 x 31, a work-item per
+  // butterfly of 22) two a group (four lines), 2049's of 3 x 31 one, 146's of 2 x 8 eight (16 lines).
   struct Rows
   {
-    std::size_t convolution, m, lines;
+    std::size_t convolution, m, lines, threads;
   };
-  for (const Rows r : {Rows{682, 2, 4}, Rows{72, 2, 16}}) {
+  for (const Rows r : {Rows{682, 2, 4, 31}, Rows{682, 3, 3, 31}, Rows{72, 2, 16, 8}}) {
     AxisJob stage = AxisJob::fromDescriptor(TransformDescriptor::complex1d(r.convolution, r.m * 64));
     stage.mixedRadixOnly = true;
     stage.axisLoadsAdjacent = true;
@@ -617,6 +617,7 @@ TEST(Planner, RaderFactorDoesTheRestOfItsRows)
     const StockhamSchedule rowsLaunch = planStockham(stage, stageLimits);
     ASSERT_EQ(rowsLaunch.passes.size(), 1u) << r.convolution;
     EXPECT_EQ(rowsLaunch.passes[0].lines, r.lines) << r.convolution;
+    EXPECT_EQ(rowsLaunch.passes[0].threads, r.threads) << r.convolution;
     EXPECT_LE(rowsLaunch.passes[0].groupSize(), 128u) << r.convolution;
   }
   // 4288 = 67 x 64: one row does not fit 48 KB with the stage's lines; 1341 = 149 x 9: a convolution
