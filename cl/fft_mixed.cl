@@ -49,7 +49,8 @@
 //     writes X in order to `out`, line b at (b / outInner)*outDist + b % outInner, elements outStride
 //     apart (the axis' output side, which for a factor is not where its input lines lie). hookIndex holds
 //     the gather table, then the scatter's inverse. The axis is read once and written once, with no work
-//     buffer between: one launch instead of two.
+//     buffer between: one launch instead of two. Odd real rows in pairs (below) come in through its gather
+//     (PAIRS_LOAD) and go out through its store (PAIRS_STORE), the rows outDist apart.
 //   FILTER_INVERSE 1 (Bluestein) or 3 (Rader): the forward FFT's last launch of two (ns = nOverL > 1) also
 //     does the inverse FFT's first launch. The inverse takes the forward's two lengths in reverse order, so
 //     its first launch's line j reads elements j + e*ns of the work line: exactly the forward outputs
@@ -77,10 +78,12 @@
 // z = a + i b of real rows 2b and 2b+1 (pairRows real rows in all; the last pair of an odd count has no
 // b), and the hooks read or write the real side, at hookDist between rows (floats for real rows,
 // complex values for half spectra), instead of a complex axis:
-//   PAIRS_LOAD 1 (R2C, with LOAD_GATHER and STORE_HOOK 3): z[P] = (a[P], b[P]) from the real rows;
+//   PAIRS_LOAD 1 (R2C, with LOAD_GATHER and STORE_HOOK 3, or FUSED_RADER): z[P] = (a[P], b[P]) from the
+//     real rows;
 //   PAIRS_LOAD 2 (C2R): Z[P] = A[P] + i B[P] from the two half spectra (A[p-P] = conj A[P] past the
 //     middle; the imaginary parts of A[0] and B[0] ignored, as FFTW does);
-//   PAIRS_STORE 1 (R2C, whole lines only): A[k] = (Z[k] + conj Z[p-k]) / 2 and
+//   PAIRS_STORE 1 (R2C, whole lines only: STORE_HOOK 4's, or FUSED_RADER's store, the rows at outDist):
+//     A[k] = (Z[k] + conj Z[p-k]) / 2 and
 //     B[k] = (Z[k] - conj Z[p-k]) / 2i for k in [0, (p-1)/2], to the two half spectra;
 //   PAIRS_STORE 2 (C2R): a[P] = Re X[P], b[P] = Im X[P] to the two real rows.
 // DIRECT_PAIRS (1 R2C, 2 C2R, with PAIRS_LOAD the same) does the same for odd real rows that are one launch
@@ -854,6 +857,13 @@ inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uin
       value += x0;
 #if RADER_REST
       firstValues[m] = (cfloat)(x0.x + sum.x, -(x0.y + sum.y)); // conjugated, as the second FFT's outputs
+#elif PAIRS_STORE == 1
+      // R2C's pair b: A[0] and B[0] from X[0] alone (its own partner); the store finds b in lineStarts.
+      storeSplitPair(out, step->outDist, step->pairRows, b, 0, x0 + sum, x0 + sum, step->scale);
+      lineStarts[m] = b;
+#elif PAIRS_STORE == 2
+      storeRealPair((__global float*)out, step->outDist, step->pairRows, b, 0, (x0 + sum) * step->scale);
+      lineStarts[m] = b;
 #else
       const uint start = (b / step->outInner) * step->outDist + b % step->outInner;
       out[start] = (x0 + sum) * step->scale;
@@ -868,11 +878,35 @@ inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uin
 // FUSED_RADER's store (header): X[P], P = 1..p-1, from local element hookIndex[p - 1 + P - 1],
 // conjugated back, to line m's output from lineStarts[m]. Flat over the group's lines, so short lines
 // keep every work-item busy: adjacent work-items on adjacent P, or on adjacent lines where the output is
-// strided; LEN + 1 >= p slots per line keep the divisions constant.
+// strided; LEN + 1 >= p slots per line keep the divisions constant. Odd real rows in pairs (header; line m
+// is pair lineStarts[m], the rows outDist apart): R2C's split into the two half spectra, A[k] and B[k]
+// from X[k] and X[p-k] for k = 1..(p-1)/2 (k = 0 went with X[0]); C2R's X[P] to the two real rows.
 inline void fusedOutInOrder(__global cfloat* out, __local const cfloat* lines, __local const uint* lineStarts,
                             const uint lineStride, const Step* step, const uint lid, const uint groupSize)
 {
   const uint p = step->hookLength + 1;
+#if PAIRS_STORE == 1
+  const uint kept = (p + 1) / 2;
+  for (uint idx = lid; idx < LINES * kept; idx += groupSize) {
+    const uint m = idx / kept, k = idx % kept;
+    if (k == 0 || step->firstLine + m >= step->totalLines) continue;
+    __local const cfloat* line = lines + m * lineStride;
+    const cfloat held = line[PADDED(step->hookIndex[step->hookLength + k - 1])];
+    const cfloat mirror = line[PADDED(step->hookIndex[step->hookLength + p - k - 1])];
+    storeSplitPair(out, step->outDist, step->pairRows, lineStarts[m], k, (cfloat)(held.x, -held.y),
+                   (cfloat)(mirror.x, -mirror.y), step->scale);
+  }
+  return;
+#elif PAIRS_STORE == 2
+  for (uint idx = lid; idx < LINES * (LEN + 1); idx += groupSize) {
+    const uint m = idx / (LEN + 1), P = idx % (LEN + 1);
+    if (P == 0 || P >= p || step->firstLine + m >= step->totalLines) continue;
+    const cfloat held = lines[m * lineStride + PADDED(step->hookIndex[step->hookLength + P - 1])];
+    storeRealPair((__global float*)out, step->outDist, step->pairRows, lineStarts[m], P,
+                  (cfloat)(held.x, -held.y) * step->scale);
+  }
+  return;
+#endif
   const bool linesFastest = step->outStride != 1;
   for (uint idx = lid; idx < LINES * (LEN + 1); idx += groupSize) {
     const uint m = linesFastest ? idx % LINES : idx / (LEN + 1);

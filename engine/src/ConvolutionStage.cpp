@@ -198,6 +198,13 @@ void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass&
   hooks.dist = pass.dist;
   hooks.outStride = hooks.outInner = pass.stride;
   hooks.outDist = outputDist(pass);
+  // Odd real rows in pairs: the gather reads the two real rows (C2R: merges the half spectra) and the
+  // in-order store splits the half spectra out (C2R: writes the two real rows), as makeFfts' launches do.
+  if (hooks.pairs.any()) {
+    readsRealPairs_ = writesRealPairs_ = hooks.pairsOnLoad = hooks.pairsOnStore = true;
+    hooks.dist = hooks.pairs.inputPitch;
+    hooks.outDist = hooks.pairs.outputPitch;
+  }
   forward_ =
       std::make_unique<OpenClFftPlan>(backend, inner, job, oneLaunchLimits(axisLimits, length_), hooks);
   // The planner chose this stage by raderInOneLaunch; a plan that disagrees is refused in words (and the

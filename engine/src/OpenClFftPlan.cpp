@@ -175,7 +175,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     const bool readsAxis = launch.loadHook == 2 || launch.storeHook == 3 ||
                            (launch.storeHook == 6 && hooks_->kind == ConvolutionHooks::Kind::Rader);
     if (readsAxis && hooks_->pairsOnLoad) options += " -DPAIRS_LOAD=" + std::to_string(pairKind);
-    if (launch.storeHook == 4 && hooks_->pairsOnStore)
+    if ((launch.storeHook == 4 || launch.storeHook == 5) && hooks_->pairsOnStore)
       options += " -DPAIRS_STORE=" + std::to_string(pairKind);
     if (backend_.options().genericMixedShapes) return options + " -DGENERIC_SHAPE=1";
     options += " -DGENERIC_SHAPE=0 -DMAX_RADIX=" + std::to_string(kernelMaxRadix(p.length)) +
@@ -281,7 +281,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                 (launch.loadHook == 1   ? " +chirp_in"
                  : launch.loadHook == 2 ? " +gather"
                                         : "") +
-                (directPairs_ ? " +pairs" : "") +
+                (directPairs_ || (hooks_ && hooks_->oneLaunch && hooks_->pairs.any()) ? " +pairs" : "") +
                 (launch.storeHook == 1   ? " +filter"
                  : launch.storeHook == 2 ? " +chirp_out"
                  : launch.storeHook == 3 ? " +filter+x0"

@@ -1326,19 +1326,15 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
 {
   StockhamSchedule schedule;
   schedule.scale = job.scale;
-  // Odd real rows in pairs: Rader's stage reads and writes the real side in its two launches, so the
-  // routes are costed (and the stage built) that way.
-  DeviceLimits axisLimits = limits;
-  if (job.realPairs.any()) axisLimits.raderOneLaunch = false;
   std::size_t stride = 1;
   int firstAxis = 0;
-  if (std::optional<StockhamPass> plane = planeLaunch(job, axisLimits)) {
+  if (std::optional<StockhamPass> plane = planeLaunch(job, limits)) {
     schedule.passes.push_back(std::move(*plane));
     stride = job.extent[0] * job.extent[1];
     firstAxis = 2;
   }
   for (int axis = firstAxis; axis < 3; ++axis) {
-    if (job.extent[axis] > 1 && transformsAxis(job, axis)) planAxis(job, axis, stride, axisLimits, schedule);
+    if (job.extent[axis] > 1 && transformsAxis(job, axis)) planAxis(job, axis, stride, limits, schedule);
     stride *= job.extent[axis];
   }
   if (!schedule.passes.empty()) schedule.passes.back().lastOfTransform = true;

@@ -153,6 +153,22 @@ TEST_P(OddRealRows, PrimeRowsNeedNoPairPasses)
       << "R2C's split stays only where the inverse convolution FFT takes more than one launch";
 }
 
+// Prime rows whose convolution fits one launch take Rader's whole stage in that launch, the pairs read
+// by its gather and written by its in-order store: one launch for the rows, where the stage used to run
+// as its two convolution FFTs whenever real rows came in pairs.
+TEST_P(OddRealRows, PrimeRowsTakeRadersStageInOneLaunch)
+{
+  if (!GetParam().routeTag || GetParam().routeTag != std::string_view("+gather") ||
+      !isPrime(GetParam().d.extent[0]) || GetParam().maxPassLength != 0)
+    GTEST_SKIP() << "rows not on Rader's stage in one launch";
+  const std::vector<std::string> names = launchNames(*plan);
+  const auto rows = std::count_if(names.begin(), names.end(), [](const std::string& name) {
+    return name.find("axis0") != std::string::npos;
+  });
+  EXPECT_EQ(rows, 1);
+  EXPECT_TRUE(anyNamed(names, "+gather +pairs +filter+x0+inverse+in_order"));
+}
+
 // Smooth rows of one mixed-radix launch read the two real rows (C2R: merge the half spectra) and write
 // the half spectra (C2R: the two real rows) themselves; rows of several launches keep the pair passes.
 TEST_P(OddRealRows, RowsOfOneMixedLaunchNeedNoPairPasses)

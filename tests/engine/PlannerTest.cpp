@@ -771,9 +771,9 @@ TEST(Planner, SmallRadicesJoinElevenAndThirteen)
 }
 
 // Rader's stage is one launch (both convolution FFTs in local memory) where its convolution is one launch
-// of the length-specialised program and no real rows come in pairs: the axis read once and written
-// once. On a factor (with the rest of its rows apart) that launch reads interleaved lines and writes whole
-// ones, so it cannot run in place.
+// of the length-specialised program, odd real rows in pairs too: the axis read once and written once. On a
+// factor (with the rest of its rows apart) that launch reads interleaved lines and writes whole ones, so it
+// cannot run in place.
 TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
 {
   const auto first = [](const TransformDescriptor& d, const DeviceLimits& limits) {
@@ -800,11 +800,11 @@ TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
   DeviceLimits generic = kGpu;
   generic.mixedThreads = 128;
   EXPECT_FALSE(first(TransformDescriptor::complex1d(1009), generic).raderInOneLaunch);
-  // Odd real rows in pairs: the two-launch stage reads and writes the real side itself.
+  // Odd real rows in pairs: the one-launch stage reads and writes the real side itself.
   AxisJob pairs = AxisJob::fromDescriptor(TransformDescriptor::complex1d(1009, 4));
   pairs.realPairs.kind = RealPairRows::Kind::RealToComplex;
   pairs.realPairs.rows = 8;
-  EXPECT_FALSE(planStockham(pairs, kGpu).passes[0].raderInOneLaunch);
+  EXPECT_TRUE(planStockham(pairs, kGpu).passes[0].raderInOneLaunch);
 }
 
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no
