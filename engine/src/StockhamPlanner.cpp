@@ -1064,11 +1064,29 @@ std::size_t raderConvolutionLength(std::size_t p, bool factor, const DeviceLimit
 // it (the two-launch stage ran there).
 constexpr std::size_t kLargestOneLaunchRaderThreads = 1024;
 
+// Values per work-item from which Rader's one-launch stage runs slower than its two launches, unless a
+// line takes at most a warp. The stage holds both FFTs' values in registers through every exchange, so its
+// registers cap the groups an SM runs. H100, one lease, C2C in one launch against two (ms): 1601 (1600 = 8 x
+// 8 x 25: 64 work-items a line, 32 values) 0.572 against 0.491, 2161 0.665 / 0.572, 2593 0.725 / 0.603,
+// 3001 0.614 / 0.568, 3457 0.658 / 0.566, 4001 0.686 / 0.609, 2053 (38 values) 0.655 / 0.645; but 683 (682 =
+// 22 x 31: 31 work-items, 31 values) 0.574 / 0.645, 401 (16 x 25: 16 work-items, 32 values) 0.395 / 0.516,
+// 1201 (75 work-items, 30 values) 0.525 / 0.561, 4801 (320, 16) 0.509 / 0.585, and 257, 577, 769 and 1009
+// 15 to 38% faster in one. R2C and C2R (odd rows in pairs) measured the same way, with 4001's R2C the
+// exception (0.308 / 0.326).
+constexpr std::size_t kOneLaunchRegisterValues = 32;
+
 bool raderInOneLaunch(std::size_t convolutionLength, const DeviceLimits& limits)
 {
-  return limits.raderOneLaunch && !limits.mixedThreads && hasKernelRadices(convolutionLength, limits) &&
-         mixedThreads(convolutionLength, limits) <= kLargestOneLaunchRaderThreads &&
-         mixedLaunchLengths(convolutionLength, false, limits).size() == 1;
+  if (!limits.raderOneLaunch || limits.mixedThreads || !hasKernelRadices(convolutionLength, limits) ||
+      mixedThreads(convolutionLength, limits) > kLargestOneLaunchRaderThreads ||
+      mixedLaunchLengths(convolutionLength, false, limits).size() != 1)
+    return false;
+  // Shaped as ConvolutionStage's one-launch limits shape it.
+  DeviceLimits stage = limits;
+  stage.allCompositeRadices = true;
+  stage.warpFillingGroups = true;
+  const StockhamPass launch = shapeMixedPass(convolutionLength, false, false, kWarpLanes, stage);
+  return launch.registerValues < kOneLaunchRegisterValues || launch.threads <= kWarpLanes;
 }
 
 namespace {

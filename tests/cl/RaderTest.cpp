@@ -227,6 +227,12 @@ TEST(RaderStage, IsOneLaunchWhereItsConvolutionFits)
   const std::vector<std::string> whole = launches(*oneLaunch, TransformDescriptor::complex1d(1009, 3));
   ASSERT_EQ(whole.size(), 1u);
   EXPECT_NE(whole[0].find("+filter+x0+inverse+in_order"), std::string::npos) << whole[0];
+  // 3001's 3000 = 8 x 15 x 25 would hold 32 values on each of 120 work-items: its two FFTs apart.
+  const std::vector<std::string> registerBound =
+      launches(*oneLaunch, TransformDescriptor::complex1d(3001, 3));
+  EXPECT_GE(registerBound.size(), 2u);
+  EXPECT_FALSE(anyLaunchNamed(launchRecords(*oneLaunch->createPlan(TransformDescriptor::complex1d(3001, 3))),
+                              "+inverse+in_order"));
   // 1809 = 67 x 27: the factor's stage in one launch that also does the rows' 27 (RADER_REST), or apart
   // (the comparison knob) the stage and then the launch of 27.
   const std::vector<std::string> factor = launches(*oneLaunch, TransformDescriptor::complex1d(1809, 3));

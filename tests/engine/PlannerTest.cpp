@@ -771,9 +771,9 @@ TEST(Planner, SmallRadicesJoinElevenAndThirteen)
 }
 
 // Rader's stage is one launch (both convolution FFTs in local memory) where its convolution is one launch
-// of the length-specialised program, odd real rows in pairs too: the axis read once and written once. On a
-// factor (with the rest of its rows apart) that launch reads interleaved lines and writes whole ones, so it
-// cannot run in place.
+// of the length-specialised program whose registers allow it, odd real rows in pairs too: the axis read
+// once and written once. On a factor (with the rest of its rows apart) that launch reads interleaved lines
+// and writes whole ones, so it cannot run in place.
 TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
 {
   const auto first = [](const TransformDescriptor& d, const DeviceLimits& limits) {
@@ -783,11 +783,16 @@ TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
     ADD_FAILURE() << d.toString() << " has no Rader stage";
     return StockhamPass{};
   };
-  for (std::size_t p : {67u, 683u, 1009u, 1019u, 2053u, 4801u}) {
+  for (std::size_t p : {67u, 401u, 683u, 1009u, 1019u, 1201u, 4801u}) {
     const StockhamPass whole = first(TransformDescriptor::complex1d(p, 2), kGpuRader);
     EXPECT_TRUE(whole.raderInOneLaunch) << p;
     EXPECT_TRUE(whole.inPlaceSafe()) << p;
   }
+  // Where the one launch's busiest pass would hold 32 values a work-item or more over lines longer than a
+  // warp (1600 = 8 x 8 x 25 on 64 work-items; 2052 = 4 x 27 x 19, 38 values), its two launches: not 401
+  // (16 x 25 on 16 work-items) nor 683 (22 x 31 on 31) above.
+  for (std::size_t p : {1601u, 2053u, 2161u, 3001u, 4001u})
+    EXPECT_FALSE(first(TransformDescriptor::complex1d(p, 2), kGpuRader).raderInOneLaunch) << p;
   DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   const StockhamPass factor = first(TransformDescriptor::complex1d(1809, 2), restApart);
