@@ -35,7 +35,7 @@ struct ConvolutionHooks
   // Odd real rows in pairs (AxisJob::realPairs; Rader only): the forward FFT's hooks read the real side
   // (pairsOnLoad: R2C's real rows, C2R's half spectra) and the inverse's write it (pairsOnStore: R2C's
   // half spectra, only where one launch holds whole lines; C2R's real rows). `dist` is then that side's
-  // pitch.
+  // pitch; in the one-launch stage (oneLaunch) `dist` is the input side's and `outDist` the output's.
   RealPairRows pairs;
   bool pairsOnLoad = false, pairsOnStore = false;
   // Rader's inverse of several launches: its last launch leaves the output in the work buffer in order,

@@ -60,7 +60,7 @@ std::vector<AxisJob> OpenClRealFftPlan::complexJobs(const TransformDescriptor& d
   std::vector<AxisJob> jobs = requestedJobs(d);
   if (jobs.front().realRows && !realRowsFused(planStockham(jobs.front(), limits)))
     jobs.front() = withoutFusedRows(jobs.front());
-  // Planned as they would run with the pairs (Rader's stage then keeps its two launches).
+  // Planned as they would run with the pairs: one Rader stage or one mixed-radix launch takes them.
   if (d.extent[0] % 2 != 0) {
     const AxisJob paired = withRealPairs(d, jobs.front());
     if (rowsTakeRealPairs(planStockham(paired, limits), limits)) jobs.front() = paired;
