@@ -51,14 +51,10 @@ AxisJob oneLaunchJob(const StockhamPass& pass, std::size_t length)
   return job;
 }
 
-// Two FFTs per launch (Rader's stage in one): the local passes set its time, so fewer of them pay
-// wherever the primes allow, and so do groups of a warp or two (warpFillingGroups).
+// Rader's stage in one launch: the shape raderInOneLaunch judged (the planner's raderOneLaunchLimits).
 DeviceLimits oneLaunchLimits(const DeviceLimits& axisLimits, std::size_t length)
 {
-  DeviceLimits limits = convolutionLimits(axisLimits, length);
-  limits.allCompositeRadices = true;
-  limits.warpFillingGroups = true;
-  return limits;
+  return raderOneLaunchLimits(convolutionLimits(axisLimits, length));
 }
 
 std::size_t convolutionLengthOf(const StockhamPass& pass, const DeviceLimits& axisLimits)
@@ -201,6 +197,10 @@ void ConvolutionStage::makeOneLaunch(OpenClBackend& backend, const StockhamPass&
   // Odd real rows in pairs: the gather reads the two real rows (C2R: merges the half spectra) and the
   // in-order store splits the half spectra out (C2R: writes the two real rows), as makeFfts' launches do.
   if (hooks.pairs.any()) {
+    // The split needs each line to be a whole axis line (rowsTakeRealPairs plans no other).
+    if (pass.nOverL != 1 || pass.raderRest.any())
+      throw unsupported("odd real rows in pairs through Rader's stage on a factor of " +
+                        std::to_string(pass.length * pass.nOverL));
     readsRealPairs_ = writesRealPairs_ = hooks.pairsOnLoad = hooks.pairsOnStore = true;
     hooks.dist = hooks.pairs.inputPitch;
     hooks.outDist = hooks.pairs.outputPitch;

@@ -1081,12 +1081,17 @@ bool raderInOneLaunch(std::size_t convolutionLength, const DeviceLimits& limits)
       mixedThreads(convolutionLength, limits) > kLargestOneLaunchRaderThreads ||
       mixedLaunchLengths(convolutionLength, false, limits).size() != 1)
     return false;
-  // Shaped as ConvolutionStage's one-launch limits shape it.
+  const StockhamPass launch =
+      shapeMixedPass(convolutionLength, false, false, kWarpLanes, raderOneLaunchLimits(limits));
+  return launch.registerValues < kOneLaunchRegisterValues || launch.threads <= kWarpLanes;
+}
+
+DeviceLimits raderOneLaunchLimits(const DeviceLimits& limits)
+{
   DeviceLimits stage = limits;
   stage.allCompositeRadices = true;
   stage.warpFillingGroups = true;
-  const StockhamPass launch = shapeMixedPass(convolutionLength, false, false, kWarpLanes, stage);
-  return launch.registerValues < kOneLaunchRegisterValues || launch.threads <= kWarpLanes;
+  return stage;
 }
 
 namespace {

@@ -263,8 +263,13 @@ std::size_t bluesteinStageLength(std::size_t n, const DeviceLimits& limits = {})
 std::size_t filterLaunchFirstLength(std::size_t length, const DeviceLimits& limits);
 std::size_t raderConvolutionLength(std::size_t p, bool factor = false, const DeviceLimits& limits = {});
 // Whether Rader's stage with a convolution of this length runs as one launch (StockhamPass::
-// raderInOneLaunch): the length-specialised programs, and one mixed-radix launch holds the whole line.
+// raderInOneLaunch): the length-specialised programs, one mixed-radix launch holds the whole line, and its
+// registers allow it (shaped on raderOneLaunchLimits).
 bool raderInOneLaunch(std::size_t convolutionLength, const DeviceLimits& limits = {});
+// The limits Rader's one-launch stage shapes its launch on: two FFTs per launch, so the local passes set
+// its time and fewer of them pay wherever the primes allow (allCompositeRadices), and so do groups of a
+// warp or two (warpFillingGroups).
+DeviceLimits raderOneLaunchLimits(const DeviceLimits& limits);
 // Bluestein or Rader for an axis of length n that is not smooth, by cost. Both routes are two
 // convolution FFTs with the axis read and written once, so the cost is what they move: twice the
 // convolution length times the launches one FFT of it takes on these limits; Rader's in one launch moves
