@@ -199,8 +199,16 @@ std::size_t linesFor(std::size_t threads, bool adjacent, std::size_t totalLines,
   return std::min(lines, std::max<std::size_t>(1, limits.maxWorkGroupSize / threads));
 }
 
+// Sectors of adjacent lines a column launch takes: two, where its exchange holds them in up to four rounds
+// (below); four for the last launch of complex rows split in two, which applies the first launch's
+// twiddles as it loads (H100, 16 lines of 1024 in four rounds against 8 in two: 2^20 0.431 -> 0.418 ms,
+// 2^21 0.463 -> 0.453; but not for a 2D transform's 1024-long columns, 1024 x 1024 0.401 -> 0.424).
+// Shorter lines already take 16 (256 work-items a group) and 2048-long ones fit no more than 8.
+constexpr std::size_t kColumnSectors = 2;
+constexpr std::size_t kLastRowLaunchSectors = 4;
+
 StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
-                       const DeviceLimits& limits)
+                       const DeviceLimits& limits, std::size_t columnSectors = kColumnSectors)
 {
   StockhamPass p;
   p.length = length;
@@ -215,18 +223,20 @@ StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent
   p.firstRadix = firstRadixFor(length, p.radix);
   std::size_t lines =
       linesFor(length / std::size_t(p.radix), loadAdjacent || storeAdjacent, totalLines, limits);
-  // Columns (loads and stores both walk adjacent lines) take two sectors of lines where their exchange
-  // holds them in up to four rounds (H100: 2048 x 2048's columns, 8 lines in four rounds 0.246 ms against
-  // 4 in two 0.294; 2^21's first launch, adjacent on its loads only, kept 4 lines: 0.251 against 0.276).
+  // Columns (loads and stores both walk adjacent lines) take columnSectors sectors of lines where their
+  // exchange holds them in up to four rounds (H100: 2048 x 2048's columns, 8 lines in four rounds 0.246 ms
+  // against 4 in two 0.294; 2^21's first launch, adjacent on its loads only, kept 4 lines: 0.251 against
+  // 0.276).
   if (loadAdjacent && storeAdjacent && !limits.maxPassLength)
-    lines = std::max(lines, std::min({2 * limits.minAdjacentLines, std::bit_ceil(totalLines),
+    lines = std::max(lines, std::min({columnSectors * limits.minAdjacentLines, std::bit_ceil(totalLines),
                                       limits.maxWorkGroupSize / (length / std::size_t(p.radix))}));
   // Prefer whole lines in the exchange buffer (fewest barriers); fall back to more rounds, then to fewer
-  // lines. Adjacent lines take four rounds only where fewer lines would leave less than two sectors a
-  // row; more lines in two rounds otherwise.
+  // lines. Adjacent lines take four rounds only where fewer lines would leave less than columnSectors
+  // sectors a row; more lines in two rounds otherwise.
   for (;; lines = std::max<std::size_t>(1, lines / 2)) {
-    const int maxParts =
-        kind.contiguous || lines <= 2 * limits.minAdjacentLines ? kMaxRowParts : kMaxTwoRoundParts;
+    const int maxParts = kind.contiguous || lines <= columnSectors * limits.minAdjacentLines
+                             ? kMaxRowParts
+                             : kMaxTwoRoundParts;
     p.exchangeParts = 1;
     while (p.exchangeParts < maxParts && !fitsLocalMemory(length, lines, p.exchangeParts, limits))
       p.exchangeParts *= 2;
@@ -655,7 +665,11 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       const bool loadAdjacent = columns || nOverL > 1 || (ns == 1 && job.axisLoadsAdjacent);
       const bool storeAdjacent = columns || ns > 1 || (ns * length == n && job.axisStoresAdjacent);
       const std::size_t totalLines = stride * nOverL * outer;
-      StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits)
+      // The last launch of complex rows split in two (a real transform's keeps two sectors: its pairwise
+      // step takes at most two rounds).
+      const bool lastRowLaunch = !columns && ns > 1 && !job.realRows;
+      StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits,
+                                              lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors)
                                   : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits,
                                                    {}, job.raderRest.any());
       // Adjacent on both sides by the axis' own layout: not a convolution's first or last launch, which
