@@ -1,5 +1,6 @@
 #include "TwiddleTables.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <numbers>
@@ -70,6 +71,30 @@ SplitTwiddles splitTwiddles(std::size_t M, int sign)
   t.lo = twiddleTable(M, loCount, sign);
   t.hi = twiddleTable(M, hiCount, sign, loCount);
   return t;
+}
+
+NearOneSplit nearOneSplit(std::size_t count)
+{
+  NearOneSplit split;
+  const unsigned bits = unsigned(std::bit_width(std::max<std::size_t>(count, 1) - 1));
+  split.loBits = (bits + 1) / 2;
+  const std::size_t loCount = std::size_t{1} << split.loBits;
+  split.hiCount = (count + loCount - 1) / loCount;
+  return split;
+}
+
+std::vector<float> nearOneTwiddles(std::size_t n, std::size_t count, int sign)
+{
+  const NearOneSplit split = nearOneSplit(count);
+  const std::size_t loCount = std::size_t{1} << split.loBits;
+  std::vector<float> table = twiddleTable(n, split.hiCount, sign, loCount);
+  for (std::size_t j = 0; j < loCount; ++j) {
+    const double angle = 2.0 * std::numbers::pi * double(j % n) / double(n);
+    const double halfSine = std::sin(angle / 2);
+    table.push_back(float(-2.0 * halfSine * halfSine)); // cos - 1 without cancellation
+    table.push_back(float(sign * std::sin(angle)));
+  }
+  return table;
 }
 
 } // namespace spectrascope::detail
