@@ -115,8 +115,6 @@ std::string floatLiteral(double value)
   return literal + "f";
 }
 
-// A team pass's tables (cl/fft_mixed.cl's TEAM_PRIME): g^a and g^-a mod P, and cos and sin of 2 pi g^a / P
-// (from double, rounded to float once), for a in [0, (P - 1) / 2).
 // The half length of a fused real step's rows: the whole row's for REAL_ROWS 3 and 4 (rows of several
 // launches), else the launch's.
 std::size_t realStepHalf(const StockhamPass& p)
@@ -124,6 +122,8 @@ std::size_t realStepHalf(const StockhamPass& p)
   return p.realRows >= 3 ? p.nOverL * p.length : p.length;
 }
 
+// A team pass's tables (cl/fft_mixed.cl's TEAM_PRIME): g^a and g^-a mod P, and cos and sin of 2 pi g^a / P
+// (from double, rounded to float once), for a in [0, (P - 1) / 2).
 std::string teamOptions(const StockhamPass& p)
 {
   const std::uint32_t prime = std::uint32_t(p.teamPrime), half = (prime - 1) / 2, g = primitiveRoot(prime);
@@ -205,11 +205,12 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     }
     return options;
   }
-  // The rows' half length: nOverL * LEN in every launch of an axis.
-  if (p.realRows >= 3) options += " -DREAL_HALF=" + std::to_string(p.nOverL * p.length);
+  // Rows of several launches: the rows' half length (nOverL * LEN in every launch of an axis) and the
+  // shape of their two short twiddle tables (makeLaunch).
   if (p.realRows >= 3) {
     const NearOneSplit split = nearOneSplit(realStepHalf(p) / 2 + 1);
-    options += " -DREAL_LO_BITS=" + std::to_string(split.loBits) +
+    options += " -DREAL_HALF=" + std::to_string(realStepHalf(p)) +
+               " -DREAL_LO_BITS=" + std::to_string(split.loBits) +
                " -DREAL_HI_COUNT=" + std::to_string(split.hiCount);
   }
   return options + " -DREAL_ROWS=" + std::to_string(p.realRows) + " -DLEN=" + std::to_string(p.length) +
@@ -268,10 +269,10 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
     rowRadices.insert(rowRadices.end(), pass.raderRest.radices.begin(), pass.raderRest.radices.end());
     launch.passTwiddlesHi = uploadTable(localPassTwiddles(rowRadices, sign));
   }
-  // W_{2 H}^k, k in [0, H/2], H the half length (the whole row's for REAL_ROWS 3 and 4), for the fused
-  // real step; otherwise an unused placeholder argument.
-  // Rows of several launches take it as two short tables (nearOneTwiddles; the whole row's would be
-  // megabytes read from memory. H100, R2C 2^20 0.319 -> 0.297 ms, 2^21 0.354 -> 0.333).
+  // W_{2 H}^k, k in [0, H/2], H the half length (realStepHalf), for the fused real step; otherwise an
+  // unused placeholder argument. Rows of several launches take it as two short tables (nearOneTwiddles:
+  // the whole row's would be megabytes read from memory. H100, R2C 2^20 0.319 -> 0.297 ms, 2^21 0.354 ->
+  // 0.333).
   const std::size_t half = realStepHalf(pass);
   if (pass.realRows)
     launch.realTwiddles = uploadTable(pass.realRows >= 3 ? nearOneTwiddles(2 * half, half / 2 + 1, -1)
