@@ -650,6 +650,9 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
 #ifndef TEAM_PRIME
 #define TEAM_PRIME 0
 #endif
+#ifndef TEAM_CONV
+#define TEAM_CONV 0
+#endif
 #if TEAM_PRIME
 // A team pass: local pass 0 of radix TEAM_PRIME, a prime above the codelets' 61, as a direct DFT that a
 // team of work-items shares (a codelet of 67 values in one work-item's registers ran slower than Rader's
@@ -670,15 +673,228 @@ INLINE void gatherPass(__local cfloat* lines, const uint lineStride, __global co
 #error "a team pass is the first pass of an axis' one launch (StockhamPlanner's planAxis): no pass twiddle"
 #endif
 #define TEAM_HALF ((TEAM_PRIME - 1) / 2)
+#define TEAM_BUTTERFLIES (LEN / TEAM_PRIME)
+__constant uint kTeamPow[TEAM_HALF] = {TEAM_POW};
+__constant uint kTeamInvPow[TEAM_HALF] = {TEAM_INV_POW};
+
+// The lines in order, every load of a work-item issued at once (as firstPass's); and the two index tables
+// where every lane may read them.
+INLINE void teamLoadLines(__global const cfloat* in, __local cfloat* lines, __local uint* powers,
+                          __local uint* inversePowers, const uint lineStride, const Step* step, const uint lid,
+                          const uint groupSize)
+{
+  for (uint c = lid; c < TEAM_HALF; c += groupSize) {
+    powers[c] = kTeamPow[c];
+    inversePowers[c] = kTeamInvPow[c];
+  }
+  uint m, t;
+  lineOf(lid, LOAD_LINES_FASTEST, THREADS, &m, &t);
+  const uint g = step->firstLine + m;
+  uint i, j, b;
+  splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+  const uint base = b * step->dist + i + j * step->stride, elementStride = step->nOverL * step->stride;
+  if (g < step->totalLines) {
+    UNROLL
+    for (uint s = 0; s < (LEN + THREADS - 1) / THREADS; ++s) {
+      const uint e = t + s * THREADS;
+      if (e < LEN) lines[m * lineStride + PADDED(e)] = loadInput(in, step, base, elementStride, e, j, b);
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+#if TEAM_CONV
+// The correlations by a fast cyclic convolution (TEAM_CONV; the host's teamConvolutionOptions), where H =
+// 3 Q with Q odd and prime to 3 (67: 3 x 11, 79: 3 x 13). B's antiperiodic correlation becomes a periodic
+// one by the signs (-1)^a of its inputs, kernel and outputs (H odd), folded into the index tables: d(a)
+// (-1)^a is x[r'] - x[P-r'] with r' = P - r for odd a, and an output's sign swaps q and P - q. Writing
+// a = (a mod 3, a mod Q) (the Chinese remainder) makes both correlations two-dimensional, 3 by Q, and over
+// the 3 they are a DFT of length 3, a product and its inverse: five correlations of length Q in registers,
+// 5 Q^2 multiply-adds a sequence instead of 9 Q^2, and shorter sums than the direct form's, so no less
+// accurate. (Winograd's four products, over x - 1 and x^2 + x + 1, lost a third in accuracy: the sums
+// of Karatsuba's third product cancel.) With x_n1, h_n1 and y_n1 the rows of length Q of the inputs,
+// the kernel and the outputs at n1, and * a correlation of length Q:
+//   u0 = x0 + x1 + x2, u = x0 - (x1 + x2) / 2, v = x1 - x2, h = h0 - (h1 + h2) / 2, e = h1 - h2,
+//   m0 = u0 * (h0 + h1 + h2) / 3, A = u * h / 3 + v * e / 4, B = u * e / 2 - v * h / 2,
+//   y0 = m0 + 2 A, y1 = m0 - A - B, y2 = m0 - A + B.
+// The five correlations are the products, one work-item a butterfly each (TEAM_PRODUCT_ITEMS, the
+// butterflies). The tables are in that order: TEAM_POW[n1 Q + n2] is r' of the a with those remainders,
+// TEAM_INV_POW q' of output c, and TEAM_CONV_S / TEAM_CONV_D the five kernels of length Q of each
+// sequence (from double). H100: 1809 = 67 x 27 0.348 -> 0.283 ms, its error 1.46e-7 -> 1.30e-7 (the
+// planner's teamProductItems says where).
+#define TEAM_Q (TEAM_HALF / 3)
+#define TEAM_PRODUCTS 5
+#define TEAM_ROWS (TEAM_PRODUCTS * TEAM_Q * TEAM_BUTTERFLIES) // one sequence's rows of every butterfly
+#define TEAM_ITEMS ((TEAM_BUTTERFLIES * TEAM_Q + THREADS - 1) / THREADS) // (n2, butterfly) pairs a work-item
+// Each line's d rows, then x[0] and the sum of the s values of each butterfly (the s rows take the
+// exchange buffer: 5 Q < P).
+#define TEAM_SCRATCH (TEAM_ROWS + 2 * TEAM_BUTTERFLIES)
+#define TEAM_AT(k, n2, bf) (((k) * TEAM_Q + (n2)) * TEAM_BUTTERFLIES + (bf))
+__constant float kTeamConvS[TEAM_PRODUCTS * TEAM_Q] = {TEAM_CONV_S};
+__constant float kTeamConvD[TEAM_PRODUCTS * TEAM_Q] = {TEAM_CONV_D};
+
+// One product's correlations of both sequences, in place: out(c) = sum_j k(j) u(c + j mod Q).
+INLINE void teamCorrelate(cfloat* us, cfloat* ud, const float* ks, const float* kd)
+{
+  cfloat outS[TEAM_Q], outD[TEAM_Q];
+  UNROLL
+  for (int c = 0; c < TEAM_Q; ++c) {
+    cfloat a = (cfloat)(0.0f), b = (cfloat)(0.0f);
+    UNROLL
+    for (int j = 0; j < TEAM_Q; ++j) {
+      const int n = c + j < TEAM_Q ? c + j : c + j - TEAM_Q;
+      a += ks[j] * us[n];
+      b += kd[j] * ud[n];
+    }
+    outS[c] = a;
+    outD[c] = b;
+  }
+  UNROLL
+  for (int c = 0; c < TEAM_Q; ++c) {
+    us[c] = outS[c];
+    ud[c] = outD[c];
+  }
+}
+
+INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __local cfloat* scratch,
+                          __local uint* powers, __local uint* inversePowers, const uint lineStride, const Step* step,
+                          const uint lid, const uint groupSize)
+{
+  teamLoadLines(in, lines, powers, inversePowers, lineStride, step, lid, groupSize);
+  const uint t = lid % THREADS;
+  __local cfloat* line = lines + (lid / THREADS) * lineStride;
+  __local cfloat* dRows = scratch + (lid / THREADS) * TEAM_SCRATCH;
+  __local cfloat* firstValues = dRows + TEAM_ROWS;
+  __local cfloat* sTotals = firstValues + TEAM_BUTTERFLIES;
+
+  // The inputs u0, u and v of both sequences at each (n2, butterfly), adjacent work-items on adjacent
+  // butterflies; row (k, n2) of a sequence holds product k's input at n2 for every butterfly.
+  cfloat inputs[TEAM_ITEMS][6];
+  UNROLL
+  for (uint s = 0; s < TEAM_ITEMS; ++s) {
+    const uint item = t + s * THREADS, n2 = item / TEAM_BUTTERFLIES, bf = item % TEAM_BUTTERFLIES;
+    if (n2 < TEAM_Q) {
+      cfloat xs[3], xd[3];
+      UNROLL
+      for (int n1 = 0; n1 < 3; ++n1) {
+        const uint r = powers[n1 * TEAM_Q + n2];
+        const cfloat x = line[PADDED(bf + r * TEAM_BUTTERFLIES)];
+        const cfloat y = line[PADDED(bf + (TEAM_PRIME - r) * TEAM_BUTTERFLIES)];
+        xs[n1] = x + y;
+        xd[n1] = x - y;
+      }
+      inputs[s][0] = xs[0] + xs[1] + xs[2];
+      inputs[s][1] = xs[0] - 0.5f * (xs[1] + xs[2]);
+      inputs[s][2] = xs[1] - xs[2];
+      inputs[s][3] = xd[0] + xd[1] + xd[2];
+      inputs[s][4] = xd[0] - 0.5f * (xd[1] + xd[2]);
+      inputs[s][5] = xd[1] - xd[2];
+      if (n2 == 0) firstValues[bf] = line[PADDED(bf)];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (uint s = 0; s < TEAM_ITEMS; ++s) {
+    const uint item = t + s * THREADS, n2 = item / TEAM_BUTTERFLIES, bf = item % TEAM_BUTTERFLIES;
+    if (n2 < TEAM_Q) {
+      // Products 1 and 3 correlate u, 2 and 4 v: each its own copy, so that each writes over its input.
+      UNROLL
+      for (int k = 0; k < TEAM_PRODUCTS; ++k) {
+        const int from = k == 0 ? 0 : 2 - k % 2;
+        line[TEAM_AT(k, n2, bf)] = inputs[s][from];
+        dRows[TEAM_AT(k, n2, bf)] = inputs[s][3 + from];
+      }
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  // The products: work-item t takes product t / TEAM_PRODUCT_ITEMS of butterfly t % TEAM_PRODUCT_ITEMS,
+  // reads its rows into registers and writes the correlations back over them.
+  {
+    const uint k = t / TEAM_PRODUCT_ITEMS, bf = t % TEAM_PRODUCT_ITEMS;
+    if (k < TEAM_PRODUCTS) {
+      cfloat us[TEAM_Q], ud[TEAM_Q];
+      UNROLL
+      for (int n2 = 0; n2 < TEAM_Q; ++n2) {
+        us[n2] = line[TEAM_AT(k, n2, bf)];
+        ud[n2] = dRows[TEAM_AT(k, n2, bf)];
+      }
+      if (k == 0) {
+        cfloat total = (cfloat)(0.0f);
+        UNROLL
+        for (int n2 = 0; n2 < TEAM_Q; ++n2) total += us[n2];
+        sTotals[bf] = total;
+      }
+      // The product's coefficients in registers: one code path for all five (a branch a product, each
+      // with its coefficients as constants, ran slower on the H100: 1809 0.362 against 0.285 ms).
+      float ks[TEAM_Q], kd[TEAM_Q];
+      UNROLL
+      for (int j = 0; j < TEAM_Q; ++j) {
+        ks[j] = kTeamConvS[k * TEAM_Q + j];
+        kd[j] = kTeamConvD[k * TEAM_Q + j];
+      }
+      teamCorrelate(us, ud, ks, kd);
+      UNROLL
+      for (int n2 = 0; n2 < TEAM_Q; ++n2) {
+        line[TEAM_AT(k, n2, bf)] = us[n2];
+        dRows[TEAM_AT(k, n2, bf)] = ud[n2];
+      }
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  // The outputs of each (n2, butterfly): its three rows n1 of both sequences from the five products, then
+  // X[q'] and X[P - q'], held until every product is read.
+  cfloat outputs[TEAM_ITEMS][6];
+  uint places[TEAM_ITEMS][3];
+  cfloat zeroth[TEAM_ITEMS];
+  UNROLL
+  for (uint s = 0; s < TEAM_ITEMS; ++s) {
+    const uint item = t + s * THREADS, n2 = item / TEAM_BUTTERFLIES, bf = item % TEAM_BUTTERFLIES;
+    if (n2 < TEAM_Q) {
+      cfloat ms[TEAM_PRODUCTS], md[TEAM_PRODUCTS];
+      UNROLL
+      for (int k = 0; k < TEAM_PRODUCTS; ++k) {
+        ms[k] = line[TEAM_AT(k, n2, bf)];
+        md[k] = dRows[TEAM_AT(k, n2, bf)];
+      }
+      const cfloat as = ms[1] + ms[2], bs = ms[3] + ms[4], ad = md[1] + md[2], bd = md[3] + md[4];
+      const cfloat ys[3] = {ms[0] + 2.0f * as, ms[0] - as - bs, ms[0] - as + bs};
+      const cfloat yd[3] = {md[0] + 2.0f * ad, md[0] - ad - bd, md[0] - ad + bd};
+      const cfloat x0 = firstValues[bf];
+      UNROLL
+      for (int n1 = 0; n1 < 3; ++n1) {
+        const cfloat even = x0 + ys[n1], odd = (float)DIR * mulI(yd[n1]);
+        outputs[s][2 * n1] = even + odd;
+        outputs[s][2 * n1 + 1] = even - odd;
+        places[s][n1] = inversePowers[n1 * TEAM_Q + n2];
+      }
+      if (n2 == 0) zeroth[s] = x0 + sTotals[bf];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (uint s = 0; s < TEAM_ITEMS; ++s) {
+    const uint item = t + s * THREADS, n2 = item / TEAM_BUTTERFLIES, bf = item % TEAM_BUTTERFLIES;
+    if (n2 < TEAM_Q) {
+      UNROLL
+      for (int n1 = 0; n1 < 3; ++n1) {
+        const uint q = places[s][n1];
+        line[PADDED(bf * TEAM_PRIME + q)] = outputs[s][2 * n1];
+        line[PADDED(bf * TEAM_PRIME + TEAM_PRIME - q)] = outputs[s][2 * n1 + 1];
+      }
+      if (n2 == 0) line[PADDED(bf * TEAM_PRIME)] = zeroth[s];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#else // the direct form
 #define TEAM_SIZE ((TEAM_HALF + TEAM_SPAN - 1) / TEAM_SPAN)
 #define TEAM_ROW (2 * TEAM_HALF + 1) // one butterfly's s (or d) values: 2H, and an odd stride
-#define TEAM_BUTTERFLIES (LEN / TEAM_PRIME)
 #define TEAM_PREP_ITEMS ((TEAM_BUTTERFLIES * TEAM_HALF + THREADS - 1) / THREADS) // (a, butterfly) pairs
 // Each line's d values and x[0]s, beside the exchange buffer (which holds the s values), and room for the
 // reads of a last work-item whose span runs past H (their sums are not stored).
 #define TEAM_SCRATCH (TEAM_BUTTERFLIES * (TEAM_ROW + 1) + TEAM_SPAN)
-__constant uint kTeamPow[TEAM_HALF] = {TEAM_POW};
-__constant uint kTeamInvPow[TEAM_HALF] = {TEAM_INV_POW};
 __constant float kTeamCos[TEAM_HALF] = {TEAM_COS};
 __constant float kTeamSin[TEAM_HALF] = {TEAM_SIN};
 
@@ -686,29 +902,7 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
                           __local uint* powers, __local uint* inversePowers, const uint lineStride, const Step* step,
                           const uint lid, const uint groupSize)
 {
-  // The lines in order, every load of a work-item issued at once (as firstPass's);
-  // and the permutations where every lane may read them. (Reading each butterfly's mirrored inputs straight
-  // from global memory instead ran slower on the H100: 1809 0.35 -> 0.44 ms, 67 0.35 -> 0.52.)
-  for (uint c = lid; c < TEAM_HALF; c += groupSize) {
-    powers[c] = kTeamPow[c];
-    inversePowers[c] = kTeamInvPow[c];
-  }
-  {
-    uint m, t;
-    lineOf(lid, LOAD_LINES_FASTEST, THREADS, &m, &t);
-    const uint g = step->firstLine + m;
-    uint i, j, b;
-    splitLine(g, step->inner, step->nOverL, &i, &j, &b);
-    const uint base = b * step->dist + i + j * step->stride, elementStride = step->nOverL * step->stride;
-    if (g < step->totalLines) {
-      UNROLL
-      for (uint s = 0; s < (LEN + THREADS - 1) / THREADS; ++s) {
-        const uint e = t + s * THREADS;
-        if (e < LEN) lines[m * lineStride + PADDED(e)] = loadInput(in, step, base, elementStride, e, j, b);
-      }
-    }
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
+  teamLoadLines(in, lines, powers, inversePowers, lineStride, step, lid, groupSize);
 
   // s and d of every butterfly (adjacent work-items on adjacent butterflies, one a at a time).
   const uint t = lid % THREADS;
@@ -777,6 +971,7 @@ INLINE void teamFirstPass(__global const cfloat* in, __local cfloat* lines, __lo
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
+#endif // TEAM_CONV
 #endif
 
 // Last local pass (stride ns = LEN / R, so butterfly b writes elements b + q*ns), straight to global

@@ -122,6 +122,54 @@ std::size_t realStepHalf(const StockhamPass& p)
   return p.realRows >= 3 ? p.nOverL * p.length : p.length;
 }
 
+// The convolution form's tables (cl/fft_mixed.cl's TEAM_CONV), in the order of the remainders (a mod 3,
+// a mod Q) of the index a in [0, H), H = 3 Q: r' and q' (g^a and g^-a mod P, mirrored for odd a: the
+// signs that make the sine's correlation periodic), and the five kernels of length Q of each sequence,
+// from the rows h_n1 = C (or (-1)^a S) at remainder n1 (combinations in double, rounded once).
+std::string teamConvolutionOptions(const StockhamPass& p, std::uint32_t g, std::uint32_t gInverse)
+{
+  const std::uint32_t prime = std::uint32_t(p.teamPrime), half = (prime - 1) / 2, inner = half / 3;
+  std::vector<std::uint32_t> powers(half), inversePowers(half);
+  std::vector<double> cosRows(half), sinRows(half);
+  for (std::uint32_t a = 0, power = 1, inverse = 1; a < half; ++a) {
+    const std::uint32_t place = a % 3 * inner + a % inner;
+    const bool odd = a % 2;
+    const double angle = 2.0 * std::numbers::pi * double(power) / double(prime);
+    powers[place] = odd ? prime - power : power;
+    inversePowers[place] = odd ? prime - inverse : inverse;
+    cosRows[place] = std::cos(angle);
+    sinRows[place] = odd ? -std::sin(angle) : std::sin(angle);
+    power = power * g % prime;
+    inverse = inverse * gInverse % prime;
+  }
+  // h = h0 - (h1 + h2) / 2 and e = h1 - h2: the kernels of m0, u * h / 3, v * e / 4, u * e / 2, -v * h / 2.
+  const auto kernels = [inner](const std::vector<double>& rows) {
+    std::string list;
+    for (int k = 0; k < 5; ++k)
+      for (std::uint32_t n = 0; n < inner; ++n) {
+        const double h0 = rows[n], h1 = rows[inner + n], h2 = rows[2 * inner + n];
+        const double h = h0 - 0.5 * (h1 + h2), e = h1 - h2;
+        const double value = k == 0   ? (h0 + h1 + h2) / 3.0
+                             : k == 1 ? h / 3.0
+                             : k == 2 ? e / 4.0
+                             : k == 3 ? e / 2.0
+                                      : -h / 2.0;
+        list += (list.empty() ? "" : ",") + floatLiteral(value);
+      }
+    return list;
+  };
+  const auto join = [](const std::vector<std::uint32_t>& values) {
+    std::string list;
+    for (std::uint32_t v : values)
+      list += (list.empty() ? "" : ",") + std::to_string(v);
+    return list;
+  };
+  return " -DTEAM_PRIME=" + std::to_string(prime) +
+         " -DTEAM_CONV=1 -DTEAM_PRODUCT_ITEMS=" + std::to_string(p.teamProductItems) +
+         " -DTEAM_POW=" + join(powers) + " -DTEAM_INV_POW=" + join(inversePowers) +
+         " -DTEAM_CONV_S=" + kernels(cosRows) + " -DTEAM_CONV_D=" + kernels(sinRows);
+}
+
 // A team pass's tables (cl/fft_mixed.cl's TEAM_PRIME): g^a and g^-a mod P, and cos and sin of 2 pi g^a / P
 // (from double, rounded to float once), for a in [0, (P - 1) / 2).
 std::string teamOptions(const StockhamPass& p)
@@ -130,6 +178,7 @@ std::string teamOptions(const StockhamPass& p)
   std::uint32_t gInverse = 1;
   while (gInverse * g % prime != 1)
     ++gInverse;
+  if (p.teamProductItems) return teamConvolutionOptions(p, g, gInverse);
   std::string pow, invPow, cosines, sines;
   for (std::uint32_t a = 0, power = 1, inverse = 1; a < half; ++a) {
     const char* comma = a ? "," : "";
@@ -285,10 +334,11 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
     launch.radices = cl::Buffer(backend_.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                 values.size() * sizeof(cl_uint), const_cast<cl_uint*>(values.data()));
   }
+  const std::string team =
+      pass.teamPrime ? " +team" + std::to_string(pass.teamPrime) + (pass.teamProductItems ? "conv" : "") : "";
   launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" +
                 std::to_string(pass.length) + " r" + (mixed ? radices : std::to_string(pass.radix)) +
-                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") +
-                (pass.teamPrime ? " +team" + std::to_string(pass.teamPrime) : "") +
+                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") + team +
                 (pass.lineRounds > 1 ? " +rounds" + std::to_string(pass.lineRounds) : "") +
                 (pass.planeWidth ? " +plane" + std::to_string(pass.planeWidth) + "x" +
                                        std::to_string(pass.length / pass.planeWidth)

@@ -163,6 +163,12 @@ std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines, std
 // (747 = 83 x 9 at 5 0.40 against 0.81, 1095 = 73 x 15 at 8 0.37 against 0.50): planAxis keeps to those.
 constexpr std::size_t kLeastTeamSpan = 5;
 
+// A team pass's convolution form (StockhamPass::teamProductItems): the butterflies it was measured on
+// (fewer leave most of five products' warps idle), and the group in whole warps.
+constexpr std::size_t kLeastTeamProductItems = 24;
+constexpr std::size_t kMostTeamProductItems = 32;
+constexpr std::size_t kTeamWarp = 32;
+
 std::size_t teamSpanFor(std::size_t length, std::size_t prime, std::size_t restThreads)
 {
   const std::size_t half = (prime - 1) / 2, butterflies = length / prime;
@@ -342,8 +348,15 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   }
   if (team) {
     const std::size_t restThreads = inRegisters == p.radices.end() ? 0 : p.threads;
+    const std::size_t restLargest = inRegisters == p.radices.end() ? 0 : largest;
     p.teamSpan = int(teamSpanFor(length, team, restThreads));
     p.threads = std::max(restThreads, teamThreads(length, team, std::size_t(p.teamSpan)));
+    const std::size_t items = limits.teamConvolution ? teamProductItems(length, team, restLargest) : 0;
+    if (items) {
+      // The five products side by side, rounded up to whole warps (below).
+      p.teamProductItems = int(items);
+      p.threads = std::max(restThreads, (5 * items + kTeamWarp - 1) / kTeamWarp * kTeamWarp);
+    }
   }
   p.registerValues = registerValues(p.threads);
   std::size_t lines = linesFor(p.threads, loadAdjacent || storeAdjacent, totalLines, limits);
@@ -668,10 +681,15 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       // The last launch of complex rows split in two (a real transform's keeps two sectors: its pairwise
       // step takes at most two rounds).
       const bool lastRowLaunch = !columns && ns > 1 && !job.realRows;
+      // Real rows keep a team pass's direct form: its convolution form lost there (H100, R2C 1809 0.237 ->
+      // 0.249 ms, R2C 2133 0.232 -> 0.280), though R2C 2010 gained (0.219 -> 0.179) and C2R was mixed
+      // (each product in a warp of its own: 1809 0.226 -> 0.217, 2133 0.230 -> 0.235).
+      DeviceLimits passLimits = limits;
+      if (axis == 0 && (job.realRows || job.realPairs.any())) passLimits.teamConvolution = false;
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits,
                                               lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors)
-                                  : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines, limits,
-                                                   {}, job.raderRest.any());
+                                  : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines,
+                                                   passLimits, {}, job.raderRest.any());
       // Adjacent on both sides by the axis' own layout: not a convolution's first or last launch, which
       // loads or stores through its hooks.
       const bool ownColumns = (columns || nOverL > 1) && (columns || ns > 1);
@@ -1146,6 +1164,22 @@ std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits)
 // The largest prime of a team pass: the range measured (67 to 89; those up to 61 have codelets). Above it,
 // Rader's stage on the factor.
 constexpr std::size_t kLargestTeamPrime = 89;
+
+std::size_t teamProductItems(std::size_t length, std::size_t prime, std::size_t restLargest)
+{
+  // (P - 1) / 2 = 3 Q with Q odd and prime to 3 (67 and 79 of the team primes): both correlations are
+  // cyclic (H odd), and two-dimensional by the Chinese remainder. Measured on 25 to 31 butterflies (H100,
+  // docs/benchmarks.md): 1809 = 67 x 27 0.348 -> 0.283 ms, 1675 0.353 -> 0.246, 2010 0.356 -> 0.289,
+  // 1975 = 79 x 25 0.353 -> 0.254, 2133 0.369 -> 0.319, 2370 0.388 -> 0.309; but 2449 = 79 x 31 0.368 ->
+  // 0.392 (Q = 13 beside the 31-point codelet's registers), so not with a rest radix above 27 there.
+  // Each product's work-items are the butterflies, the products one after another and the group rounded
+  // up to whole warps (1809: 160 work-items 0.283 ms; 135 0.301; each product in a warp of its own, 32
+  // a product, 0.285; 1975: 0.254, 0.262 and 0.330).
+  const std::size_t half = (prime - 1) / 2, inner = half / 3, butterflies = length / prime;
+  if (half % 3 || inner % 2 == 0 || inner % 3 == 0) return 0;
+  if (butterflies < kLeastTeamProductItems || butterflies > kMostTeamProductItems) return 0;
+  return inner > 11 && restLargest > 27 ? 0 : butterflies;
+}
 
 std::size_t teamPrimeOf(std::size_t length, const DeviceLimits& limits)
 {

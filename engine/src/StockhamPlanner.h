@@ -68,6 +68,9 @@ struct DeviceLimits
   // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
   // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
   bool teamPasses = true;
+  // Whether a team pass may take its convolution form where it has one (StockhamPass::teamProductItems);
+  // false: the direct form (the planner's choice for real rows).
+  bool teamConvolution = true;
   // Whether the first two axes of a complex transform whose planes fit one launch take one launch a plane
   // (StockhamPass::planeWidth); false: rows, then columns (OpenClOptions::planesApart, a comparison).
   bool planes = true;
@@ -130,6 +133,10 @@ struct StockhamPass
   // output pairs. 0: none.
   int teamPrime = 0;
   int teamSpan = 0;
+  // A team pass in its convolution form (cl/fft_mixed.cl's TEAM_CONV: each correlation as five of length
+  // (P - 1) / 6 through a DFT of length 3): the work-items of each of the five (the line's butterflies).
+  // 0: the direct form, teamSpan output pairs a work-item.
+  int teamProductItems = 0;
   // A plane launch (cl/fft_mixed.cl's PLANE_WIDTH): the line is a whole plane of the first two axes,
   // planeWidth values a row (length / planeWidth rows), transformed along both by the radices of the
   // columns' length, then the rows'; 0: none.
@@ -286,6 +293,10 @@ std::size_t raderFactorOf(std::size_t n, const DeviceLimits& limits = {});
 // The prime factor P of a mixed launch of this length that is a team pass (StockhamPass::teamPrime): one
 // factor from 67 to 89, once, the others kernel radices; else 0.
 std::size_t teamPrimeOf(std::size_t length, const DeviceLimits& limits = {});
+// The work-items of each of the five products of a team pass's convolution form on `prime` in a line of
+// `length` whose other passes' largest radix is `restLargest` (StockhamPass::teamProductItems: the line's
+// butterflies); 0 where the direct form stays.
+std::size_t teamProductItems(std::size_t length, std::size_t prime, std::size_t restLargest);
 // The chosen route's convolution length (what its work buffer holds per line of n: with Rader's on a
 // factor P, n / P convolution lines of that factor).
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});

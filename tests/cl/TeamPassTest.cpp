@@ -2,7 +2,8 @@
 // mixed-radix launch, a direct DFT shared by a team of work-items, on a real device (PoCL in CI) against
 // FFTW in double. Every team prime alone and times rests of one and two passes (composite radices and
 // powers of two; spans that divide (P - 1) / 2 and spans that leave the last work-item of a team short),
-// forward and inverse, in place and out of place, batches of one line per group and of several; along
+// forward and inverse, in place and out of place, batches of one line per group and of several; the
+// direct form and the convolution form (TEAM_CONV, five correlations of (P - 1) / 6 for 67 and 79); along
 // columns and the middle axis; real rows, odd (in pairs) and even (the fused pairwise step); FFTW's
 // property checks. Each case is checked to be the one team launch, and against Rader's stage on the same
 // input (the comparison knob).
@@ -44,6 +45,10 @@ std::vector<TeamCase> teamCases()
   // 2403 = 89 x 27 (11); two: 2010 = 67 x 2 x 15 (7), 2370 = 79 x 2 x 15 (7).
   for (std::size_t n : {1809u, 1136u, 747u, 1095u, 2403u, 2010u, 2370u})
     add("n" + std::to_string(n), D::complex1d(n, 3), n == 1809 || n == 2010);
+  // The convolution form (1809, 2010 and 2370 above): 2133 = 79 x 27, 1975 = 79 x 25 (125 work-items in
+  // 128), 2077 = 67 x 31 (beside the 31-point codelet).
+  for (std::size_t n : {2133u, 1975u, 2077u})
+    add("n" + std::to_string(n), D::complex1d(n, 3), n == 1975);
   c.push_back({"n1072_inplace", with(D::complex1d(1072, 7), c2c, Direction::Forward, Placement::InPlace)});
   c.push_back({"n1809_inverse", with(D::complex1d(1809, 2), c2c, Direction::Inverse, Placement::OutOfPlace)});
   add("2d_columns_16x67", D::complex2d(16, 67, 2));
@@ -107,6 +112,25 @@ TEST_P(TeamPass, SatisfiesFftwPropertyChecks)
   EXPECT_LE(test::impulseError(*plan, 22), kTolerance);
   EXPECT_LE(test::linearityError(*plan, 23), kTolerance);
   EXPECT_LE(test::timeShiftError(*plan, 24), kTolerance);
+}
+
+// Complex lines of 67 or 79 over 24 to 32 butterflies take the team pass's convolution form (TEAM_CONV),
+// real rows its direct form (the planner test says why): the launches say which.
+TEST(TeamPassForms, ConvolutionFormOnComplexLinesDirectOnRealRows)
+{
+  OpenClBackend* backend = backendFor(false);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  const auto named = [&](const TransformDescriptor& d, const char* name) {
+    return test::anyLaunchNamed(test::launchRecords(*backend->createPlan(d)), name);
+  };
+  EXPECT_TRUE(named(TransformDescriptor::complex1d(1809, 2), "+team67conv"));
+  EXPECT_TRUE(named(TransformDescriptor::complex1d(2133, 2), "+team79conv"));
+  EXPECT_TRUE(named(TransformDescriptor::complex2d(1809, 4), "+team67conv"));
+  const TransformDescriptor real = with(TransformDescriptor::complex1d(1809, 2), TransformKind::RealToComplex,
+                                        Direction::Forward, Placement::OutOfPlace);
+  EXPECT_TRUE(named(real, "+team67"));
+  EXPECT_FALSE(named(real, "+team67conv"));
+  EXPECT_FALSE(named(TransformDescriptor::complex1d(737, 2), "+team67conv")); // 11 butterflies
 }
 
 // Columns of 1072 take two lines a group where four do not fit 48 KB of local memory (a GPU's; the planner

@@ -716,6 +716,42 @@ TEST(Planner, TeamPassesTakePrimeFactorsFrom67To89)
   EXPECT_EQ(firstFamily(TransformDescriptor::complex1d(1809, 3), kGpuRader), StockhamPass::Family::Rader);
 }
 
+// A team pass on 67 or 79 ((P - 1) / 2 = 3 x 11, 3 x 13) over 24 to 32 butterflies takes its convolution
+// form on complex lines: five work-items a butterfly, the group in whole warps. The direct form stays for
+// other primes (83: H = 41; 73: H = 36), fewer butterflies (737 = 67 x 11, 1072 = 67 x 16), 79 beside
+// the 31-point codelet (2449), and real rows (2010's R2C rows).
+TEST(Planner, TeamPassesOnComplexLinesTakeTheirConvolutionForm)
+{
+  struct Case
+  {
+    std::size_t n;
+    int items;
+    std::size_t threads;
+  };
+  for (const Case& c : {Case{1809, 27, 160}, Case{2010, 30, 160}, Case{1975, 25, 128}, Case{2133, 27, 160},
+                        Case{2077, 31, 160}}) {
+    const StockhamPass& p = planStockham(TransformDescriptor::complex1d(c.n, 3), kGpu).passes.at(0);
+    EXPECT_NE(p.teamPrime, 0) << c.n;
+    EXPECT_EQ(p.teamProductItems, c.items) << c.n;
+    EXPECT_EQ(p.threads, c.threads) << c.n;
+  }
+  const StockhamPass& rows = planStockham(TransformDescriptor::complex2d(1809, 64), kGpu).passes.at(0);
+  EXPECT_EQ(rows.teamProductItems, 27);
+  for (std::size_t n : {737u, 1072u, 2449u, 747u, 1095u}) {
+    const StockhamPass& p = planStockham(TransformDescriptor::complex1d(n, 3), kGpu).passes.at(0);
+    EXPECT_NE(p.teamPrime, 0) << n;
+    EXPECT_EQ(p.teamProductItems, 0) << n;
+  }
+  AxisJob realRows;
+  realRows.extent = {2010, 1, 1};
+  realRows.batch = 3;
+  realRows.axes = 0b001;
+  realRows.realRows = 1;
+  const StockhamPass& real = planStockham(realRows, kGpu).passes.at(0);
+  EXPECT_EQ(real.teamPrime, 67);
+  EXPECT_EQ(real.teamProductItems, 0);
+}
+
 // Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
 // up to a prime of 17 or more that sets the work-items per line anyway, odd lengths that keep a warp of
 // work-items per line (the smallest composites within one pass of the fewest), every launch of Rader's
