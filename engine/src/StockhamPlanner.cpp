@@ -72,7 +72,8 @@ constexpr std::size_t kLargestTeamSpan = 11;
 
 // A team pass (StockhamPass::teamPrime) also keeps, per line, each butterfly's differences (P - 1 of them,
 // padded to P) and x[0] and a span's slack, and for the group the two permutations ((P - 1) / 2 indices
-// each): TEAM_SCRATCH in cl/fft_mixed.cl.
+// each): TEAM_SCRATCH in cl/fft_mixed.cl. The convolution form (TEAM_CONV) keeps less, 5 (P - 1) / 6 of
+// the differences' rows a butterfly, so this bound holds for both forms.
 bool teamFitsLocalMemory(std::size_t length, std::size_t lines, std::size_t prime, const DeviceLimits& limits)
 {
   const std::size_t perLine = length / prime * (prime + 1) + kLargestTeamSpan;
@@ -163,11 +164,11 @@ std::size_t maxMixedLengthFor(const DeviceLimits& limits, std::size_t lines, std
 // (747 = 83 x 9 at 5 0.40 against 0.81, 1095 = 73 x 15 at 8 0.37 against 0.50): planAxis keeps to those.
 constexpr std::size_t kLeastTeamSpan = 5;
 
-// A team pass's convolution form (StockhamPass::teamProductItems): the butterflies it was measured on
-// (fewer leave most of five products' warps idle), and the group in whole warps.
+// A team pass's convolution form (StockhamPass::teamProductItems): its products (TEAM_PRODUCTS in
+// cl/fft_mixed.cl), and the butterflies a line it was measured on (teamProductItems says why).
+constexpr std::size_t kTeamProducts = 5;
 constexpr std::size_t kLeastTeamProductItems = 24;
 constexpr std::size_t kMostTeamProductItems = 32;
-constexpr std::size_t kTeamWarp = 32;
 
 std::size_t teamSpanFor(std::size_t length, std::size_t prime, std::size_t restThreads)
 {
@@ -353,9 +354,10 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     p.threads = std::max(restThreads, teamThreads(length, team, std::size_t(p.teamSpan)));
     const std::size_t items = limits.teamConvolution ? teamProductItems(length, team, restLargest) : 0;
     if (items) {
-      // The five products side by side, rounded up to whole warps (below).
+      // The products one after another, the line's work-items rounded up to whole warps
+      // (teamProductItems).
       p.teamProductItems = int(items);
-      p.threads = std::max(restThreads, (5 * items + kTeamWarp - 1) / kTeamWarp * kTeamWarp);
+      p.threads = std::max(restThreads, (kTeamProducts * items + kWarpLanes - 1) / kWarpLanes * kWarpLanes);
     }
   }
   p.registerValues = registerValues(p.threads);
