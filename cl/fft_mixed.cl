@@ -222,10 +222,10 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 19: dftOddPrime(u, 19, kCos19, kSin19); break;
   case 23: dftOddPrime(u, 23, kCos23, kSin23); break;
   case 29: dftOddPrime(u, 29, kCos29, kSin29); break;
-  case 31: dftOddPrime(u, 31, kCos31, kSin31); break;
+  case 31: dftPrime31(u); break;
   case 37: dftOddPrime(u, 37, kCos37, kSin37); break;
   case 41: dftOddPrime(u, 41, kCos41, kSin41); break;
-  case 43: dftOddPrime(u, 43, kCos43, kSin43); break;
+  case 43: dftPrime43(u); break;
   case 47: dftOddPrime(u, 47, kCos47, kSin47); break;
   case 53: dftOddPrime(u, 53, kCos53, kSin53); break;
   case 59: dftOddPrime(u, 59, kCos59, kSin59); break;
@@ -303,7 +303,11 @@ INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const
 // R stays a parameter here, not a case per prime: the codelet unrolls only where its pass is inlined with
 // a constant radix, rather than every prime's codelet in every pass function before inlining.
 #define TRANSFORM_EMIT(u, R, EMIT)                                                                             \
-  if (EMITTING_PRIME(R))                                                                                       \
+  if ((R) == 31 && CONV_CODELET_31)                                                                            \
+    ODD_PRIME_CONV_DFT(u, 31, 5, kConvPow31, kConvInv31, kConvCos31, kConvSin31, EMIT)                         \
+  else if ((R) == 43 && CONV_CODELET_43)                                                                       \
+    ODD_PRIME_CONV_DFT(u, 43, 7, kConvPow43, kConvInv43, kConvCos43, kConvSin43, EMIT)                         \
+  else if (EMITTING_PRIME(R))                                                                                  \
     ODD_PRIME_DFT(u, R, primeCos(R), primeSin(R), EMIT)                                                        \
   else                                                                                                         \
     TRANSFORM_AFTER(u, R, EMIT)

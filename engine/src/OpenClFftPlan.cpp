@@ -243,6 +243,8 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     if (p.teamPrime) options += teamOptions(p);
+    for (int prime : p.convolutionCodelets)
+      options += " -DCONV_CODELET_" + std::to_string(prime) + "=1";
     if (p.raderRest.any()) {
       const std::vector<int>& rest = p.raderRest.radices;
       options += " -DRADER_REST=1 -DREST_M=" + std::to_string(p.raderRest.m) +
@@ -336,9 +338,12 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   }
   const std::string team =
       pass.teamPrime ? " +team" + std::to_string(pass.teamPrime) + (pass.teamProductItems ? "conv" : "") : "";
+  std::string codelets;
+  for (int prime : pass.convolutionCodelets)
+    codelets += " +conv" + std::to_string(prime);
   launch.name = std::string(mixed ? "fft_mixed_pass " : "fft_pass ") + axis + " len" +
                 std::to_string(pass.length) + " r" + (mixed ? radices : std::to_string(pass.radix)) +
-                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") + team +
+                (pass.ns > 1 ? " ns" + std::to_string(pass.ns) : "") + team + codelets +
                 (pass.lineRounds > 1 ? " +rounds" + std::to_string(pass.lineRounds) : "") +
                 (pass.planeWidth ? " +plane" + std::to_string(pass.planeWidth) + "x" +
                                        std::to_string(pass.length / pass.planeWidth)

@@ -79,6 +79,9 @@ struct DeviceLimits
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
+  // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) as well as 43's: Rader's
+  // one-launch stage, whose launch is bound by arithmetic (convolutionCodelets says what was measured).
+  bool convolutionCodelet31 = false;
   // Contiguous lines take only as many lines a group as fill its warps, not about 128 work-items (Rader's
   // one-launch stage, ConvolutionStage's oneLaunchLimits; the planner's shapeMixedPass says why).
   bool warpFillingGroups = false;
@@ -137,6 +140,10 @@ struct StockhamPass
   // (P - 1) / 6 through a DFT of length 3): the work-items of each of the five (the line's butterflies).
   // 0: the direct form, teamSpan output pairs a work-item.
   int teamProductItems = 0;
+  // Primes among the launch's radices (and its Rader rest's) whose codelets take their convolution form
+  // (cl/odd_prime_dft.cl's CONV_CODELET_31 and _43): five correlations of (P - 1) / 6 instead of two of
+  // (P - 1) / 2 (the planner's convolutionCodelets says where).
+  std::vector<int> convolutionCodelets;
   // A plane launch (cl/fft_mixed.cl's PLANE_WIDTH): the line is a whole plane of the first two axes,
   // planeWidth values a row (length / planeWidth rows), transformed along both by the radices of the
   // columns' length, then the rows'; 0: none.

@@ -1,5 +1,6 @@
 // The Stockham planner is pure arithmetic: check the shapes it chooses for the GPU's limits without a GPU.
 
+#include "ConvolutionStage.h"
 #include "StockhamPlanner.h"
 #include "spectrascope/engine/Errors.h"
 
@@ -750,6 +751,40 @@ TEST(Planner, TeamPassesOnComplexLinesTakeTheirConvolutionForm)
   const StockhamPass& real = planStockham(realRows, kGpu).passes.at(0);
   EXPECT_EQ(real.teamPrime, 67);
   EXPECT_EQ(real.teamProductItems, 0);
+}
+
+// The 43-point codelet takes its convolution form in every launch (complex and real rows, Rader's
+// convolution FFTs); the 31-point one only in Rader's one-launch stage (683, 1366 x 768's rows with the
+// rest), not alone, beside 33 (1023), in 31 x 31, nor in the two-launch stage of 1117 (1116 = 36 x 31).
+TEST(Planner, ConvolutionCodeletsWhereTheyPay)
+{
+  using P = std::vector<int>;
+  const auto codelets = [](const StockhamSchedule& schedule) {
+    P primes;
+    for (const StockhamPass& p : schedule.passes)
+      primes.insert(primes.end(), p.convolutionCodelets.begin(), p.convolutionCodelets.end());
+    return primes;
+  };
+  const auto plan = [&](const TransformDescriptor& d) { return codelets(planStockham(d, kGpu)); };
+  const auto stage = [&](const TransformDescriptor& d) {
+    const StockhamSchedule axis = planStockham(d, kGpu);
+    return codelets(forwardConvolutionSchedule(axis.passes.at(0), kGpu));
+  };
+  EXPECT_EQ(plan(TransformDescriptor::complex1d(1849, 3)), (P{43}));
+  EXPECT_EQ(plan(TransformDescriptor::complex1d(2107, 3)), (P{43}));
+  EXPECT_EQ(plan(TransformDescriptor::complex1d(43, 3)), (P{43}));
+  AxisJob realRows;
+  realRows.extent = {1849, 1, 1};
+  realRows.batch = 3;
+  realRows.axes = 0b001;
+  realRows.realRows = 1;
+  EXPECT_EQ(codelets(planStockham(realRows, kGpu)), (P{43}));
+  for (std::size_t n : {31u, 1023u, 961u, 2046u})
+    EXPECT_EQ(plan(TransformDescriptor::complex1d(n, 3)), P{}) << n;
+  EXPECT_EQ(stage(TransformDescriptor::complex1d(683, 3)), (P{31}));
+  EXPECT_EQ(stage(TransformDescriptor::complex2d(1366, 768)), (P{31}));
+  EXPECT_EQ(stage(TransformDescriptor::complex1d(947, 3)), (P{43}));
+  EXPECT_EQ(stage(TransformDescriptor::complex1d(1117, 3)), P{});
 }
 
 // Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
