@@ -1394,19 +1394,27 @@ std::optional<StockhamPass> planeLaunch(const AxisJob& job, const DeviceLimits& 
   return p;
 }
 
+// Work-items a line from which a complex launch takes 31's convolution form (convolutionCodelets).
+constexpr std::size_t kConvolutionCodelet31Items = 31;
+
 // The codelets that take their convolution form in a mixed launch (StockhamPass::convolutionCodelets).
 // It does a fifth fewer multiply-adds and is more accurate (shorter sums), but holds its rows and
-// products at once. H100 (2^25 values, ms), direct form -> convolution form: 43's always gained (1849 =
-// 43 x 43 0.270 -> 0.243, 43 0.272 -> 0.267); 31's gained in Rader's one-launch stage (683 0.575 ->
-// 0.551, 1366 x 768 0.942 -> 0.909, R2C 1366 x 768 0.540 -> 0.527) but lost in launches bound by memory
-// (31 alone 0.248 -> 0.425, R2C 1023 0.130 -> 0.139, R2C 2046 x 1023 0.288 -> 0.297).
-std::vector<int> convolutionCodelets(const StockhamPass& p, const DeviceLimits& limits)
+// products at once. H100 (2^25 values, ms), direct form -> convolution form:
+// - 43's always gained: 1849 = 43 x 43 0.270 -> 0.243, 43 0.272 -> 0.267, R2C 1849 0.218 -> 0.159.
+// - 31's gained in Rader's one-launch stage (683 0.575 -> 0.551, 1366 x 768 0.942 -> 0.909, R2C 1366 x
+//   768 0.540 -> 0.527) and on complex lines of 31 work-items or more (961 0.213 -> 0.202, 713 0.227 ->
+//   0.208, 3844 0.276 -> 0.256, 3968 0.215 -> 0.198; 1023, 2046, 527, 899 and 992 within 1.5%). It lost
+//   on lines of a few work-items, many lines a group (31 alone 0.248 -> 0.424, 124 0.227 -> 0.249; 465's
+//   15 level), beside 43's form (1333 0.237 -> 0.255) and on real lines (R2C 1023 0.131 -> 0.141, R2C 62
+//   0.131 -> 0.237).
+std::vector<int> convolutionCodelets(const StockhamPass& p, bool realLines, const DeviceLimits& limits)
 {
   const auto has = [&](int prime) {
     return std::ranges::count(p.radices, prime) + std::ranges::count(p.raderRest.radices, prime) > 0;
   };
   std::vector<int> primes;
-  if (limits.convolutionCodelet31 && has(31)) primes.push_back(31);
+  const bool wideComplexLines = !realLines && p.threads >= kConvolutionCodelet31Items && !has(43);
+  if (has(31) && (limits.convolutionCodelet31 || wideComplexLines)) primes.push_back(31);
   if (has(43)) primes.push_back(43);
   return primes;
 }
@@ -1430,8 +1438,10 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
   }
   if (!schedule.passes.empty()) schedule.passes.back().lastOfTransform = true;
   for (StockhamPass& pass : schedule.passes)
-    if (pass.family == StockhamPass::Family::Mixed)
-      pass.convolutionCodelets = convolutionCodelets(pass, limits);
+    if (pass.family == StockhamPass::Family::Mixed) {
+      const bool realLines = pass.axis == 0 && (job.realRows || job.realPairs.any());
+      pass.convolutionCodelets = convolutionCodelets(pass, realLines, limits);
+    }
   return schedule;
 }
 

@@ -79,8 +79,9 @@ struct DeviceLimits
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
-  // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) as well as 43's: Rader's
-  // one-launch stage, whose launch is bound by arithmetic (convolutionCodelets says what was measured).
+  // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
+  // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
+  // (the planner's convolutionCodelets says what was measured).
   bool convolutionCodelet31 = false;
   // Contiguous lines take only as many lines a group as fill its warps, not about 128 work-items (Rader's
   // one-launch stage, ConvolutionStage's oneLaunchLimits; the planner's shapeMixedPass says why).

@@ -1,7 +1,8 @@
 // The 31- and 43-point codelets' convolution form (cl/odd_prime_dft.cl's CONV_CODELET_31 and _43: five
 // correlations of (P - 1) / 6 through a DFT of length 3), on a real device (PoCL in CI) against FFTW in
 // double: 43 in complex lines alone and beside other radices, in real rows (R2C and C2R) and in Rader's
-// convolution FFTs; 31 in Rader's one-launch stage, with and without the rest of its rows. Each case is
+// convolution FFTs; 31 on complex lines of a warp of work-items (961 = 31 x 31) and in Rader's one-launch
+// stage, with and without the rest of its rows. Each case is
 // checked to take the form where the planner chose it (the launch names say so), to be as accurate as the
 // direct form on the same input (-DPRIME_CONV=0, the comparison switch) and, complex, FFTW's property
 // checks.
@@ -51,6 +52,7 @@ std::vector<CodeletCase> codeletCases()
       {"c2r_n1849",
        with(D::complex1d(1849, 3), TransformKind::ComplexToReal, Direction::Inverse, Placement::OutOfPlace),
        "+conv43"},
+      {"n961", D::complex1d(961, 3), "+conv31"},
       {"rader_n947", D::complex1d(947, 3), "+conv43"}, // 946 = 2 x 11 x 43, two launches
       {"rader_n683", D::complex1d(683, 3), "+conv31"}, // 682 = 2 x 11 x 31, one launch
       {"rader_n683_inverse_inplace", with(D::complex1d(683, 3), c2c, Direction::Inverse, Placement::InPlace),
@@ -110,13 +112,22 @@ TEST_P(ConvolutionCodelet, SatisfiesFftwPropertyChecks)
   EXPECT_LE(test::timeShiftError(*plan, 24), kTolerance);
 }
 
-// 31's codelet keeps its direct form outside Rader's one-launch stage (the planner test says why).
-TEST(ConvolutionCodeletForms, ThirtyOneOnlyInRadersOneLaunchStage)
+// 31's codelet keeps its direct form on lines of a few work-items and on real rows, even and odd (the
+// planner test says why).
+TEST(ConvolutionCodeletForms, ThirtyOneDirectOnShortAndRealLines)
 {
   if (!backend()) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-  const std::unique_ptr<Plan> plan = backend()->createPlan(TransformDescriptor::complex1d(1023, 2));
-  EXPECT_FALSE(test::anyLaunchNamed(test::launchRecords(*plan), "+conv"));
-  EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance);
+  using test::with;
+  for (const TransformDescriptor& d :
+       {TransformDescriptor::complex1d(31, 4),
+        with(TransformDescriptor::complex1d(1922, 2), TransformKind::RealToComplex, Direction::Forward,
+             Placement::OutOfPlace),
+        with(TransformDescriptor::complex1d(1023, 2), TransformKind::RealToComplex, Direction::Forward,
+             Placement::OutOfPlace)}) {
+    const std::unique_ptr<Plan> plan = backend()->createPlan(d);
+    EXPECT_FALSE(test::anyLaunchNamed(test::launchRecords(*plan), "+conv31")) << d.toString();
+    EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, ConvolutionCodelet, testing::ValuesIn(test::inPlaceLast(codeletCases())),

@@ -754,8 +754,9 @@ TEST(Planner, TeamPassesOnComplexLinesTakeTheirConvolutionForm)
 }
 
 // The 43-point codelet takes its convolution form in every launch (complex and real rows, Rader's
-// convolution FFTs); the 31-point one only in Rader's one-launch stage (683, 1366 x 768's rows with the
-// rest), not alone, beside 33 (1023), in 31 x 31, nor in the two-launch stage of 1117 (1116 = 36 x 31).
+// convolution FFTs). The 31-point one in Rader's one-launch stage (683, 1366 x 768's rows with the rest)
+// and on complex lines of 31 work-items or more (961, 1023, 3968) without 43 beside it; not on lines of
+// fewer (31 alone, 124 = 4 x 31), beside 43 (1333), nor on real rows (R2C 1922's rows of 961).
 TEST(Planner, ConvolutionCodeletsWhereTheyPay)
 {
   using P = std::vector<int>;
@@ -779,12 +780,16 @@ TEST(Planner, ConvolutionCodeletsWhereTheyPay)
   realRows.axes = 0b001;
   realRows.realRows = 1;
   EXPECT_EQ(codelets(planStockham(realRows, kGpu)), (P{43}));
-  for (std::size_t n : {31u, 1023u, 961u, 2046u})
+  for (std::size_t n : {961u, 1023u, 3968u})
+    EXPECT_EQ(plan(TransformDescriptor::complex1d(n, 3)), (P{31})) << n;
+  for (std::size_t n : {31u, 124u})
     EXPECT_EQ(plan(TransformDescriptor::complex1d(n, 3)), P{}) << n;
+  EXPECT_EQ(plan(TransformDescriptor::complex1d(1333, 3)), (P{43}));
+  realRows.extent = {1922, 1, 1};
+  EXPECT_EQ(codelets(planStockham(realRows, kGpu)), P{});
   EXPECT_EQ(stage(TransformDescriptor::complex1d(683, 3)), (P{31}));
   EXPECT_EQ(stage(TransformDescriptor::complex2d(1366, 768)), (P{31}));
   EXPECT_EQ(stage(TransformDescriptor::complex1d(947, 3)), (P{43}));
-  EXPECT_EQ(stage(TransformDescriptor::complex1d(1117, 3)), P{});
 }
 
 // Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
