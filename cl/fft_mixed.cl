@@ -300,14 +300,29 @@ INLINE uint butterfly(cfloat* u, __global const cfloat* restrict twiddles, const
                        EMITTING_PRIME(RADIX_9) || EMITTING_PRIME(RADIX_10) || EMITTING_PRIME(RADIX_11))
 #define TRANSFORM_EMIT TRANSFORM_AFTER
 #else
+// A codelet in its convolution form is only named where its tables exist (CONV_CODELET_31 / _43).
+#if CONV_CODELET_31
+#define CONV_EMIT_31(u, R, EMIT)                                                                               \
+  if ((R) == 31)                                                                                               \
+    ODD_PRIME_CONV_DFT(u, 31, 5, kConvPow31, kConvInv31, kConvCos31, kConvSin31, EMIT)                         \
+  else
+#else
+#define CONV_EMIT_31(u, R, EMIT)
+#endif
+#if CONV_CODELET_43
+#define CONV_EMIT_43(u, R, EMIT)                                                                               \
+  if ((R) == 43)                                                                                               \
+    ODD_PRIME_CONV_DFT(u, 43, 7, kConvPow43, kConvInv43, kConvCos43, kConvSin43, EMIT)                         \
+  else
+#else
+#define CONV_EMIT_43(u, R, EMIT)
+#endif
 // R stays a parameter here, not a case per prime: the codelet unrolls only where its pass is inlined with
 // a constant radix, rather than every prime's codelet in every pass function before inlining.
 #define TRANSFORM_EMIT(u, R, EMIT)                                                                             \
-  if ((R) == 31 && CONV_CODELET_31)                                                                            \
-    ODD_PRIME_CONV_DFT(u, 31, 5, kConvPow31, kConvInv31, kConvCos31, kConvSin31, EMIT)                         \
-  else if ((R) == 43 && CONV_CODELET_43)                                                                       \
-    ODD_PRIME_CONV_DFT(u, 43, 7, kConvPow43, kConvInv43, kConvCos43, kConvSin43, EMIT)                         \
-  else if (EMITTING_PRIME(R))                                                                                  \
+  CONV_EMIT_31(u, R, EMIT)                                                                                     \
+  CONV_EMIT_43(u, R, EMIT)                                                                                     \
+  if (EMITTING_PRIME(R))                                                                                       \
     ODD_PRIME_DFT(u, R, primeCos(R), primeSin(R), EMIT)                                                        \
   else                                                                                                         \
     TRANSFORM_AFTER(u, R, EMIT)

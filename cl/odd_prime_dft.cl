@@ -183,16 +183,17 @@ __constant float kSin61[] = {0.10282099713736040f, 0.20455206612620082f, 0.30411
     }                                                                                                          \
   }
 
-// 31 and 43 in a convolution form (CONV_CODELET_31 and _43, which the host sets where the planner chose
-// it: StockhamPass::convolutionCodelets; -DPRIME_CONV=0 in SPECTRASCOPE_CL_OPTIONS turns both off, a
-// comparison): as the team pass's TEAM_CONV (cl/fft_mixed.cl says how), one work-item's whole DFT.
+// 31 and 43 in a convolution form (CONV_CODELET_31 and _43, which the host sets with their tables where
+// the planner chose it: StockhamPass::convolutionCodelets; -DPRIME_CONV=0 in SPECTRASCOPE_CL_OPTIONS turns
+// both off, a comparison): as the team pass's TEAM_CONV (cl/fft_mixed.cl says how), one work-item's whole
+// DFT.
 // H = (P - 1) / 2 = 3 Q (15 = 3 x 5, 21 = 3 x 7): the two correlations of length H over the generator's
 // order become, by the Chinese remainder and a DFT of length 3, five correlations of length Q each,
 // 5 Q^2 multiply-adds a sequence instead of the direct form's H^2 = 9 Q^2, with shorter sums. The outputs
 // are emitted per c as soon as its five products are summed, so the registers hold the inputs' rows (as
 // many values as the direct form's sums and differences) and not the products. Tables (from double, in
-// the order n1 Q + n2 of the remainders): r' and q' (g^a and g^-a mod P, mirrored for odd a), and the
-// five kernels of each sequence.
+// the order n1 Q + n2 of the remainders; the host's convolutionTables, as for the team pass): r' and q'
+// (g^a and g^-a mod P, mirrored for odd a), and the five kernels of each sequence.
 #ifndef PRIME_CONV
 #define PRIME_CONV 1
 #endif
@@ -208,14 +209,18 @@ __constant float kSin61[] = {0.10282099713736040f, 0.20455206612620082f, 0.30411
 #define CONV_CODELET_31 0
 #define CONV_CODELET_43 0
 #endif
-__constant uint kConvPow31[] = {1, 16, 8, 4, 2, 25, 28, 14, 7, 19, 5, 18, 9, 20, 10};
-__constant uint kConvInv31[] = {1, 2, 4, 8, 16, 5, 10, 20, 9, 18, 25, 19, 7, 14, 28};
-__constant float kConvCos31[] = {0.61859973480809238f, -0.34948416610973365f, -0.41848031916582729f, 0.07609623801086685f, -0.09339815421006496f, 0.18046510322220102f, -0.32269257864108075f, 0.18391557516355730f, 0.30643534053240984f, 0.50617798291514771f, -0.04541468937053553f, 0.42377751433796462f, -0.17587168103533210f, 0.19088344001305985f, -0.07959099278378917f, -0.09082937874107105f, 0.84755502867592925f, -0.35174336207066420f, 0.38176688002611969f, -0.15918198556757834f, -0.27069765483330155f, 0.48403886796162110f, -0.27587336274533597f, -0.45965301079861476f, -0.75926697437272161f};
-__constant float kConvSin31[] = {0.03739688181211021f, -0.38591283320443520f, 0.75538558300353831f, 0.30749512487317759f, 0.21359597065394609f, 0.08195081913827491f, 0.14237225560850156f, 0.12166546208375717f, 0.20864883117797120f, 0.09037994222968632f, -0.44659909741045789f, -0.02149156314092782f, -0.16717849897321152f, 0.44481101531645251f, -0.38729425557324093f, -0.89319819482091578f, -0.04298312628185563f, -0.33435699794642304f, 0.88962203063290501f, -0.77458851114648186f, -0.12292622870741238f, -0.21355838341275232f, -0.18249819312563575f, -0.31297324676695681f, -0.13556991334452947f};
-__constant uint kConvPow43[] = {1, 21, 11, 16, 35, 4, 41, 6, 40, 23, 10, 38, 24, 31, 36, 25, 9, 17, 13, 15, 14};
-__constant uint kConvInv43[] = {1, 41, 4, 35, 16, 11, 21, 36, 14, 15, 13, 17, 9, 25, 6, 31, 24, 38, 10, 23, 40};
-__constant float kConvCos43[] = {0.71665224337397737f, -0.32131115143807093f, -0.25322150607396848f, -0.45873315842400447f, 0.27099883282083020f, -0.22729240213354096f, 0.10624047520811029f, 0.13634556235056647f, -0.33801056611274038f, 0.10834974150815486f, -0.11767051839831479f, 0.06005294383466266f, 0.53064511001170944f, 0.42568006235014771f, 0.02968317026774020f, 0.44437441140923856f, -0.30725231498690198f, 0.22521692420178210f, 0.26691314687880707f, -0.08803929829364876f, 0.06890136808130054f, 0.05936634053548040f, 0.88874882281847711f, -0.61450462997380395f, 0.45043384840356421f, 0.53382629375761415f, -0.17607859658729752f, 0.13780273616260108f, -0.20451834352584969f, 0.50701584916911058f, -0.16252461226223230f, 0.17650577759747219f, -0.09007941575199399f, -0.79596766501756422f, -0.63852009352522154f};
-__constant float kConvSin43[] = {0.02021840615873020f, -0.28029307734199793f, 0.58312878994870276f, 0.77502605436526373f, -0.21374174054459669f, 0.33594219723495944f, -0.12737420910406183f, 0.06269138078813734f, 0.17664419600145242f, 0.20810202921076834f, -0.02756129030363404f, -0.35330222151228147f, 0.10791277176774321f, -0.08036244513058823f, 0.40556005720396959f, 0.01624028723381764f, -0.29622846815974546f, 0.09570681528552408f, -0.40343964609496219f, -0.29263015763417455f, -0.46817695642799628f, 0.81112011440793919f, 0.03248057446763528f, -0.59245693631949092f, 0.19141363057104815f, -0.80687929218992438f, -0.58526031526834910f, -0.93635391285599257f, -0.09403707118220600f, -0.26496629400217864f, -0.31215304381615250f, 0.04134193545545106f, 0.52995333226842223f, -0.16186915765161480f, 0.12054366769588234f};
+#if CONV_CODELET_31
+__constant uint kConvPow31[] = {CONV_POW_31};
+__constant uint kConvInv31[] = {CONV_INV_POW_31};
+__constant float kConvCos31[] = {CONV_S_31};
+__constant float kConvSin31[] = {CONV_D_31};
+#endif
+#if CONV_CODELET_43
+__constant uint kConvPow43[] = {CONV_POW_43};
+__constant uint kConvInv43[] = {CONV_INV_POW_43};
+__constant float kConvCos43[] = {CONV_S_43};
+__constant float kConvSin43[] = {CONV_D_43};
+#endif
 
 #define ODD_PRIME_CONV_DFT(u, P, Q, pw, iv, kc, ks, EMIT)                                                       \
   {                                                                                                            \

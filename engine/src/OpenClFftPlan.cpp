@@ -122,13 +122,29 @@ std::size_t realStepHalf(const StockhamPass& p)
   return p.realRows >= 3 ? p.nOverL * p.length : p.length;
 }
 
-// The convolution form's tables (cl/fft_mixed.cl's TEAM_CONV), in the order of the remainders (a mod 3,
-// a mod Q) of the index a in [0, H), H = 3 Q: r' and q' (g^a and g^-a mod P, mirrored for odd a: the
-// signs that make the sine's correlation periodic), and the five kernels of length Q of each sequence,
-// from the rows h_n1 = C (or (-1)^a S) at remainder n1 (combinations in double, rounded once).
-std::string teamConvolutionOptions(const StockhamPass& p, std::uint32_t g, std::uint32_t gInverse)
+// The multiplicative inverse of a generator g mod P.
+std::uint32_t inverseMod(std::uint32_t g, std::uint32_t prime)
 {
-  const std::uint32_t prime = std::uint32_t(p.teamPrime), half = (prime - 1) / 2, inner = half / 3;
+  std::uint32_t inverse = 1;
+  while (inverse * g % prime != 1)
+    ++inverse;
+  return inverse;
+}
+
+// The convolution form's tables of a prime P with (P - 1) / 2 = 3 Q (cl/fft_mixed.cl's TEAM_CONV and
+// cl/odd_prime_dft.cl's CONV_CODELET_31 / _43), as build-option lists, in the order of the remainders
+// (a mod 3, a mod Q) of the index a in [0, H), H = 3 Q: r' and q' (g^a and g^-a mod P, mirrored for odd
+// a: the signs that make the sine's correlation periodic), and the five kernels of length Q of each
+// sequence, from the rows h_n1 = C (or (-1)^a S) at remainder n1 (combinations in double, rounded once).
+struct ConvolutionTables
+{
+  std::string powers, inversePowers, cosKernels, sinKernels;
+};
+
+ConvolutionTables convolutionTables(std::uint32_t prime)
+{
+  const std::uint32_t half = (prime - 1) / 2, inner = half / 3, g = primitiveRoot(prime);
+  const std::uint32_t gInverse = inverseMod(g, prime);
   std::vector<std::uint32_t> powers(half), inversePowers(half);
   std::vector<double> cosRows(half), sinRows(half);
   for (std::uint32_t a = 0, power = 1, inverse = 1; a < half; ++a) {
@@ -164,21 +180,39 @@ std::string teamConvolutionOptions(const StockhamPass& p, std::uint32_t g, std::
       list += (list.empty() ? "" : ",") + std::to_string(v);
     return list;
   };
-  return " -DTEAM_PRIME=" + std::to_string(prime) +
+  return {join(powers), join(inversePowers), kernels(cosRows), kernels(sinRows)};
+}
+
+std::string teamConvolutionOptions(const StockhamPass& p)
+{
+  const ConvolutionTables tables = convolutionTables(std::uint32_t(p.teamPrime));
+  return " -DTEAM_PRIME=" + std::to_string(p.teamPrime) +
          " -DTEAM_CONV=1 -DTEAM_PRODUCT_ITEMS=" + std::to_string(p.teamProductItems) +
-         " -DTEAM_POW=" + join(powers) + " -DTEAM_INV_POW=" + join(inversePowers) +
-         " -DTEAM_CONV_S=" + kernels(cosRows) + " -DTEAM_CONV_D=" + kernels(sinRows);
+         " -DTEAM_POW=" + tables.powers + " -DTEAM_INV_POW=" + tables.inversePowers +
+         " -DTEAM_CONV_S=" + tables.cosKernels + " -DTEAM_CONV_D=" + tables.sinKernels;
+}
+
+// The codelets that take their convolution form (StockhamPass::convolutionCodelets) and their tables.
+std::string convolutionCodeletOptions(const StockhamPass& p)
+{
+  std::string options;
+  for (int prime : p.convolutionCodelets) {
+    const std::string name = std::to_string(prime);
+    const ConvolutionTables tables = convolutionTables(std::uint32_t(prime));
+    options += " -DCONV_CODELET_" + name + "=1 -DCONV_POW_" + name + "=" + tables.powers +
+               " -DCONV_INV_POW_" + name + "=" + tables.inversePowers + " -DCONV_S_" + name + "=" +
+               tables.cosKernels + " -DCONV_D_" + name + "=" + tables.sinKernels;
+  }
+  return options;
 }
 
 // A team pass's tables (cl/fft_mixed.cl's TEAM_PRIME): g^a and g^-a mod P, and cos and sin of 2 pi g^a / P
 // (from double, rounded to float once), for a in [0, (P - 1) / 2).
 std::string teamOptions(const StockhamPass& p)
 {
+  if (p.teamProductItems) return teamConvolutionOptions(p);
   const std::uint32_t prime = std::uint32_t(p.teamPrime), half = (prime - 1) / 2, g = primitiveRoot(prime);
-  std::uint32_t gInverse = 1;
-  while (gInverse * g % prime != 1)
-    ++gInverse;
-  if (p.teamProductItems) return teamConvolutionOptions(p, g, gInverse);
+  const std::uint32_t gInverse = inverseMod(g, prime);
   std::string pow, invPow, cosines, sines;
   for (std::uint32_t a = 0, power = 1, inverse = 1; a < half; ++a) {
     const char* comma = a ? "," : "";
@@ -243,8 +277,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     if (p.teamPrime) options += teamOptions(p);
-    for (int prime : p.convolutionCodelets)
-      options += " -DCONV_CODELET_" + std::to_string(prime) + "=1";
+    options += convolutionCodeletOptions(p);
     if (p.raderRest.any()) {
       const std::vector<int>& rest = p.raderRest.radices;
       options += " -DRADER_REST=1 -DREST_M=" + std::to_string(p.raderRest.m) +

@@ -654,6 +654,13 @@ std::size_t rowsOf(const AxisJob& job)
   return job.extent[1] * job.extent[2] * job.batch;
 }
 
+// Whether the axis' lines hold real values (its real rows, or odd real rows in pairs): the first axis of a
+// real transform.
+bool realLines(const AxisJob& job, int axis)
+{
+  return axis == 0 && (job.realRows || job.realPairs.any());
+}
+
 // Appends the passes of one axis. `stride`: distance between the axis' consecutive elements.
 void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimits& limits,
               StockhamSchedule& schedule)
@@ -687,7 +694,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       // 0.249 ms, R2C 2133 0.232 -> 0.280), though R2C 2010 gained (0.219 -> 0.179) and C2R was mixed
       // (each product in a warp of its own: 1809 0.226 -> 0.217, 2133 0.230 -> 0.235).
       DeviceLimits passLimits = limits;
-      if (axis == 0 && (job.realRows || job.realPairs.any())) passLimits.teamConvolution = false;
+      if (realLines(job, axis)) passLimits.teamConvolution = false;
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits,
                                               lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors)
                                   : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines,
@@ -1407,13 +1414,13 @@ constexpr std::size_t kConvolutionCodelet31Items = 31;
 //   on lines of a few work-items, many lines a group (31 alone 0.248 -> 0.424, 124 0.227 -> 0.249; 465's
 //   15 level), beside 43's form (1333 0.237 -> 0.255) and on real lines (R2C 1023 0.131 -> 0.141, R2C 62
 //   0.131 -> 0.237).
-std::vector<int> convolutionCodelets(const StockhamPass& p, bool realLines, const DeviceLimits& limits)
+std::vector<int> convolutionCodelets(const StockhamPass& p, bool onRealLines, const DeviceLimits& limits)
 {
   const auto has = [&](int prime) {
     return std::ranges::count(p.radices, prime) + std::ranges::count(p.raderRest.radices, prime) > 0;
   };
   std::vector<int> primes;
-  const bool wideComplexLines = !realLines && p.threads >= kConvolutionCodelet31Items && !has(43);
+  const bool wideComplexLines = !onRealLines && p.threads >= kConvolutionCodelet31Items && !has(43);
   if (has(31) && (limits.convolutionCodelet31 || wideComplexLines)) primes.push_back(31);
   if (has(43)) primes.push_back(43);
   return primes;
@@ -1438,10 +1445,8 @@ StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits)
   }
   if (!schedule.passes.empty()) schedule.passes.back().lastOfTransform = true;
   for (StockhamPass& pass : schedule.passes)
-    if (pass.family == StockhamPass::Family::Mixed) {
-      const bool realLines = pass.axis == 0 && (job.realRows || job.realPairs.any());
-      pass.convolutionCodelets = convolutionCodelets(pass, realLines, limits);
-    }
+    if (pass.family == StockhamPass::Family::Mixed)
+      pass.convolutionCodelets = convolutionCodelets(pass, realLines(job, pass.axis), limits);
   return schedule;
 }
 
