@@ -93,10 +93,19 @@ bool teamFitsLocalMemory(std::size_t length, std::size_t lines, std::size_t prim
 //   (32 x 32: 0.193 ms against 0.225 at radix 16), 8192 in one launch (8 x 32 x 32: 0.260 against
 //   0.279). Contiguous lines that fit a float2 exchange stay at 16, where more groups stay resident
 //   (N = 1024 contiguous: 0.140 at radix 16, 0.184 at 32).
-constexpr std::size_t kShortContiguousLine = 256;
+// - Measured again on the H200 (2026-11-28, its copy roof near 4 TB/s): 512-long contiguous lines also
+//   run best at radix 8 (N = 512: 0.1416 ms at 16, 0.1361 at 8); 512-long lines that start an axis' steps
+//   take 16, not 32 (512 x 512's columns 0.183 -> 0.159 ms, 2^17's first launch 0.181 -> 0.166, 512 x 512
+//   x 128 0.464 -> 0.443), while a split row's later 512-long launch, which applies the first launch's
+//   twiddles as it loads, keeps 32 (2^18's second launch 0.155 at 32, 0.209 at 16), as do 1024-long
+//   columns (1024 x 1024 0.311 ms at 32, 0.377 at 16). Against the rule before, in one lease: 512 x 512
+//   0.324 -> 0.296 ms, 2^17 0.312 -> 0.297, 2^18 0.321 -> 0.307, 512 x 512 x 128 0.465 -> 0.437, 512 0.141
+//   -> 0.137; 1024, 2048, 8192, 256 x 256, 1024 x 1024 and 2^21 within 1%.
+constexpr std::size_t kShortContiguousLine = 512;
 constexpr std::size_t kShortContiguousRadix = 8;
 constexpr std::size_t kDefaultRadix = 16;
-constexpr std::size_t kShortestRadix32Line = 512;
+constexpr std::size_t kShortestRadix32Line = 1024;
+constexpr std::size_t kShortestTwiddledRadix32Line = 512;
 
 std::size_t localPasses(std::size_t length, std::size_t radix)
 {
@@ -108,6 +117,7 @@ struct LineKind
 {
   bool contiguous = false; // neither loads nor stores walk adjacent lines
   bool partial = false;    // one line does not fit the exchange buffer whole
+  bool twiddled = false;   // a split row's later launch (ns > 1): it applies the earlier launch's twiddles
 };
 
 int radixFor(std::size_t length, const DeviceLimits& limits, LineKind kind = {})
@@ -116,9 +126,9 @@ int radixFor(std::size_t length, const DeviceLimits& limits, LineKind kind = {})
   if (kind.contiguous && length <= kShortContiguousLine)
     return int(std::min({length, cap, kShortContiguousRadix}));
   const std::size_t usual = std::min({length, cap, kDefaultRadix});
-  const bool radix32Pays = cap >= 32 && length >= kShortestRadix32Line &&
-                           (!kind.contiguous || kind.partial) &&
-                           localPasses(length, 32) < localPasses(length, usual);
+  const bool radix32Pays =
+      cap >= 32 && length >= (kind.twiddled ? kShortestTwiddledRadix32Line : kShortestRadix32Line) &&
+      (!kind.contiguous || kind.partial) && localPasses(length, 32) < localPasses(length, usual);
   return int(radix32Pays ? 32 : usual);
 }
 
@@ -215,13 +225,14 @@ constexpr std::size_t kColumnSectors = 2;
 constexpr std::size_t kLastRowLaunchSectors = 4;
 
 StockhamPass shapePass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
-                       const DeviceLimits& limits, std::size_t columnSectors = kColumnSectors)
+                       const DeviceLimits& limits, std::size_t columnSectors, bool twiddled)
 {
   StockhamPass p;
   p.length = length;
   LineKind kind;
   kind.contiguous = !loadAdjacent && !storeAdjacent;
   kind.partial = !fitsLocalMemory(length, 1, 1, limits);
+  kind.twiddled = twiddled;
   p.radix = radixFor(length, limits, kind);
   // maxLengthFor allowed this length with the largest radix; a smaller one chosen for this kind of line
   // must not need more work-items than a group may have (devices with much local memory).
@@ -696,7 +707,7 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       DeviceLimits passLimits = limits;
       if (realLines(job, axis)) passLimits.teamConvolution = false;
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits,
-                                              lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors)
+                                              lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors, ns > 1)
                                   : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines,
                                                    passLimits, {}, job.raderRest.any());
       // Adjacent on both sides by the axis' own layout: not a convolution's first or last launch, which

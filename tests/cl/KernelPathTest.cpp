@@ -126,10 +126,12 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("threepass_gpu_local_memory_n2pow21", D::complex1d(1u << 21), 0, 48 * 1024));
   c.push_back(make("columns_in_two_launches_inplace_32x2048", inPlace(inverse(D::complex2d(32, 2048, 2))), 0,
                    48 * 1024));
-  // Radix 32 (32 values per work-item), where the planner takes it: strided lines of 512 and 1024 (first
-  // radix 16 and 32; twopass_n2pow20 above adds pass twiddles), one launch of 8192 with the split
-  // exchange; and such lines held to radix 16.
-  c.push_back(make("radix32_columns_8x512", D::complex2d(8, 512, 2)));
+  // Radix 32 (32 values per work-item), where the planner takes it: a split row's later 512-long launch
+  // (first radix 16, with pass twiddles), strided lines of 1024 (first radix 32; twopass_n2pow20 above
+  // adds pass twiddles), one launch of 8192 with the split exchange; and such lines held to radix 16.
+  // 512-long columns of eight lines take radix 16 (first radix 2).
+  c.push_back(make("radix32_twiddled_launch_n2pow18", D::complex1d(1u << 18), 0, 48 * 1024));
+  c.push_back(make("radix16_columns_16x512", D::complex2d(16, 512, 2), 0, 48 * 1024));
   c.push_back(make("radix32_columns_inverse_16x1024", inverse(D::complex2d(16, 1024))));
   c.push_back(withRadix(make("radix16_twopass_n2pow20", D::complex1d(1u << 20), 1024), 16));
   c.push_back(make("radix32_split_exchange_n8192", inverse(D::complex1d(8192, 2)), 0, 48 * 1024));

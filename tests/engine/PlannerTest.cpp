@@ -204,6 +204,26 @@ TEST(Planner, LongLaunchesOnLargeLocalMemoriesKeepTheirGroupsWithinTheLimit)
     }
 }
 
+// The power-of-two radix by line and launch (the planner's radixFor): 8 on contiguous lines up to 512, 16 on
+// 512-long lines that start an axis' steps (columns, a split row's first launch), 32 on a split row's later
+// 512-long launch and on 1024-long strided lines.
+TEST(Planner, PowerOfTwoRadixByLineAndLaunch)
+{
+  const auto radices = [](const TransformDescriptor& d) {
+    std::vector<int> r;
+    for (const StockhamPass& p : planStockham(d, kGpu).passes)
+      r.push_back(p.radix);
+    return r;
+  };
+  EXPECT_EQ(radices(TransformDescriptor::complex1d(256, 1u << 17)), std::vector<int>({8}));
+  EXPECT_EQ(radices(TransformDescriptor::complex1d(512, 1u << 16)), std::vector<int>({8}));
+  EXPECT_EQ(radices(TransformDescriptor::complex1d(1024, 1u << 15)), std::vector<int>({16}));
+  EXPECT_EQ(radices(TransformDescriptor::complex2d(512, 512, 128)), std::vector<int>({8, 16}));
+  EXPECT_EQ(radices(TransformDescriptor::complex2d(1024, 1024, 32)), std::vector<int>({16, 32}));
+  EXPECT_EQ(radices(TransformDescriptor::complex1d(1u << 17, 256)), std::vector<int>({16, 16}));
+  EXPECT_EQ(radices(TransformDescriptor::complex1d(1u << 18, 128)), std::vector<int>({16, 32}));
+}
+
 TEST(Planner, ColumnPassesReadFourAdjacentColumns)
 {
   const auto s = planStockham(TransformDescriptor::complex2d(1024, 1024, 32), kGpu);
