@@ -90,6 +90,10 @@
 // of this kernel without hooks (ns = nOverL = 1): it loads the pairs from `in` (passed as axisData too,
 // hookLength = n - 1, hookDist its pitch) and stores to `out` at pairPitchOut, R2C's split from the whole
 // line in local memory after the last pass.
+// REAL_ROWS (R2C rows of even length, the pairwise step of cl/real_fft.cl fused into the rows' launch): 1
+// where a row is one launch (ns = nOverL = 1, realPostOut); 3 in the last launch of rows longer than one
+// (ns = nOverL, even), whose lines come in mirrored pairs (splitLine, mirroredPostOut). storeTable then
+// holds W_{2H}^k, k in [0, H/2], H the row's half length.
 //
 // Compile-time options (-D): LEN, THREADS (work-items per line), LINES, VMAX (register values per
 // work-item in the busiest pass), NUM_RADICES and RADIX_0.. (the local passes, in order),
@@ -163,6 +167,9 @@
 #endif
 #ifndef FILTER_INVERSE
 #define FILTER_INVERSE 0
+#endif
+#ifndef REAL_ROWS
+#define REAL_ROWS 0
 #endif
 #if RADER_REST
 // RADER_REST's rows (header): ROWS whole rows per group, each ROW_PITCH apart, ROW_THREADS work-items a row;
@@ -404,13 +411,23 @@ INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twid
   barrier(CLK_LOCAL_MEM_FENCE);
 }
 
-// Where line g's element e sits: (b, i, j) from g as in fft_stockham.cl.
+// Where line g's element e sits: (b, i, j) from g as in fft_stockham.cl. REAL_ROWS 3 (the last launch of
+// R2C rows longer than one launch, inner = 1, nOverL = ns even) takes its lines in mirrored pairs: slots 2p
+// and 2p+1 hold lines p and nOverL-p (pair 0: lines 0 and nOverL/2, each its own partner), so that each
+// value meets its partner in local memory (mirroredPostOut).
 inline void splitLine(uint g, uint inner, uint nOverL, uint* i, uint* j, uint* b)
 {
+#if REAL_ROWS == 3
+  const uint pairs = nOverL / 2, pair = g / 2, p = pair % pairs;
+  *i = 0;
+  *j = (g & 1) == 0 ? p : (p == 0 ? pairs : nOverL - p);
+  *b = pair / pairs;
+#else
   *i = g % inner;
   const uint rest = g / inner;
   *j = rest % nOverL;
   *b = rest / nOverL;
+#endif
 }
 
 inline void lineOf(const uint lid, const int linesFastest, const uint threads, uint* m, uint* t)
@@ -1345,9 +1362,6 @@ inline void splitPairsOut(__global cfloat* out, __local cfloat* lines, const uin
 }
 #endif
 
-#ifndef REAL_ROWS
-#define REAL_ROWS 0
-#endif
 #if REAL_ROWS
 // REAL_ROWS 1 (R2C rows in one launch, no hooks): the line is Z = DFT_H of a real row's pairs, H = len,
 // and the launch stores X[0..H] of the row (cl/real_fft.cl has the formulas) instead of Z. The whole line
@@ -1363,6 +1377,15 @@ inline cfloat realStepTwiddle(__global const cfloat* table, const uint k, const 
 // The planner fuses it into whole rows only (ns = nOverL = stride = 1), so row g's X[k] is at
 // g * distOut + k: worked out here rather than through storeOutput, which divides by the runtime geometry
 // for every element (H100, R2C rows of 1920 x 1080: 0.190 -> 0.142 ms; of 3000 x 2000: 0.179 -> 0.149).
+// X[k] of a real row of half length H from Z[k] and its mirror Z[H-k], 0 < k < H: E + W^k (-i) O.
+inline cfloat realStepValue(const cfloat z, const cfloat mirror, const uint k, const uint halfLength,
+                            __global const cfloat* table)
+{
+  const cfloat a = 0.5f * z, bc = 0.5f * (cfloat)(mirror.x, -mirror.y);
+  const cfloat d = a - bc;
+  return a + bc + cmul(realStepTwiddle(table, k, halfLength), (cfloat)(d.y, -d.x));
+}
+
 inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
                         const uint lid, const uint len, const uint groupSize)
 {
@@ -1378,13 +1401,40 @@ inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint 
       row[len] = (cfloat)(z.x - z.y, 0.0f) * step->scale;
       continue;
     }
-    const cfloat mirror = line[PADDED(len - k)];
-    const cfloat a = 0.5f * z, bc = 0.5f * (cfloat)(mirror.x, -mirror.y);
-    const cfloat d = a - bc;
-    const cfloat w = realStepTwiddle(step->storeTable, k, len);
-    row[k] = (a + bc + cmul(w, (cfloat)(d.y, -d.x))) * step->scale; // E + W^k (-i) O
+    row[k] = realStepValue(z, line[PADDED(len - k)], k, len, step->storeTable) * step->scale;
   }
 }
+
+#if REAL_ROWS == 3
+// REAL_ROWS 3: after the last local pass, slot m's line j holds Z[j + q*ns] of its row (H = ns*LEN); the
+// partner Z[H - j - q*ns] is element LEN-1-q of line ns-j (the pair's other slot; line ns/2 its own), and
+// for line 0 element LEN-q of itself. The launch stores X[K], K = j + q*ns, adjacent work-items on
+// adjacent slots (two runs of adjacent lines a group), and line 0 adds X[H] from Z[0].
+inline void mirroredPostOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
+                            const uint lid, const uint groupSize)
+{
+  const uint halfLength = step->ns * LEN;
+  for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
+    const uint m = idx % LINES, q = idx / LINES;
+    const uint g = step->firstLine + m;
+    if (g >= step->totalLines) continue;
+    uint i, j, b;
+    splitLine(g, 1, step->nOverL, &i, &j, &b);
+    __global cfloat* row = out + b * step->distOut;
+    const cfloat z = lines[m * lineStride + PADDED(q)];
+    if (j == 0 && q == 0) {
+      row[0] = (cfloat)(z.x + z.y, 0.0f) * step->scale;
+      row[halfLength] = (cfloat)(z.x - z.y, 0.0f) * step->scale;
+      continue;
+    }
+    const uint partnerSlot = j == 0 || 2 * j == step->nOverL ? m : (m ^ 1u);
+    const uint partnerQ = j == 0 ? LEN - q : LEN - 1 - q;
+    const cfloat mirror = lines[partnerSlot * lineStride + PADDED(partnerQ)];
+    const uint K = j + q * step->ns;
+    row[K] = realStepValue(z, mirror, K, halfLength, step->storeTable) * step->scale;
+  }
+}
+#endif
 #endif
 
 #ifndef NUM_RADICES
@@ -1594,7 +1644,9 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     localPass(line, localTwiddles, tLds, localNs, (int)radices[p], length, lineThreads);
     localNs *= radices[p];
   }
-#if REAL_ROWS
+#if REAL_ROWS == 3
+#error "REAL_ROWS 3: length-specialised programs only"
+#elif REAL_ROWS
   if (count > 1) localPass(line, localTwiddles, tLds, localNs, (int)radices[count - 1], length, lineThreads);
   realPostOut(out, lines, lineStride, &step, lid, length, groupSize);
 #else
@@ -1641,7 +1693,11 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     // The last pass also into local memory, where each value meets its mirror.
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
+#if REAL_ROWS == 3
+    mirroredPostOut(out, lines, lineStride, &step, lid, groupSize);
+#else
     realPostOut(out, lines, lineStride, &step, lid, LEN, groupSize);
+#endif
 #elif DIRECT_PAIRS == 1
 #if NUM_RADICES > 1
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);

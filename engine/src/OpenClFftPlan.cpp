@@ -357,10 +357,13 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
   // unused placeholder argument. Rows of several launches take it as two short tables (nearOneTwiddles:
   // the whole row's would be megabytes read from memory. H100, R2C 2^20 0.319 -> 0.297 ms, 2^21 0.354 ->
   // 0.333).
+  // Mixed-radix rows take the whole table (cl/fft_mixed.cl's realStepTwiddle; an audio row's is tens of
+  // kilobytes).
   const std::size_t half = realStepHalf(pass);
+  const bool nearOne = pass.realRows >= 3 && pass.family == StockhamPass::Family::PowerOfTwo;
   if (pass.realRows)
-    launch.realTwiddles = uploadTable(pass.realRows >= 3 ? nearOneTwiddles(2 * half, half / 2 + 1, -1)
-                                                         : twiddleTable(2 * half, half / 2 + 1, -1));
+    launch.realTwiddles = uploadTable(nearOne ? nearOneTwiddles(2 * half, half / 2 + 1, -1)
+                                              : twiddleTable(2 * half, half / 2 + 1, -1));
   else
     launch.realTwiddles = launch.localTwiddles;
   const std::string radices = joined(pass.radices);

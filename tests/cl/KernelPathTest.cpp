@@ -166,6 +166,15 @@ std::vector<KernelCase> kernelCases()
   c.push_back(make("r2c_mixed_fused_post_odd_half_n30", realForward(D::complex1d(30, 4))));
   c.push_back(make("r2c_mixed_fused_post_one_pass_n10", realForward(D::complex1d(10, 3))));
   c.push_back(make("r2c_mixed_fused_post_inplace_120x6", inPlace(realForward(D::complex2d(120, 6, 2)))));
+  // Such rows longer than one launch: the last launch takes its lines in mirrored pairs (REAL_ROWS 3 of
+  // cl/fft_mixed.cl), audio lengths with a GPU's 48 KB (in place too) and rows of a 2D array; an odd
+  // number of lines in the last launch (500 as 25 x 20) keeps the separate pass.
+  c.push_back(
+      make("r2c_mixed_fused_post_twolaunch_n44100", realForward(D::complex1d(44100, 2)), 0, 48 * 1024));
+  c.push_back(make("r2c_mixed_fused_post_twolaunch_inplace_n48000", inPlace(realForward(D::complex1d(48000))),
+                   0, 48 * 1024));
+  c.push_back(make("r2c_mixed_fused_post_twolaunch_1800x4", realForward(D::complex2d(1800, 4)), 64));
+  c.push_back(make("r2c_mixed_separate_post_odd_lines_1000x6", realForward(D::complex2d(1000, 6)), 256));
   // Twiddles computed on the fly (kept for comparison with the double-precision tables).
   c.push_back(make("onthefly_n4096", D::complex1d(4096, 2), 0, 0, OpenClOptions::Twiddles::OnTheFly));
   c.push_back(
