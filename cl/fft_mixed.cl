@@ -1413,23 +1413,25 @@ inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint 
 inline void mirroredPostOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
                             const uint lid, const uint groupSize)
 {
+  // groupSize is THREADS * LINES: each work-item keeps its slot, so where the slot's line and its partner
+  // sit is worked out once (splitLine divides by the runtime geometry).
+  const uint m = lid % LINES, g = step->firstLine + m;
+  if (g >= step->totalLines) return;
+  uint i, j, b;
+  splitLine(g, 1, step->nOverL, &i, &j, &b);
   const uint halfLength = step->ns * LEN;
-  for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
-    const uint m = idx % LINES, q = idx / LINES;
-    const uint g = step->firstLine + m;
-    if (g >= step->totalLines) continue;
-    uint i, j, b;
-    splitLine(g, 1, step->nOverL, &i, &j, &b);
-    __global cfloat* row = out + b * step->distOut;
-    const cfloat z = lines[m * lineStride + PADDED(q)];
+  const bool ownPartner = j == 0 || 2 * j == step->nOverL;
+  __local cfloat* line = lines + m * lineStride;
+  __local cfloat* partnerLine = lines + (ownPartner ? m : (m ^ 1u)) * lineStride;
+  __global cfloat* row = out + b * step->distOut;
+  for (uint q = lid / LINES; q < LEN; q += groupSize / LINES) {
+    const cfloat z = line[PADDED(q)];
     if (j == 0 && q == 0) {
       row[0] = (cfloat)(z.x + z.y, 0.0f) * step->scale;
       row[halfLength] = (cfloat)(z.x - z.y, 0.0f) * step->scale;
       continue;
     }
-    const uint partnerSlot = j == 0 || 2 * j == step->nOverL ? m : (m ^ 1u);
-    const uint partnerQ = j == 0 ? LEN - q : LEN - 1 - q;
-    const cfloat mirror = lines[partnerSlot * lineStride + PADDED(partnerQ)];
+    const cfloat mirror = partnerLine[PADDED(j == 0 ? LEN - q : LEN - 1 - q)];
     const uint K = j + q * step->ns;
     row[K] = realStepValue(z, mirror, K, halfLength, step->storeTable) * step->scale;
   }
