@@ -1374,9 +1374,6 @@ inline cfloat realStepTwiddle(__global const cfloat* table, const uint k, const 
   return (cfloat)(-w.x, w.y); // W^k = -conj(W^(H-k))
 }
 
-// The planner fuses it into whole rows only (ns = nOverL = stride = 1), so row g's X[k] is at
-// g * distOut + k: worked out here rather than through storeOutput, which divides by the runtime geometry
-// for every element (H100, R2C rows of 1920 x 1080: 0.190 -> 0.142 ms; of 3000 x 2000: 0.179 -> 0.149).
 // X[k] of a real row of half length H from Z[k] and its mirror Z[H-k], 0 < k < H: E + W^k (-i) O.
 inline cfloat realStepValue(const cfloat z, const cfloat mirror, const uint k, const uint halfLength,
                             __global const cfloat* table)
@@ -1386,6 +1383,9 @@ inline cfloat realStepValue(const cfloat z, const cfloat mirror, const uint k, c
   return a + bc + cmul(realStepTwiddle(table, k, halfLength), (cfloat)(d.y, -d.x));
 }
 
+// The planner fuses it into whole rows only (ns = nOverL = stride = 1), so row g's X[k] is at
+// g * distOut + k: worked out here rather than through storeOutput, which divides by the runtime geometry
+// for every element (H100, R2C rows of 1920 x 1080: 0.190 -> 0.142 ms; of 3000 x 2000: 0.179 -> 0.149).
 inline void realPostOut(__global cfloat* out, __local cfloat* lines, const uint lineStride, const Step* step,
                         const uint lid, const uint len, const uint groupSize)
 {

@@ -941,7 +941,7 @@ TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
 // R2C rows longer than one launch get the pairwise step in their last launch (REAL_ROWS 3), so no
 // separate r2c_post pass reads and writes the half spectrum again; rows of one launch fuse it there.
 // Mixed-radix rows too (audio lengths: 44100 and 48000 split in two launches, 96000 too), where the last
-// launch's lines pair up (an even count, whole in the exchange buffer).
+// launch's lines pair up (an even count, whole in the exchange buffer); 9600 is one launch of 4800.
 TEST(Planner, RealRowsFuseThePairwiseStepIntoTheirLastLaunch)
 {
   for (std::size_t n : {1024u, 1u << 16, 1u << 20, 44100u, 48000u, 96000u, 2u * 4800u}) {
