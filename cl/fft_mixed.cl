@@ -222,6 +222,12 @@ INLINE void dftRadix(cfloat* u, const int radix)
   case 25: dftTwoPrimes(u, 5, 5, kCosW25, kSinW25); break;
   case 27: dft27(u); break;
   case 22: dftTwoPrimes(u, 2, 11, kCosW22, kSinW22); break;
+  case 6: dftTwoPrimes(u, 2, 3, kCosW6, kSinW6); break;
+  case 10: dftTwoPrimes(u, 2, 5, kCosW10, kSinW10); break;
+  case 14: dftTwoPrimes(u, 2, 7, kCosW14, kSinW14); break;
+  case 12: dft12(u); break;
+  case 20: dft20(u); break;
+  case 24: dft24(u); break;
   case 26: dftTwoPrimes(u, 2, 13, kCosW26, kSinW26); break;
   case 33: dftTwoPrimes(u, 3, 11, kCosW33, kSinW33); break;
   case 39: dftTwoPrimes(u, 3, 13, kCosW39, kSinW39); break;

@@ -284,6 +284,13 @@ constexpr std::size_t kContiguousMixedGroup = 128;
 constexpr std::size_t kLargestRoundsGroup = 512;
 // Values a work-item of such a group may hold: they stay in registers through every round.
 constexpr std::size_t kLargestRoundsValues = 20;
+// Its radices: up to 16, and 20 (2000-long columns as 20 x 10 x 10 in two rounds, balancedTwoRadices:
+// H200 0.268 -> 0.238 ms); not 31 or 33 (R2C 2046 x 1023's 1023-long columns as 3 x 11 x 31 in two rounds:
+// 0.344 -> 0.446 ms on the H100).
+bool roundsRadix(int radix)
+{
+  return radix <= 16 || radix == 20;
+}
 
 std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
 {
@@ -311,7 +318,13 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   p.radices =
       ordered ? std::move(radices) : mixedRadices(length, columns ? CompositeRadices::Columns : composites);
   // A team pass first, then the rest's radices (in registers as usual).
-  const std::size_t team = ordered ? 0 : teamPrimeOf(length, limits);
+  // Lengths with a factor 2 and odd primes up to 7 in fewer passes, where that keeps the lanes busy
+  // (balancedTwoRadices); not in a convolution stage's launches (CompositeRadices::All).
+  std::optional<BalancedRadices> balanced;
+  if (limits.balancedTwoRadices && !ordered && (composites == CompositeRadices::WhereTheyPay || columns))
+    balanced = balancedTwoRadices(length, p.radices.size());
+  if (balanced) p.radices = balanced->radices;
+  const std::size_t team = ordered || balanced ? 0 : teamPrimeOf(length, limits);
   if (team) {
     p.teamPrime = int(team);
     p.radices = {int(team)};
@@ -340,6 +353,8 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     p.threads = std::min(p.threads, limits.mixedThreads);
     while (registerValues(p.threads) > kGenericRegisterValues)
       ++p.threads;
+  } else if (balanced) {
+    p.threads = balanced->threads;
   } else {
     // Where every pass is a large codelet (each radix above 16), one butterfly of each per work-item:
     // 1023 as 33 x 31 on 31 work-items gave two of them two 31-point butterflies. H100: 1023 0.246 -> 0.221
@@ -423,7 +438,7 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
 bool fitsTwoRounds(const StockhamPass& p, std::size_t lines, const DeviceLimits& limits)
 {
   return lines * p.threads <= kLargestRoundsGroup && p.registerValues <= kLargestRoundsValues &&
-         *std::max_element(p.radices.begin(), p.radices.end()) <= 16 &&
+         std::all_of(p.radices.begin(), p.radices.end(), roundsRadix) &&
          fitsLocalMemoryInRounds(p.length, lines, 2, limits);
 }
 
@@ -1359,6 +1374,82 @@ std::vector<int> mixedRadices(std::size_t length, CompositeRadices use)
   radices.insert(radices.end(), odd.begin(), odd.end());
   if (use != CompositeRadices::None) joinSmallRadices(radices, length);
   return radices;
+}
+
+namespace {
+
+// The radices balancedTwoRadices groups a length into (the codelets of cl/fft_mixed.cl's dftRadix up to 25).
+constexpr std::array<int, 17> kBalancedRadices{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 20, 21, 24, 25};
+constexpr std::size_t kMostBalancedValues = 25;
+constexpr double kLeastLaneUse = 0.9;
+
+// Every multiset of `passes` radices of kBalancedRadices whose product is `rest`, each in ascending order.
+void radixSets(std::size_t rest, std::size_t passes, std::vector<int>& chosen,
+               std::vector<std::vector<int>>& sets)
+{
+  if (passes == 0) {
+    if (rest == 1) sets.push_back(chosen);
+    return;
+  }
+  for (int r : kBalancedRadices) {
+    if (rest % std::size_t(r) || (!chosen.empty() && r < chosen.back())) continue;
+    chosen.push_back(r);
+    radixSets(rest / std::size_t(r), passes - 1, chosen, sets);
+    chosen.pop_back();
+  }
+}
+
+} // namespace
+
+// H200, 2^25 values (ms; docs/benchmarks.md), whole transforms against the usual radices: 3000 x 2000
+// 0.453 -> 0.391 (rows as 24 x 5 x 25 on 125 work-items, columns as 20 x 10 x 10), 1920 x 1080 0.374 ->
+// 0.353, 2160 0.231 -> 0.150, 1080 0.194 -> 0.163, 4000 0.206 -> 0.167, 22050 0.363 -> 0.315, 48000 0.317
+// -> 0.295, R2C 44100 0.238 -> 0.213; 46 lengths' geometric mean 0.964. But lengths of twos and fives
+// alone lost as rows: 2000 (as 20 x 10 x 10) 0.161 -> 0.217, 1600 0.163 -> 0.202, 800 0.165 -> 0.189,
+// R2C 48000's 200 (20 x 10) 0.217 -> 0.237, R2C 3000's 1500 0.126 -> 0.132; hence DeviceLimits'
+// balancedTwoRadices, off by default. Lanes matter more than work-items: 3000 as 8 x 3 x 5 x 5 x 5 on 600
+// work-items rather than 375 gained only 0.210 -> 0.194.
+std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses)
+{
+  const int twos = std::countr_zero(length);
+  if (length < 2 || twos == 0 || (length >> twos) == 1) return std::nullopt;
+  for (std::size_t p : primeFactors(length >> twos))
+    if (p > 7) return std::nullopt;
+  for (std::size_t passes = 1; passes < usualPasses; ++passes) {
+    std::vector<std::vector<int>> sets;
+    std::vector<int> chosen;
+    radixSets(length, passes, chosen, sets);
+    std::optional<BalancedRadices> best;
+    std::size_t bestSlots = 0, bestSum = 0;
+    for (const std::vector<int>& set : sets)
+      for (int itemsRadix : set) {
+        const std::size_t threads = length / std::size_t(itemsRadix);
+        // Lane slots: each pass takes rounds of `threads` work-items over its butterflies.
+        std::size_t slots = 0, values = 0, sum = 0;
+        for (int r : set) {
+          const std::size_t rounds = (length / std::size_t(r) + threads - 1) / threads;
+          slots += rounds * std::size_t(r) * threads;
+          values = std::max(values, rounds * std::size_t(r));
+          sum += std::size_t(r);
+        }
+        if (values > kMostBalancedValues || double(passes * length) < kLeastLaneUse * double(slots)) continue;
+        const bool better =
+            !best || slots < bestSlots ||
+            (slots == bestSlots && (threads > best->threads || (threads == best->threads && sum < bestSum)));
+        if (better) {
+          best = BalancedRadices{set, threads};
+          bestSlots = slots;
+          bestSum = sum;
+        }
+      }
+    if (best) {
+      std::stable_sort(best->radices.begin(), best->radices.end(), [](int a, int b) {
+        return std::countr_zero(unsigned(a)) > std::countr_zero(unsigned(b));
+      });
+      return best;
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d)

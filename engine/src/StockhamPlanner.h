@@ -79,6 +79,11 @@ struct DeviceLimits
   bool compositeRadices = true;
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
+  // Lengths with a factor 2 and odd primes up to 7 in fewer local passes, the twos joined with the odd
+  // primes (balancedTwoRadices; OpenClOptions::balancedRadices). Off by default: on the H200 it made 3000
+  // x 2000, 1920 x 1080 and the audio lengths faster, but rows of twos and fives alone (2000, 1600, 800)
+  // slower; balancedTwoRadices' comment has the figures.
+  bool balancedTwoRadices = false;
   // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
   // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
   // (the planner's convolutionCodelets says what was measured).
@@ -328,5 +333,17 @@ std::vector<int> mixedRadices(std::size_t length, CompositeRadices use = Composi
 // Which composite radices a launch on these limits takes (mixedRadices): none on the generic program or
 // with DeviceLimits::compositeRadices off.
 CompositeRadices compositeRadicesFor(const DeviceLimits& limits);
+// A length with a factor 2 and odd primes up to 7 (3000, 1920, 2000, 240, 210) in fewer local passes than
+// mixedRadices gives it (`usualPasses`), the powers of two joined with those primes (the radices 6, 10,
+// 12, 14, 20 and 24 of cl/odd_prime_dft.cl): the fewest passes whose work-items, one per butterfly of
+// one of its radices, keep at least kLeastLaneUse of their lanes busy through the passes and hold at most
+// kMostBalancedValues values. The radices holding more twos first, then the odd ones, smallest first.
+// Nothing where no such grouping saves a pass.
+struct BalancedRadices
+{
+  std::vector<int> radices;
+  std::size_t threads = 0; // work-items per line
+};
+std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses);
 
 } // namespace spectrascope::detail

@@ -817,6 +817,54 @@ TEST(Planner, ConvolutionCodeletsWhereTheyPay)
 // work-items per line (the smallest composites within one pass of the fewest), every launch of Rader's
 // one-launch stage, columns that keep two work-items per line; not rows with a factor 2 and only small
 // primes, nor the generic program.
+// Lengths with a factor 2 and odd primes up to 7, with DeviceLimits::balancedTwoRadices: the fewest passes
+// that keep the lanes busy, the radices holding more twos first, one work-item per butterfly of one of
+// them (balancedTwoRadices); the usual radices without the knob and where no grouping saves a pass.
+TEST(Planner, BalancedTwoRadicesTakeFewerPassesOnlyWithTheKnob)
+{
+  using R = std::vector<int>;
+  DeviceLimits balanced = kGpu;
+  balanced.balancedTwoRadices = true;
+  const auto pass = [](const TransformDescriptor& d, const DeviceLimits& limits, std::size_t i = 0) {
+    return planStockham(d, limits).passes.at(i);
+  };
+  const StockhamPass rows3000 = pass(TransformDescriptor::complex1d(3000, 8), balanced);
+  EXPECT_EQ(rows3000.radices, (R{24, 5, 25}));
+  EXPECT_EQ(rows3000.threads, 125u);
+  EXPECT_EQ(rows3000.registerValues, 25u);
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(3000, 8), kGpu).radices, (R{8, 3, 5, 5, 5}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(1920, 8), balanced).radices, (R{16, 8, 15}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(1080, 8), balanced).radices, (R{12, 6, 15}));
+  // 2000-long columns: one launch in two rounds, radix 20 included (kLargestRoundsRadix).
+  const StockhamPass columns = pass(TransformDescriptor::complex2d(3000, 2000), balanced, 1);
+  EXPECT_EQ(columns.radices, (R{20, 10, 10}));
+  EXPECT_EQ(columns.threads, 100u);
+  EXPECT_EQ(columns.lineRounds, 2);
+  // Both launches of the audio lengths: 22050 = 210 x 105, 48000 = 240 x 200 (the second already two).
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(22050, 8), balanced).radices, (R{14, 15}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(48000, 8), balanced).radices, (R{16, 15}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(48000, 8), balanced, 1).radices, (R{8, 25}));
+  // Nothing to join: odd lengths, powers of two, a prime above 7, or no pass saved.
+  EXPECT_FALSE(balancedTwoRadices(3375, 4));
+  EXPECT_FALSE(balancedTwoRadices(4096, 3));
+  EXPECT_FALSE(balancedTwoRadices(2 * 11 * 5, 3));
+  EXPECT_FALSE(balancedTwoRadices(200, 2));
+  // Every pick keeps its work-items within kMostBalancedValues values and at least 90% of their lanes.
+  for (std::size_t n : {240u, 360u, 480u, 600u, 720u, 960u, 1000u, 1200u, 1500u, 2160u, 3840u, 4000u}) {
+    const std::optional<BalancedRadices> b = balancedTwoRadices(n, 8);
+    ASSERT_TRUE(b) << n;
+    std::size_t product = 1, slots = 0;
+    for (int r : b->radices) {
+      product *= std::size_t(r);
+      const std::size_t rounds = (n / std::size_t(r) + b->threads - 1) / b->threads;
+      EXPECT_LE(rounds * std::size_t(r), 25u) << n;
+      slots += rounds * std::size_t(r) * b->threads;
+    }
+    EXPECT_EQ(product, n);
+    EXPECT_GE(double(b->radices.size() * n), 0.9 * double(slots)) << n;
+  }
+}
+
 TEST(Planner, CompositeRadicesWhereTheyPay)
 {
   using R = std::vector<int>;

@@ -1,0 +1,103 @@
+// Lengths with a factor 2 and odd primes up to 7 in fewer local passes (OpenClOptions::balancedRadices,
+// the planner's balancedTwoRadices): the composite radices 6, 10, 12, 14, 20 and 24 of
+// cl/odd_prime_dft.cl, each in the launch that takes it, on a real device (PoCL in CI, with the GPU's 48 KB
+// of local memory) against FFTW in double and FFTW's property checks: rows, columns (2000 long), the
+// audio lengths' launches, a real transform's fused rows, forward and inverse, in place and out of place.
+
+#include "FftChecks.h"
+#include "OpenClTestDevice.h"
+#include "spectrascope/engine/OpenClBackend.h"
+
+#include <gtest/gtest.h>
+
+using namespace spectrascope;
+
+namespace {
+
+constexpr double kTolerance = 2e-6; // AnySizeTest's bound
+constexpr std::uint64_t kSeed = 47;
+
+using test::with;
+
+struct BalancedCase
+{
+  std::string label;
+  TransformDescriptor d;
+  std::string launch; // the radices of the launch that must run them
+};
+void PrintTo(const BalancedCase& c, std::ostream* os)
+{
+  *os << c.label << " " << c.d.toString();
+}
+
+std::vector<BalancedCase> balancedCases()
+{
+  using D = TransformDescriptor;
+  const auto c2c = TransformKind::ComplexToComplex;
+  std::vector<BalancedCase> c;
+  const auto add = [&](const std::string& label, const D& d, const std::string& launch) {
+    c.push_back({label, d, launch});
+    c.push_back({label + "_inverse_inplace",
+                 with(d, d.kind == TransformKind::RealToComplex ? TransformKind::ComplexToReal : c2c,
+                      Direction::Inverse, Placement::InPlace),
+                 launch});
+  };
+  add("rows_3000", D::complex1d(3000, 2), " r24x5x25"); // 24
+  add("rows_1080", D::complex1d(1080, 2), " r12x6x15"); // 12, 6
+  add("rows_1920", D::complex1d(1920, 2), " r16x8x15");
+  add("rows_210", D::complex1d(210, 4), " r14x15");           // 14
+  add("rows_1000", D::complex1d(1000, 2), " r10x10x10");      // 10
+  add("columns_8x2000", D::complex2d(8, 2000), " r20x10x10"); // 20, along columns
+  add("real_rows_3000",
+      with(D::complex1d(3000, 3), TransformKind::RealToComplex, Direction::Forward, Placement::OutOfPlace),
+      " r20x3x25");
+  return c;
+}
+
+OpenClBackend* balancedBackend()
+{
+  static std::unique_ptr<OpenClBackend> backend;
+  if (!backend) {
+    const auto device = test::preferredOpenClDevice();
+    if (!device) return nullptr;
+    OpenClOptions options;
+    options.localMemoryBytes = 48 * 1024;
+    options.balancedRadices = true;
+    backend = std::make_unique<OpenClBackend>(*device, options);
+  }
+  return backend.get();
+}
+
+class BalancedRadices : public testing::TestWithParam<BalancedCase>
+{
+protected:
+  std::unique_ptr<Plan> plan;
+  void SetUp() override
+  {
+    if (!balancedBackend()) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+    plan = balancedBackend()->createPlan(GetParam().d);
+  }
+};
+
+TEST_P(BalancedRadices, RunInTheirLaunch)
+{
+  EXPECT_TRUE(test::anyLaunchNamed(test::launchRecords(*plan), GetParam().launch)) << GetParam().d.toString();
+}
+
+TEST_P(BalancedRadices, MatchFftwDouble)
+{
+  EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance);
+}
+
+TEST_P(BalancedRadices, SatisfyFftwPropertyChecks)
+{
+  if (GetParam().d.kind != TransformKind::ComplexToComplex) GTEST_SKIP() << "properties are checked on c2c";
+  EXPECT_LE(test::impulseError(*plan, kSeed + 1), kTolerance);
+  EXPECT_LE(test::linearityError(*plan, kSeed + 2), kTolerance);
+  EXPECT_LE(test::timeShiftError(*plan, kSeed + 3), kTolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, BalancedRadices, testing::ValuesIn(test::inPlaceLast(balancedCases())),
+                         test::labelOf<testing::TestParamInfo<BalancedCase>>);
+
+} // namespace
