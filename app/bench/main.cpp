@@ -55,8 +55,8 @@ Options:
   --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
   --prime-radices        OpenCL: one prime per local pass, no composite radices 9..27, 22, 26, 33, 39
                          (comparison)
-  --balanced-radices     OpenCL: lengths with a factor 2 and odd primes up to 7 in fewer local passes (radices
-                         6, 10, 12, 14, 20, 24; not yet the default, a comparison)
+  --usual-radices        OpenCL: lengths with a factor 2 and odd primes up to 7 without the radices 6, 10, 12,
+                         14, 20 and 24 that put them in fewer local passes (comparison)
   --no-team-passes       OpenCL: a prime factor from 67 to 89 by Rader's stage, not a team pass (comparison)
   --planes-apart         OpenCL: a 2D or 3D transform's planes as row and column launches, not one launch
                          a plane where it fits (comparison)
@@ -172,8 +172,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.filterLaunchApart = true;
     else if (a == "--prime-radices")
       o.opencl.primeRadicesOnly = true;
-    else if (a == "--balanced-radices")
-      o.opencl.balancedRadices = true;
+    else if (a == "--usual-radices")
+      o.opencl.usualRadices = true;
     else if (a == "--planes-apart")
       o.opencl.planesApart = true;
     else if (a == "--no-team-passes")
@@ -218,7 +218,7 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
                      o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.filterLaunchApart ||
-                     o.opencl.primeRadicesOnly || o.opencl.balancedRadices || o.opencl.noTeamPasses ||
+                     o.opencl.primeRadicesOnly || o.opencl.usualRadices || o.opencl.noTeamPasses ||
                      o.opencl.planesApart || o.opencl.twiddles != defaults.twiddles ||
                      o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)

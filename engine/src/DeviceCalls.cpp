@@ -50,7 +50,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   limits.teamPasses = !options.noTeamPasses;
   limits.planes = !options.planesApart;
   limits.compositeRadices = !options.primeRadicesOnly;
-  limits.balancedTwoRadices = options.balancedRadices;
+  limits.balancedTwoRadices = !options.usualRadices;
   if (shape.maxRadix) limits.maxRadix = shape.maxRadix;
   if (shape.groupSize) limits.targetGroupSize = shape.groupSize;
   if (shape.stridedGroupSize) limits.stridedGroupSize = shape.stridedGroupSize;

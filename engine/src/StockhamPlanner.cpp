@@ -301,6 +301,16 @@ std::size_t linesFillingWarps(std::size_t threads, std::size_t maxGroup)
   return 1;
 }
 
+// Whether the odd part of n is 5^k, k >= 1.
+bool oddPartIsPowerOf5(std::size_t n)
+{
+  n >>= std::countr_zero(n);
+  if (n == 1) return false;
+  while (n % 5 == 0)
+    n /= 5;
+  return n == 1;
+}
+
 // `radices`: the local passes where the caller orders them (a plane launch); else the length's own.
 // `restRows`: Rader's one-launch convolution that also does the rest of its rows (holdWholeRows).
 StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdjacent, std::size_t totalLines,
@@ -319,10 +329,15 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
       ordered ? std::move(radices) : mixedRadices(length, columns ? CompositeRadices::Columns : composites);
   // A team pass first, then the rest's radices (in registers as usual).
   // Lengths with a factor 2 and odd primes up to 7 in fewer passes, where that keeps the lanes busy
-  // (balancedTwoRadices); not in a convolution stage's launches (CompositeRadices::All).
+  // (balancedTwoRadices); not in a convolution stage's launches (CompositeRadices::All, and
+  // convolutionLimits). Lines that are not columns, of twos and fives alone, only where two passes go
+  // (4000 as 20 x 20 x 10, not 2000 as 20 x 10 x 10: balancedTwoRadices' figures).
   std::optional<BalancedRadices> balanced;
-  if (limits.balancedTwoRadices && !ordered && (composites == CompositeRadices::WhereTheyPay || columns))
-    balanced = balancedTwoRadices(length, p.radices.size());
+  if (limits.balancedTwoRadices && !ordered && (composites == CompositeRadices::WhereTheyPay || columns)) {
+    const std::size_t passesToSave = !columns && oddPartIsPowerOf5(length) ? 2 : 1;
+    balanced = balancedTwoRadices(length, p.radices.size() + 1 - passesToSave);
+    if (balanced && balanced->threads > limits.maxWorkGroupSize) balanced.reset();
+  }
   if (balanced) p.radices = balanced->radices;
   const std::size_t team = ordered || balanced ? 0 : teamPrimeOf(length, limits);
   if (team) {
@@ -991,6 +1006,7 @@ std::optional<double> filterLaunchCost(std::size_t length, std::size_t first, co
 {
   DeviceLimits split = limits;
   split.firstLaunchLength = first;
+  split.balancedTwoRadices = false; // as the stage's FFTs plan (convolutionLimits)
   AxisJob job = AxisJob::fromDescriptor(TransformDescriptor::complex1d(length, kCostedLines));
   job.mixedRadixOnly = true;
   StockhamSchedule schedule;
@@ -1162,6 +1178,7 @@ DeviceLimits raderOneLaunchLimits(const DeviceLimits& limits)
 {
   DeviceLimits stage = limits;
   stage.allCompositeRadices = true;
+  stage.balancedTwoRadices = false;
   stage.warpFillingGroups = true;
   stage.convolutionCodelet31 = true;
   return stage;

@@ -80,10 +80,9 @@ struct DeviceLimits
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
   // Lengths with a factor 2 and odd primes up to 7 in fewer local passes, the twos joined with the odd
-  // primes (balancedTwoRadices; OpenClOptions::balancedRadices). Off by default: on the H200 it made 3000
-  // x 2000, 1920 x 1080 and the audio lengths faster, but rows of twos and fives alone (2000, 1600, 800)
-  // slower; balancedTwoRadices' comment has the figures.
-  bool balancedTwoRadices = false;
+  // primes (balancedTwoRadices; false: OpenClOptions::usualRadices, a comparison). Not in a convolution
+  // stage's FFTs (convolutionLimits), whose lengths it was not measured on.
+  bool balancedTwoRadices = true;
   // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
   // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
   // (the planner's convolutionCodelets says what was measured).

@@ -1,5 +1,5 @@
-// Lengths with a factor 2 and odd primes up to 7 in fewer local passes (OpenClOptions::balancedRadices,
-// the planner's balancedTwoRadices): the composite radices 6, 10, 12, 14, 20 and 24 of
+// Lengths with a factor 2 and odd primes up to 7 in fewer local passes (the planner's balancedTwoRadices;
+// OpenClOptions::usualRadices turns it off): the composite radices 6, 10, 12, 14, 20 and 24 of
 // cl/odd_prime_dft.cl, each in the launch that takes it, on a real device (PoCL in CI, with the GPU's 48 KB
 // of local memory) against FFTW in double and FFTW's property checks: rows, columns (2000 long), the
 // audio lengths' launches, a real transform's fused rows, forward and inverse, in place and out of place.
@@ -46,7 +46,8 @@ std::vector<BalancedCase> balancedCases()
   add("rows_1080", D::complex1d(1080, 2), " r12x6x15"); // 12, 6
   add("rows_1920", D::complex1d(1920, 2), " r16x8x15");
   add("rows_210", D::complex1d(210, 4), " r14x15");           // 14
-  add("rows_1000", D::complex1d(1000, 2), " r10x10x10");      // 10
+  add("rows_4000", D::complex1d(4000, 2), " r20x20x10");      // 10, 20
+  add("columns_8x1000", D::complex2d(8, 1000), " r10x10x10");
   add("columns_8x2000", D::complex2d(8, 2000), " r20x10x10"); // 20, along columns
   add("real_rows_3000",
       with(D::complex1d(3000, 3), TransformKind::RealToComplex, Direction::Forward, Placement::OutOfPlace),
@@ -54,15 +55,16 @@ std::vector<BalancedCase> balancedCases()
   return c;
 }
 
-OpenClBackend* balancedBackend()
+OpenClBackend* backendFor(bool usualRadices)
 {
-  static std::unique_ptr<OpenClBackend> backend;
+  static std::unique_ptr<OpenClBackend> backends[2];
+  std::unique_ptr<OpenClBackend>& backend = backends[usualRadices];
   if (!backend) {
     const auto device = test::preferredOpenClDevice();
     if (!device) return nullptr;
     OpenClOptions options;
     options.localMemoryBytes = 48 * 1024;
-    options.balancedRadices = true;
+    options.usualRadices = usualRadices;
     backend = std::make_unique<OpenClBackend>(*device, options);
   }
   return backend.get();
@@ -74,8 +76,8 @@ protected:
   std::unique_ptr<Plan> plan;
   void SetUp() override
   {
-    if (!balancedBackend()) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-    plan = balancedBackend()->createPlan(GetParam().d);
+    if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+    plan = backendFor(false)->createPlan(GetParam().d);
   }
 };
 
@@ -99,5 +101,17 @@ TEST_P(BalancedRadices, SatisfyFftwPropertyChecks)
 
 INSTANTIATE_TEST_SUITE_P(Kernels, BalancedRadices, testing::ValuesIn(test::inPlaceLast(balancedCases())),
                          test::labelOf<testing::TestParamInfo<BalancedCase>>);
+
+// The comparison knob plans the usual radices; rows of twos and fives alone that would save one pass
+// only keep them too (2000 as 16 x 5 x 5 x 5, where 20 x 10 x 10 ran slower).
+TEST(BalancedRadices, UsualRadicesOnTheKnobAndForRowsOfTwosAndFives)
+{
+  if (!backendFor(true)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  const auto runs = [](bool usual, const TransformDescriptor& d, const std::string& launch) {
+    return test::anyLaunchNamed(test::launchRecords(*backendFor(usual)->createPlan(d)), launch);
+  };
+  EXPECT_TRUE(runs(true, TransformDescriptor::complex1d(3000, 2), " r8x3x5x5x5"));
+  EXPECT_TRUE(runs(false, TransformDescriptor::complex1d(2000, 2), " r16x5x5x5"));
+}
 
 } // namespace

@@ -364,15 +364,15 @@ TEST(Planner, EveryLengthUpTo8192Plans)
 
 // A contiguous mixed-radix line whose work-items are not a multiple of a warp takes more lines per group,
 // so at most a fifth of the lanes idle, and lines of few work-items fill groups of about 128: 1023 (33
-// work-items a line) four lines, 2046 (62) and 2001 (69) two, 961 (31) four, 1008 (63) two, 999 (37)
-// three, 1517 = 37 x 41 (41) three.
+// work-items a line) four lines, 2046 (62) and 2001 (69) two, 961 (31) four, 1008 (as 12 x 12 x 7: 84)
+// one, 999 (37) three, 1517 = 37 x 41 (41) three.
 TEST(Planner, ContiguousMixedLinesFillWarps)
 {
   struct Case
   {
     std::size_t n, lines;
   };
-  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 4}, Case{1008, 2}, Case{999, 3},
+  for (const Case c : {Case{1023, 4}, Case{2046, 2}, Case{2001, 2}, Case{961, 4}, Case{1008, 1}, Case{999, 3},
                        Case{1517, 3}}) {
     const auto s = planStockham(TransformDescriptor::complex1d(c.n, 1000), kGpu);
     ASSERT_EQ(s.passes.size(), 1u) << c.n;
@@ -817,14 +817,16 @@ TEST(Planner, ConvolutionCodeletsWhereTheyPay)
 // work-items per line (the smallest composites within one pass of the fewest), every launch of Rader's
 // one-launch stage, columns that keep two work-items per line; not rows with a factor 2 and only small
 // primes, nor the generic program.
-// Lengths with a factor 2 and odd primes up to 7, with DeviceLimits::balancedTwoRadices: the fewest passes
-// that keep the lanes busy, the radices holding more twos first, one work-item per butterfly of one of
-// them (balancedTwoRadices); the usual radices without the knob and where no grouping saves a pass.
-TEST(Planner, BalancedTwoRadicesTakeFewerPassesOnlyWithTheKnob)
+// Lengths with a factor 2 and odd primes up to 7: the fewest passes that keep the lanes busy, the radices
+// holding more twos first, one work-item per butterfly of one of them (balancedTwoRadices); the usual
+// radices with DeviceLimits::balancedTwoRadices off, where no grouping saves a pass, and for rows of twos
+// and fives alone that would save one.
+TEST(Planner, BalancedTwoRadicesTakeFewerPasses)
 {
   using R = std::vector<int>;
-  DeviceLimits balanced = kGpu;
-  balanced.balancedTwoRadices = true;
+  const DeviceLimits balanced = kGpu;
+  DeviceLimits usual = kGpu;
+  usual.balancedTwoRadices = false;
   const auto pass = [](const TransformDescriptor& d, const DeviceLimits& limits, std::size_t i = 0) {
     return planStockham(d, limits).passes.at(i);
   };
@@ -832,7 +834,13 @@ TEST(Planner, BalancedTwoRadicesTakeFewerPassesOnlyWithTheKnob)
   EXPECT_EQ(rows3000.radices, (R{24, 5, 25}));
   EXPECT_EQ(rows3000.threads, 125u);
   EXPECT_EQ(rows3000.registerValues, 25u);
-  EXPECT_EQ(pass(TransformDescriptor::complex1d(3000, 8), kGpu).radices, (R{8, 3, 5, 5, 5}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(3000, 8), usual).radices, (R{8, 3, 5, 5, 5}));
+  // Twos and fives: rows where two passes go, columns where one does.
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(4000, 8), balanced).radices, (R{20, 20, 10}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(2000, 8), balanced).radices, (R{16, 5, 5, 5}));
+  EXPECT_EQ(pass(TransformDescriptor::complex2d(1000, 1000), balanced, 0).radices, (R{8, 5, 5, 5}));
+  EXPECT_EQ(pass(TransformDescriptor::complex2d(1000, 1000), balanced, 1).radices, (R{10, 10, 10}));
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(24000, 8), balanced).radices, (R{8, 5, 5}));
   EXPECT_EQ(pass(TransformDescriptor::complex1d(1920, 8), balanced).radices, (R{16, 8, 15}));
   EXPECT_EQ(pass(TransformDescriptor::complex1d(1080, 8), balanced).radices, (R{12, 6, 15}));
   // 2000-long columns: one launch in two rounds, radix 20 included (kLargestRoundsRadix).
@@ -881,12 +889,15 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(3125, 8), kGpu), (R{25, 25, 5}))
       << "5^5 is two passes more";
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(27, 8), kGpu), (R{3, 3, 3})) << "one work-item per line";
+  // 1080 and its columns below with the usual radices (balanced radices: BalancedTwoRadicesTakeFewerPasses).
+  DeviceLimits usual = kGpu;
+  usual.balancedTwoRadices = false;
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1000, 8), kGpu), (R{8, 5, 5, 5}));
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1080, 8), kGpu), (R{8, 3, 3, 3, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(1080, 8), usual), (R{8, 3, 3, 3, 5}));
   // Columns: 1080 of 1920 x 1080 in one launch, 675 (27 x 25 is two passes, 9 x 3 x 5 x 5 four); 27 where
   // smaller composites leave a line less than a warp of work-items (243: 27 x 9 is nine); 1809's 27 after
   // Rader's 67 stays one pass per prime.
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), kGpu, 1), (R{8, 9, 3, 5}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(1920, 1080), usual, 1), (R{8, 9, 3, 5}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex2d(64, 675), kGpu, 1), (R{9, 15, 5}));
   DeviceLimits planesApart = kGpu; // 12 x 243 fits a plane launch
   planesApart.planes = false;
@@ -1042,11 +1053,14 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
   job.batch = 64 * 519;
   job.axes = 0b001;
   job.mixedRadixOnly = true;
+  // As the stage's FFTs plan: without balanced radices (convolutionLimits).
+  DeviceLimits stage = kGpu;
+  stage.balancedTwoRadices = false;
   // The forward FFT gathers from the axis (loads), the inverse scatters to it (stores).
   for (const bool loads : {true, false}) {
     job.axisLoadsAdjacent = loads;
     job.axisStoresAdjacent = !loads;
-    const StockhamSchedule s = planStockham(job, kGpu);
+    const StockhamSchedule s = planStockham(job, stage);
     ASSERT_EQ(s.passes.size(), 1u);
     EXPECT_EQ(s.passes[0].loadLinesFastest, loads);
     EXPECT_EQ(s.passes[0].storeLinesFastest, !loads);
@@ -1055,7 +1069,7 @@ TEST(Planner, ConvolutionFftsOverColumnsTakeAdjacentColumnsTogether)
 
   // Rows (1009 on axis 0): two lines of 63 work-items per group, as any contiguous line of 1008.
   job.axisLoadsAdjacent = job.axisStoresAdjacent = false;
-  EXPECT_EQ(planStockham(job, kGpu).passes[0].lines, 2u);
+  EXPECT_EQ(planStockham(job, stage).passes[0].lines, 2u);
 }
 
 // The tuner's other split of an axis in two launches (DeviceLimits::firstLaunchLength,
@@ -1066,6 +1080,7 @@ TEST(Planner, FirstLaunchKnobSplitsTwoLaunchAxes)
   const auto lengthsOf = [](const TransformDescriptor& d, std::size_t first) {
     DeviceLimits limits = kGpu;
     limits.firstLaunchLength = first;
+    limits.balancedTwoRadices = false; // 1600-long columns in two launches, not one in rounds
     std::vector<std::size_t> lengths;
     for (const StockhamPass& p : planStockham(d, limits).passes)
       lengths.push_back(p.length);
@@ -1119,16 +1134,16 @@ TEST(Planner, MixedColumnsTakeTwoSectorsInOneOrTwoRounds)
 }
 
 // Mixed columns longer than four lines fit 48 KB run in one launch where a sector of lines does in two
-// rounds (the group within 512 work-items holding up to 20 values each, radices up to 16): 2000 = 16 x 5 x 5
-// x 5 (125 a line) and 1920, instead of 40 x 50 and 40 x 48. Not 1600 (200 a line: a group of 800) nor
-// 2160 = 16 x 9 x 3 x 5 (135): they keep two launches.
+// rounds (the group within 512 work-items holding up to 20 values each, radices up to 16 and 20): 2000 =
+// 20 x 10 x 10 (100 a line), 1920 = 16 x 8 x 15 (128) and 1600 = 4 x 20 x 20 (80), instead of 40 x 50, 40 x
+// 48 and 40 x 40. Not 2160 = 12 x 12 x 15 (180 a line: a group of 720): it keeps two launches.
 TEST(Planner, LongMixedColumnsTakeOneLaunchInRoundsWhereASectorFits)
 {
   struct Case
   {
     std::size_t width, height, launches;
   };
-  for (const Case c : {Case{3000, 2000, 1}, Case{64, 2000, 1}, Case{1920, 1920, 1}, Case{1600, 1600, 2},
+  for (const Case c : {Case{3000, 2000, 1}, Case{64, 2000, 1}, Case{1920, 1920, 1}, Case{1600, 1600, 1},
                        Case{2160, 2160, 2}}) {
     const StockhamSchedule s = planStockham(TransformDescriptor::complex2d(c.width, c.height, 4), kGpu);
     std::vector<const StockhamPass*> columns;

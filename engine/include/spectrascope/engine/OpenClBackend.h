@@ -52,9 +52,10 @@ struct OpenClOptions {
   bool planesApart = false;
   // One prime per local pass, without the composites 9 to 27, 22, 26, 33 and 39 (a comparison).
   bool primeRadicesOnly = false;
-  // Lengths with a factor 2 and odd primes up to 7 in fewer local passes, with the radices 6, 10, 12,
-  // 14, 20 and 24 (3000 as 24 x 5 x 25 rather than 8 x 3 x 5 x 5 x 5): not yet the default (a comparison).
-  bool balancedRadices = false;
+  // Lengths with a factor 2 and odd primes up to 7 with their usual radices, powers of two apart from
+  // the odd primes (3000 as 8 x 3 x 5 x 5 x 5), not in fewer passes with the radices 6, 10, 12, 14, 20 and
+  // 24 (24 x 5 x 25; a comparison).
+  bool usualRadices = false;
   // Planner tuning knobs for benchmarks; 0 = the planner's defaults.
   std::size_t targetGroupSize = 0;
   std::size_t stridedGroupSize = 0;
