@@ -1419,13 +1419,14 @@ void radixSets(std::size_t rest, std::size_t passes, std::vector<int>& chosen,
 } // namespace
 
 // H200, 2^25 values (ms; docs/benchmarks.md), whole transforms against the usual radices: 3000 x 2000
-// 0.453 -> 0.391 (rows as 24 x 5 x 25 on 125 work-items, columns as 20 x 10 x 10), 1920 x 1080 0.374 ->
-// 0.353, 2160 0.231 -> 0.150, 1080 0.194 -> 0.163, 4000 0.206 -> 0.167, 22050 0.363 -> 0.315, 48000 0.317
-// -> 0.295, R2C 44100 0.238 -> 0.213; 46 lengths' geometric mean 0.964. But lengths of twos and fives
-// alone lost as rows: 2000 (as 20 x 10 x 10) 0.161 -> 0.217, 1600 0.163 -> 0.202, 800 0.165 -> 0.189,
-// R2C 48000's 200 (20 x 10) 0.217 -> 0.237, R2C 3000's 1500 0.126 -> 0.132; hence DeviceLimits'
-// balancedTwoRadices, off by default. Lanes matter more than work-items: 3000 as 8 x 3 x 5 x 5 x 5 on 600
-// work-items rather than 375 gained only 0.210 -> 0.194.
+// 0.457 -> 0.393 (rows as 24 x 5 x 25 on 125 work-items, columns as 20 x 10 x 10), 2160 x 2160 0.510 ->
+// 0.430, 1920 x 1080 0.379 -> 0.354, 1080 0.196 -> 0.165, 4000 0.206 -> 0.168, 22050 0.365 -> 0.316,
+// 48000 0.321 -> 0.296, R2C 44100 0.239 -> 0.215; 53 cases' geometric mean 0.945. Rows of twos and fives
+// alone lost where they saved one pass: 2000 (as 20 x 10 x 10) 0.161 -> 0.217, 1600 0.163 -> 0.202, 800
+// 0.165 -> 0.189, R2C 48000's 200 (20 x 10) 0.217 -> 0.237; so they take these radices only where two
+// passes go (shapeMixedPass). Still slower: R2C 3000's 1500 as 20 x 3 x 25, 0.126 -> 0.133. Lanes matter
+// more than work-items: 3000 as 8 x 3 x 5 x 5 x 5 on 600 work-items rather than 375 gained only 0.210 ->
+// 0.194.
 std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses)
 {
   const int twos = std::countr_zero(length);
