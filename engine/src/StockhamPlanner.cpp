@@ -327,7 +327,6 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   const bool ordered = !radices.empty();
   p.radices =
       ordered ? std::move(radices) : mixedRadices(length, columns ? CompositeRadices::Columns : composites);
-  // A team pass first, then the rest's radices (in registers as usual).
   // Lengths with a factor 2 and odd primes up to 7 in fewer passes, where that keeps the lanes busy
   // (balancedTwoRadices); not in a convolution stage's launches (CompositeRadices::All, and
   // convolutionLimits). Lines that are not columns, of twos and fives alone, only where two passes go
@@ -339,6 +338,7 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
     if (balanced && balanced->threads > limits.maxWorkGroupSize) balanced.reset();
   }
   if (balanced) p.radices = balanced->radices;
+  // A team pass first, then the rest's radices (in registers as usual).
   const std::size_t team = ordered || balanced ? 0 : teamPrimeOf(length, limits);
   if (team) {
     p.teamPrime = int(team);

@@ -335,9 +335,10 @@ CompositeRadices compositeRadicesFor(const DeviceLimits& limits);
 // A length with a factor 2 and odd primes up to 7 (3000, 1920, 2000, 240, 210) in fewer local passes than
 // mixedRadices gives it (`usualPasses`), the powers of two joined with those primes (the radices 6, 10,
 // 12, 14, 20 and 24 of cl/odd_prime_dft.cl): the fewest passes whose work-items, one per butterfly of
-// one of its radices, keep at least kLeastLaneUse of their lanes busy through the passes and hold at most
-// kMostBalancedValues values. The radices holding more twos first, then the odd ones, smallest first.
-// Nothing where no such grouping saves a pass.
+// one of its radices, keep at least 90% of their lanes busy through the passes and hold at most 25 values
+// each (kLeastLaneUse, kMostBalancedValues). The radices holding more twos first, then the odd ones,
+// smallest first. Nothing where no such grouping saves a pass. shapeMixedPass asks rows whose odd part is
+// a power of 5 to save two.
 struct BalancedRadices
 {
   std::vector<int> radices;
