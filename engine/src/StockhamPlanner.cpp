@@ -339,7 +339,7 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   }
   if (balanced) p.radices = balanced->radices;
   // A team pass first, then the rest's radices (in registers as usual).
-  const std::size_t team = ordered || balanced ? 0 : teamPrimeOf(length, limits);
+  const std::size_t team = ordered ? 0 : teamPrimeOf(length, limits);
   if (team) {
     p.teamPrime = int(team);
     p.radices = {int(team)};

@@ -812,11 +812,6 @@ TEST(Planner, ConvolutionCodeletsWhereTheyPay)
   EXPECT_EQ(stage(TransformDescriptor::complex1d(947, 3)), (P{43}));
 }
 
-// Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
-// up to a prime of 17 or more that sets the work-items per line anyway, odd lengths that keep a warp of
-// work-items per line (the smallest composites within one pass of the fewest), every launch of Rader's
-// one-launch stage, columns that keep two work-items per line; not rows with a factor 2 and only small
-// primes, nor the generic program.
 // Lengths with a factor 2 and odd primes up to 7: the fewest passes that keep the lanes busy, the radices
 // holding more twos first, one work-item per butterfly of one of them (balancedTwoRadices); the usual
 // radices with DeviceLimits::balancedTwoRadices off, where no grouping saves a pass, and for rows of twos
@@ -843,7 +838,7 @@ TEST(Planner, BalancedTwoRadicesTakeFewerPasses)
   EXPECT_EQ(pass(TransformDescriptor::complex1d(24000, 8), balanced).radices, (R{8, 5, 5}));
   EXPECT_EQ(pass(TransformDescriptor::complex1d(1920, 8), balanced).radices, (R{16, 8, 15}));
   EXPECT_EQ(pass(TransformDescriptor::complex1d(1080, 8), balanced).radices, (R{12, 6, 15}));
-  // 2000-long columns: one launch in two rounds, radix 20 included (kLargestRoundsRadix).
+  // 2000-long columns: one launch in two rounds, radix 20 included (roundsRadix).
   const StockhamPass columns = pass(TransformDescriptor::complex2d(3000, 2000), balanced, 1);
   EXPECT_EQ(columns.radices, (R{20, 10, 10}));
   EXPECT_EQ(columns.threads, 100u);
@@ -873,6 +868,11 @@ TEST(Planner, BalancedTwoRadicesTakeFewerPasses)
   }
 }
 
+// Composite radices (two stages of 3, 5 or 7 in registers, one local pass) where they measured faster:
+// up to a prime of 17 or more that sets the work-items per line anyway, odd lengths that keep a warp of
+// work-items per line (the smallest composites within one pass of the fewest), every launch of Rader's
+// one-launch stage, columns that keep two work-items per line; not rows with a factor 2 and only small
+// primes, nor the generic program.
 TEST(Planner, CompositeRadicesWhereTheyPay)
 {
   using R = std::vector<int>;
