@@ -94,8 +94,6 @@ DeviceLimits convolutionLimits(const DeviceLimits& axisLimits, std::size_t lengt
   limits.firstLaunchLength = axisLimits.convolutionFirstLaunch ? axisLimits.convolutionFirstLaunch
                                                                : filterLaunchFirstLength(length, axisLimits);
   limits.convolutionFirstLaunch = 0;
-  // Measured on the lengths of images and sound, not yet on a convolution's (DeviceLimits).
-  limits.balancedTwoRadices = false;
   return limits;
 }
 

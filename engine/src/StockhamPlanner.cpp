@@ -328,13 +328,14 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   p.radices =
       ordered ? std::move(radices) : mixedRadices(length, columns ? CompositeRadices::Columns : composites);
   // Lengths with a factor 2 and odd primes up to 7 in fewer passes, where that keeps the lanes busy
-  // (balancedTwoRadices); not in a convolution stage's launches (CompositeRadices::All, and
-  // convolutionLimits). Lines that are not columns, of twos and fives alone, only where two passes go
-  // (4000 as 20 x 20 x 10, not 2000 as 20 x 10 x 10: balancedTwoRadices' figures).
+  // (balancedTwoRadices), a convolution stage's FFTs included; not in Rader's one-launch stage
+  // (CompositeRadices::All, raderOneLaunchLimits). Lines that are not columns, of twos and fives alone,
+  // only where two passes go (4000 as 20 x 20 x 10, not 2000 as 20 x 10 x 10: balancedTwoRadices' figures).
   std::optional<BalancedRadices> balanced;
   if (limits.balancedTwoRadices && !ordered && (composites == CompositeRadices::WhereTheyPay || columns)) {
     const std::size_t passesToSave = !columns && oddPartIsPowerOf5(length) ? 2 : 1;
-    balanced = balancedTwoRadices(length, p.radices.size() + 1 - passesToSave);
+    balanced =
+        balancedTwoRadices(length, p.radices.size() + 1 - passesToSave, limits.preferredBalancedValues);
     if (balanced && balanced->threads > limits.maxWorkGroupSize) balanced.reset();
   }
   if (balanced) p.radices = balanced->radices;
@@ -733,9 +734,13 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       const bool lastRowLaunch = !columns && ns > 1 && !job.realRows;
       // Real rows keep a team pass's direct form: its convolution form lost there (H100, R2C 1809 0.237 ->
       // 0.249 ms, R2C 2133 0.232 -> 0.280), though R2C 2010 gained (0.219 -> 0.179) and C2R was mixed
-      // (each product in a warp of its own: 1809 0.226 -> 0.217, 2133 0.230 -> 0.235).
+      // (each product in a warp of its own: 1809 0.226 -> 0.217, 2133 0.230 -> 0.235). Their balanced
+      // radices hold fewer values where no pass more does (kRealRowBalancedValues).
       DeviceLimits passLimits = limits;
-      if (realLines(job, axis)) passLimits.teamConvolution = false;
+      if (realLines(job, axis)) {
+        passLimits.teamConvolution = false;
+        passLimits.preferredBalancedValues = kRealRowBalancedValues;
+      }
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits,
                                               lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors, ns > 1)
                                   : shapeMixedPass(length, loadAdjacent, storeAdjacent, totalLines,
@@ -1006,7 +1011,6 @@ std::optional<double> filterLaunchCost(std::size_t length, std::size_t first, co
 {
   DeviceLimits split = limits;
   split.firstLaunchLength = first;
-  split.balancedTwoRadices = false; // as the stage's FFTs plan (convolutionLimits)
   AxisJob job = AxisJob::fromDescriptor(TransformDescriptor::complex1d(length, kCostedLines));
   job.mixedRadixOnly = true;
   StockhamSchedule schedule;
@@ -1397,7 +1401,6 @@ namespace {
 
 // The radices balancedTwoRadices groups a length into (the codelets of cl/fft_mixed.cl's dftRadix up to 25).
 constexpr std::array<int, 17> kBalancedRadices{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 20, 21, 24, 25};
-constexpr std::size_t kMostBalancedValues = 25;
 constexpr double kLeastLaneUse = 0.9;
 
 // Every multiset of `passes` radices of kBalancedRadices whose product is `rest`, each in ascending order.
@@ -1427,7 +1430,8 @@ void radixSets(std::size_t rest, std::size_t passes, std::vector<int>& chosen,
 // passes go (shapeMixedPass). Still slower: R2C 3000's 1500 as 20 x 3 x 25, 0.126 -> 0.133. Lanes matter
 // more than work-items: 3000 as 8 x 3 x 5 x 5 x 5 on 600 work-items rather than 375 gained only 0.210 ->
 // 0.194.
-std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses)
+std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses,
+                                                  std::size_t preferredValues)
 {
   const int twos = std::countr_zero(length);
   if (length < 2 || twos == 0 || (length >> twos) == 1) return std::nullopt;
@@ -1437,8 +1441,12 @@ std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_
     std::vector<std::vector<int>> sets;
     std::vector<int> chosen;
     radixSets(length, passes, chosen, sets);
-    std::optional<BalancedRadices> best;
-    std::size_t bestSlots = 0, bestSum = 0;
+    // The best grouping of all, and of those holding at most preferredValues.
+    struct Pick
+    {
+      std::optional<BalancedRadices> best;
+      std::size_t slots = 0, sum = 0;
+    } any, preferred;
     for (const std::vector<int>& set : sets)
       for (int itemsRadix : set) {
         const std::size_t threads = length / std::size_t(itemsRadix);
@@ -1451,15 +1459,16 @@ std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_
           sum += std::size_t(r);
         }
         if (values > kMostBalancedValues || double(passes * length) < kLeastLaneUse * double(slots)) continue;
-        const bool better =
-            !best || slots < bestSlots ||
-            (slots == bestSlots && (threads > best->threads || (threads == best->threads && sum < bestSum)));
-        if (better) {
-          best = BalancedRadices{set, threads};
-          bestSlots = slots;
-          bestSum = sum;
+        for (Pick* pick : {&any, &preferred}) {
+          if (pick == &preferred && values > preferredValues) continue;
+          const std::optional<BalancedRadices>& best = pick->best;
+          const bool better = !best || slots < pick->slots ||
+                              (slots == pick->slots &&
+                               (threads > best->threads || (threads == best->threads && sum < pick->sum)));
+          if (better) *pick = Pick{BalancedRadices{set, threads}, slots, sum};
         }
       }
+    std::optional<BalancedRadices> best = preferred.best ? preferred.best : any.best;
     if (best) {
       std::stable_sort(best->radices.begin(), best->radices.end(), [](int a, int b) {
         return std::countr_zero(unsigned(a)) > std::countr_zero(unsigned(b));

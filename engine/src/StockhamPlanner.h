@@ -80,9 +80,13 @@ struct DeviceLimits
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
   // Lengths with a factor 2 and odd primes up to 7 in fewer local passes, the twos joined with the odd
-  // primes (balancedTwoRadices; false: OpenClOptions::usualRadices, a comparison). Not in a convolution
-  // stage's FFTs (convolutionLimits), whose lengths it was not measured on.
+  // primes (balancedTwoRadices; false: OpenClOptions::usualRadices, a comparison). In a convolution
+  // stage's FFTs too, and in the costs that pick their lengths; not in Rader's one-launch stage
+  // (raderOneLaunchLimits), where it was not measured.
   bool balancedTwoRadices = true;
+  // The values a work-item of balanced radices should hold at most, where some grouping with no pass more
+  // does (balancedTwoRadices' preferredValues; real rows take kRealRowBalancedValues).
+  std::size_t preferredBalancedValues = 25;
   // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
   // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
   // (the planner's convolutionCodelets says what was measured).
@@ -336,7 +340,8 @@ CompositeRadices compositeRadicesFor(const DeviceLimits& limits);
 // mixedRadices gives it (`usualPasses`), the powers of two joined with those primes (the radices 6, 10,
 // 12, 14, 20 and 24 of cl/odd_prime_dft.cl): the fewest passes whose work-items, one per butterfly of
 // one of its radices, keep at least 90% of their lanes busy through the passes and hold at most 25 values
-// each (kLeastLaneUse, kMostBalancedValues). The radices holding more twos first, then the odd ones,
+// each (kLeastLaneUse, kMostBalancedValues); of those, the ones holding at most `preferredValues` where
+// any does (real rows: kRealRowBalancedValues). The radices holding more twos first, then the odd ones,
 // smallest first. Nothing where no such grouping saves a pass. shapeMixedPass asks rows whose odd part is
 // a power of 5 to save two.
 struct BalancedRadices
@@ -344,6 +349,15 @@ struct BalancedRadices
   std::vector<int> radices;
   std::size_t threads = 0; // work-items per line
 };
-std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses);
+constexpr std::size_t kMostBalancedValues = 25;
+// Real rows (a real transform's pairwise step in their launch) ran faster on more work-items holding at
+// most 20 values, with no pass more. H200, 2^25 values, ms: R2C 1920's 960 as 8 x 24 x 5 on 40
+// work-items 0.114, as 8 x 8 x 15 on 64 0.101; R2C 3000's 1500 as 20 x 3 x 25 on 75 0.132, as 20 x 5 x 15
+// on 100 0.121; R2C 1440, 2400 and 720 7% to 10% faster; R2C 1920 x 1080 0.242 -> 0.229, 3000 x 2000
+// 0.271 -> 0.259. Not at the cost of a pass: R2C 1200's 600 as 8 x 5 x 15 lost to 24 x 25 (0.103 ->
+// 0.112).
+constexpr std::size_t kRealRowBalancedValues = 20;
+std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses,
+                                                  std::size_t preferredValues = kMostBalancedValues);
 
 } // namespace spectrascope::detail

@@ -2,7 +2,8 @@
 // OpenClOptions::usualRadices turns it off): the composite radices 6, 10, 12, 14, 20 and 24 of
 // cl/odd_prime_dft.cl, each in the launch that takes it, on a real device (PoCL in CI, with the GPU's 48 KB
 // of local memory) against FFTW in double and FFTW's property checks: rows, columns (2000 long), the
-// audio lengths' launches, a real transform's fused rows, forward and inverse, in place and out of place.
+// audio lengths' launches, a real transform's fused rows, a convolution stage's FFTs (Bluestein's and
+// Rader's), forward and inverse, in place and out of place.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -35,12 +36,15 @@ std::vector<BalancedCase> balancedCases()
   using D = TransformDescriptor;
   const auto c2c = TransformKind::ComplexToComplex;
   std::vector<BalancedCase> c;
-  const auto add = [&](const std::string& label, const D& d, const std::string& launch) {
+  // `inverseLaunch`: where the inverse runs in another launch (C2R rows keep their own pass before the
+  // complex rows, which take the complex pick).
+  const auto add = [&](const std::string& label, const D& d, const std::string& launch,
+                       const std::string& inverseLaunch = {}) {
     c.push_back({label, d, launch});
     c.push_back({label + "_inverse_inplace",
                  with(d, d.kind == TransformKind::RealToComplex ? TransformKind::ComplexToReal : c2c,
                       Direction::Inverse, Placement::InPlace),
-                 launch});
+                 inverseLaunch.empty() ? launch : inverseLaunch});
   };
   add("rows_3000", D::complex1d(3000, 2), " r24x5x25"); // 24
   add("rows_1080", D::complex1d(1080, 2), " r12x6x15"); // 12, 6
@@ -49,9 +53,18 @@ std::vector<BalancedCase> balancedCases()
   add("rows_4000", D::complex1d(4000, 2), " r20x20x10");      // 10, 20
   add("columns_8x1000", D::complex2d(8, 1000), " r10x10x10");
   add("columns_8x2000", D::complex2d(8, 2000), " r20x10x10"); // 20, along columns
-  add("real_rows_3000",
-      with(D::complex1d(3000, 3), TransformKind::RealToComplex, Direction::Forward, Placement::OutOfPlace),
-      " r20x3x25");
+  // Real rows hold at most 20 values a work-item where no pass more does (kRealRowBalancedValues).
+  const auto real = [&](std::size_t n, std::size_t batch) {
+    return with(D::complex1d(n, batch), TransformKind::RealToComplex, Direction::Forward,
+                Placement::OutOfPlace);
+  };
+  add("real_rows_3000", real(3000, 3), " r20x5x15 +r2c_post", " r20x3x25");
+  add("real_rows_1920", real(1920, 3), " r8x8x15 +r2c_post", " r8x24x5");
+  // A convolution stage's FFTs: Bluestein's 4099 on 9216 = 144 x 64 (144 as 12 x 12), 10007 on 20160 =
+  // 90 x 224 (10 x 9, 16 x 14); Rader's 3001 on 3000 in two launches of its own length.
+  add("bluestein_4099", D::complex1d(4099, 2), " r12x12");
+  add("bluestein_10007", D::complex1d(10007, 2), " r16x14");
+  add("rader_3001", D::complex1d(3001, 2), " r24x5x25 +gather");
   return c;
 }
 

@@ -280,10 +280,10 @@ TEST(RaderStage, OneLaunchGroupsHoldTheLinesThatFillTheirWarps)
 
 // Where both convolution FFTs take two launches, the forward's last also multiplies by the filter and does
 // the inverse's first (cl/fft_mixed.cl's FILTER_INVERSE): three launches instead of four, for Rader (1008
-// as 28 x 36, then the in-order pass) and Bluestein (2048 in launches of at most 1024; 71's 143 as 11 x 13,
-// a filter launch of one local pass) alike, forward and inverse, with the same results as the launches
-// apart (the comparison knob). The cases above check both routes against FFTW through the filter launch;
-// this one checks it is taken, and the launches apart.
+// as 36 x 28, then the in-order pass) and Bluestein (2048 in launches of at most 1024; 71's 144 as 18 x 8,
+// a filter launch of one local pass; 143 as 11 x 13 with the usual radices) alike, forward and inverse, with
+// the same results as the launches apart (the comparison knob). The cases above check both routes against
+// FFTW through the filter launch; this one checks it is taken, and the launches apart.
 TEST(ConvolutionStage, FiltersAndStartsTheInverseInTheForwardsLastLaunch)
 {
   if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
@@ -319,8 +319,7 @@ TEST(ConvolutionStage, FiltersAndStartsTheInverseInTheForwardsLastLaunch)
     EXPECT_EQ(kernels(fusedRecords), c.fusedLaunches) << c.d.toString();
     EXPECT_TRUE(anyLaunchNamed(fusedRecords, "+filter+inverse_start")) << c.d.toString();
     EXPECT_EQ(routeOf(*fused), c.d.extent[0] == 1009 ? Route::Rader : Route::Bluestein) << c.d.toString();
-    if (c.d.extent[0] == 71)
-      EXPECT_TRUE(anyLaunchNamed(fusedRecords, "len13 r13 ns11 +filter+inverse_start"));
+    if (c.d.extent[0] == 71) EXPECT_TRUE(anyLaunchNamed(fusedRecords, "len8 r8 ns18 +filter+inverse_start"));
     EXPECT_EQ(kernels(apartRecords), c.fusedLaunches + 1) << c.d.toString();
     EXPECT_FALSE(anyLaunchNamed(apartRecords, "+inverse_start")) << c.d.toString();
     EXPECT_LE(test::errorAgainstReference(*apart, kSeed), kTolerance) << c.d.toString();
@@ -329,24 +328,31 @@ TEST(ConvolutionStage, FiltersAndStartsTheInverseInTheForwardsLastLaunch)
 }
 
 // Bluestein's length and the filter launch's split by the fit (StockhamPlanner's bluesteinStageLength):
-// 10007 on GPU-sized local memory convolves at 20480 = 160 x 128, not the least smooth 20020 = 154 x 130,
-// with the 128-long filter launch; forward out of place and inverse in place, against FFTW in double.
+// 10007 on GPU-sized local memory convolves at 20160 = 90 x 224 (10 x 9, 16 x 14: the balanced radices),
+// or with the usual radices at 20480 = 160 x 128, not the least smooth 20020 = 154 x 130, with the filter
+// launch on the second length; forward out of place and inverse in place, against FFTW in double.
 TEST(ConvolutionStage, BluesteinTakesTheLengthTheFitPrefers)
 {
   if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-  OpenClOptions options;
-  options.localMemoryBytes = 48 * 1024;
-  options.noTeamPasses = true;
-  OpenClBackend backend(backendFor(false)->info().index, options);
-  const TransformDescriptor forward = TransformDescriptor::complex1d(10007, 2);
-  for (const TransformDescriptor& d :
-       {forward, with(forward, TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)}) {
-    const std::unique_ptr<Plan> plan = backend.createPlan(d);
-    ASSERT_EQ(routeOf(*plan), Route::Bluestein) << d.toString();
-    const std::vector<KernelRecord> records = launchRecords(*plan);
-    EXPECT_TRUE(anyLaunchNamed(records, "len160 r8x4x5 +chirp_in")) << d.toString();
-    EXPECT_TRUE(anyLaunchNamed(records, "len128 r16x8 ns160 +filter+inverse_start")) << d.toString();
-    EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+  for (const bool usual : {false, true}) {
+    OpenClOptions options;
+    options.localMemoryBytes = 48 * 1024;
+    options.noTeamPasses = true;
+    options.usualRadices = usual;
+    OpenClBackend backend(backendFor(false)->info().index, options);
+    const std::string first = usual ? "len160 r8x4x5 +chirp_in" : "len90 r10x9 +chirp_in";
+    const std::string filter =
+        usual ? "len128 r16x8 ns160 +filter+inverse_start" : "len224 r16x14 ns90 +filter+inverse_start";
+    const TransformDescriptor forward = TransformDescriptor::complex1d(10007, 2);
+    for (const TransformDescriptor& d :
+         {forward, with(forward, TransformKind::ComplexToComplex, Direction::Inverse, Placement::InPlace)}) {
+      const std::unique_ptr<Plan> plan = backend.createPlan(d);
+      ASSERT_EQ(routeOf(*plan), Route::Bluestein) << d.toString();
+      const std::vector<KernelRecord> records = launchRecords(*plan);
+      EXPECT_TRUE(anyLaunchNamed(records, first)) << d.toString() << (usual ? " (usual radices)" : "");
+      EXPECT_TRUE(anyLaunchNamed(records, filter)) << d.toString() << (usual ? " (usual radices)" : "");
+      EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+    }
   }
 }
 

@@ -315,7 +315,7 @@ TEST(Tuning, OtherSplitsOfTwoLaunchAxes)
 // the other way round, which makes 32 the filter launch's length); the plan takes the split asked for and
 // the filter launch the rest, and still computes the transform; the group size knob reaches the stage's
 // launches; and each such shape has a signature of its own, so the search times it rather than skipping
-// it as the heuristic's. Rader's 1009 (1008 = 28 x 36 at most 64 a launch) the same.
+// it as the heuristic's. Rader's 1009 (1008 = 36 x 28 at most 64 a launch, 36 as 6 x 6) the same.
 TEST(Tuning, ConvolutionStagesFollowTheShape)
 {
   const auto device = test::preferredOpenClDevice();
@@ -334,8 +334,8 @@ TEST(Tuning, ConvolutionStagesFollowTheShape)
                                                              {TransformDescriptor::complex1d(1019, 2), 64,
                                                               "len64 r", "ns64 +filter+inverse_start"}},
                              std::pair<OpenClBackend*, Case>{&backend,
-                                                             {TransformDescriptor::complex1d(1009, 2), 36,
-                                                              "len36 r", "ns36 +filter+inverse_start"}}}) {
+                                                             {TransformDescriptor::complex1d(1009, 2), 28,
+                                                              "len28 r", "ns28 +filter+inverse_start"}}}) {
     const std::vector<std::size_t> candidates = detail::convolutionSplitCandidates(*b, c.d);
     ASSERT_FALSE(candidates.empty()) << c.d.toString();
     EXPECT_EQ(candidates.front(), c.otherFirst) << c.d.toString();

@@ -451,12 +451,17 @@ TEST(Planner, PrimeLengthsTakeRaderWhereItsConvolutionIsShorter)
 // Where a convolution's FFTs take two launches each, the filter launch runs the second length twice in
 // local memory. Its split, and Bluestein's length, follow the fit of the launches' costs (local passes and
 // values held) instead of the most even split of the least smooth length (H100: 10007 on 20020 as
-// 154 x 130, a filter launch of radices 2, 5 and 13, 1.70 ms; on 20480 as 160 x 128, 1.35).
+// 154 x 130, a filter launch of radices 2, 5 and 13, 1.70 ms; on 20480 as 160 x 128, 1.35). With the
+// balanced radices (H200): on 20160 as 90 x 224 (10 x 9 and 16 x 14), 1.13 ms against 20480's 1.22.
 TEST(Planner, FilterLaunchTakesTheCheapestSplitByTheFit)
 {
   EXPECT_EQ(bluesteinConvolutionLength(10007), 20020u);
-  EXPECT_EQ(bluesteinStageLength(10007, kGpu), 20480u);
-  EXPECT_EQ(filterLaunchFirstLength(20480, kGpu), 160u);
+  EXPECT_EQ(bluesteinStageLength(10007, kGpu), 20160u);
+  EXPECT_EQ(filterLaunchFirstLength(20160, kGpu), 90u);
+  DeviceLimits usual = kGpu;
+  usual.balancedTwoRadices = false;
+  EXPECT_EQ(bluesteinStageLength(10007, usual), 20480u);
+  EXPECT_EQ(filterLaunchFirstLength(20480, usual), 160u);
   EXPECT_EQ(filterLaunchFirstLength(7680, kGpu), 64u);
   for (std::size_t n : {4099u, 10007u, 16411u, 7681u, 12289u, 40961u, 65537u}) {
     const std::size_t length = convolutionLength(n, kGpu);
@@ -497,7 +502,7 @@ TEST(Planner, BluesteinLengthsAreKeptPerLengthAndLimits)
     expected.push_back(bluesteinStageLength(p, apart));
     EXPECT_EQ(expected.back(), bluesteinConvolutionLength(p)) << p << ": the least length, launches apart";
   }
-  EXPECT_EQ(expected[2], 20480u);
+  EXPECT_EQ(expected[2], 20160u);
   std::vector<std::vector<std::size_t>> seen(4);
   std::vector<std::thread> workers;
   for (auto& answers : seen)
@@ -847,6 +852,42 @@ TEST(Planner, BalancedTwoRadicesTakeFewerPasses)
   EXPECT_EQ(pass(TransformDescriptor::complex1d(22050, 8), balanced).radices, (R{14, 15}));
   EXPECT_EQ(pass(TransformDescriptor::complex1d(48000, 8), balanced).radices, (R{16, 15}));
   EXPECT_EQ(pass(TransformDescriptor::complex1d(48000, 8), balanced, 1).radices, (R{8, 25}));
+  // Real rows (their pairwise step in the launch) hold at most kRealRowBalancedValues where no pass more
+  // does: R2C 1920's 960 as 8 x 8 x 15 on 64 work-items (complex: 8 x 24 x 5 on 40), R2C 3000's 1500 as
+  // 20 x 5 x 15 on 100 (complex: 20 x 3 x 25 on 75); R2C 1200's 600 keeps 24 x 25, as no such grouping
+  // fits two passes.
+  const auto realRowsOf = [&](std::size_t n) {
+    AxisJob job;
+    job.extent = {n, 1, 1};
+    job.batch = 8;
+    job.axes = 0b001;
+    job.realRows = 1;
+    const StockhamSchedule s = planStockham(job, balanced);
+    EXPECT_EQ(s.passes.size(), 1u) << n;
+    EXPECT_EQ(s.passes.at(0).realRows, 1) << n;
+    return s.passes.at(0);
+  };
+  EXPECT_EQ(realRowsOf(960).radices, (R{8, 8, 15}));
+  EXPECT_EQ(realRowsOf(960).threads, 64u);
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(960, 8), balanced).radices, (R{8, 24, 5}));
+  EXPECT_EQ(realRowsOf(1500).radices, (R{20, 5, 15}));
+  EXPECT_EQ(realRowsOf(1500).threads, 100u);
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(1500, 8), balanced).radices, (R{20, 3, 25}));
+  EXPECT_EQ(realRowsOf(600).radices, (R{24, 25}));
+  const auto valuesHeld = [](const BalancedRadices& b, std::size_t n) {
+    std::size_t values = 0;
+    for (int r : b.radices)
+      values = std::max(values, (n / std::size_t(r) + b.threads - 1) / b.threads * std::size_t(r));
+    return values;
+  };
+  for (std::size_t n : {360u, 720u, 960u, 1200u, 1440u, 1500u}) {
+    const std::optional<BalancedRadices> preferred = balancedTwoRadices(n, 8, kRealRowBalancedValues);
+    const std::optional<BalancedRadices> any = balancedTwoRadices(n, 8);
+    ASSERT_TRUE(preferred && any) << n;
+    EXPECT_EQ(preferred->radices.size(), any->radices.size()) << n << ": no pass more";
+    EXPECT_LE(valuesHeld(*preferred, n), kRealRowBalancedValues) << n;
+    EXPECT_GT(valuesHeld(*any, n), kRealRowBalancedValues) << n << ": the complex pick holds more";
+  }
   // Nothing to join: odd lengths, powers of two, a prime above 7, or no pass saved.
   EXPECT_FALSE(balancedTwoRadices(3375, 4));
   EXPECT_FALSE(balancedTwoRadices(4096, 3));
