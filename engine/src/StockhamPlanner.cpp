@@ -1427,9 +1427,9 @@ void radixSets(std::size_t rest, std::size_t passes, std::vector<int>& chosen,
 // 48000 0.321 -> 0.296, R2C 44100 0.239 -> 0.215; 53 cases' geometric mean 0.945. Rows of twos and fives
 // alone lost where they saved one pass: 2000 (as 20 x 10 x 10) 0.161 -> 0.217, 1600 0.163 -> 0.202, 800
 // 0.165 -> 0.189, R2C 48000's 200 (20 x 10) 0.217 -> 0.237; so they take these radices only where two
-// passes go (shapeMixedPass). Still slower: R2C 3000's 1500 as 20 x 3 x 25, 0.126 -> 0.133. Lanes matter
-// more than work-items: 3000 as 8 x 3 x 5 x 5 x 5 on 600 work-items rather than 375 gained only 0.210 ->
-// 0.194.
+// passes go (shapeMixedPass). R2C 3000's 1500 as 20 x 3 x 25 was slower, 0.126 -> 0.133, until real rows
+// preferred fewer values (kRealRowBalancedValues: 20 x 5 x 15, 0.121). Lanes matter more than work-items:
+// 3000 as 8 x 3 x 5 x 5 x 5 on 600 work-items rather than 375 gained only 0.210 -> 0.194.
 std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses,
                                                   std::size_t preferredValues)
 {

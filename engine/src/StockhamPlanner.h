@@ -85,7 +85,8 @@ struct DeviceLimits
   // (raderOneLaunchLimits), where it was not measured.
   bool balancedTwoRadices = true;
   // The values a work-item of balanced radices should hold at most, where some grouping with no pass more
-  // does (balancedTwoRadices' preferredValues; real rows take kRealRowBalancedValues).
+  // does (balancedTwoRadices' preferredValues): kMostBalancedValues, or for real rows
+  // kRealRowBalancedValues.
   std::size_t preferredBalancedValues = 25;
   // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
   // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
