@@ -61,6 +61,10 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   if (shape.localMemory) limits.localMemBytes = std::min(limits.localMemBytes, shape.localMemory);
   limits.firstLaunchLength = shape.firstLaunch;
   limits.convolutionFirstLaunch = shape.convolutionFirstLaunch;
+  if (shape.balancedValues == 1)
+    limits.balancedTwoRadices = false;
+  else if (shape.balancedValues)
+    limits.preferredBalancedValues = shape.balancedValues;
   return limits;
 }
 

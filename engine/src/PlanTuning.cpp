@@ -20,7 +20,8 @@ constexpr Knob kKnobs[] = {
     {"radix", &PlanShape::maxRadix},           {"group", &PlanShape::groupSize},
     {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
     {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory},
-    {"first", &PlanShape::firstLaunch},        {"conv", &PlanShape::convolutionFirstLaunch}};
+    {"first", &PlanShape::firstLaunch},        {"conv", &PlanShape::convolutionFirstLaunch},
+    {"balanced", &PlanShape::balancedValues}};
 
 // The fifth field of a line whose shape a search cut short by its budget chose.
 constexpr const char* kPartialFlag = "partial";

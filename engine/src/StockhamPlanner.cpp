@@ -334,8 +334,9 @@ StockhamPass shapeMixedPass(std::size_t length, bool loadAdjacent, bool storeAdj
   std::optional<BalancedRadices> balanced;
   if (limits.balancedTwoRadices && !ordered && (composites == CompositeRadices::WhereTheyPay || columns)) {
     const std::size_t passesToSave = !columns && oddPartIsPowerOf5(length) ? 2 : 1;
-    balanced =
-        balancedTwoRadices(length, p.radices.size() + 1 - passesToSave, limits.preferredBalancedValues);
+    const std::size_t preferred =
+        limits.preferredBalancedValues ? limits.preferredBalancedValues : kMostBalancedValues;
+    balanced = balancedTwoRadices(length, p.radices.size() + 1 - passesToSave, preferred);
     if (balanced && balanced->threads > limits.maxWorkGroupSize) balanced.reset();
   }
   if (balanced) p.radices = balanced->radices;
@@ -735,11 +736,12 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       // Real rows keep a team pass's direct form: its convolution form lost there (H100, R2C 1809 0.237 ->
       // 0.249 ms, R2C 2133 0.232 -> 0.280), though R2C 2010 gained (0.219 -> 0.179) and C2R was mixed
       // (each product in a warp of its own: 1809 0.226 -> 0.217, 2133 0.230 -> 0.235). Their balanced
-      // radices hold fewer values where no pass more does (kRealRowBalancedValues).
+      // radices hold fewer values where no pass more does (kRealRowBalancedValues), unless a tuned shape
+      // says otherwise.
       DeviceLimits passLimits = limits;
       if (realLines(job, axis)) {
         passLimits.teamConvolution = false;
-        passLimits.preferredBalancedValues = kRealRowBalancedValues;
+        if (!limits.preferredBalancedValues) passLimits.preferredBalancedValues = kRealRowBalancedValues;
       }
       StockhamPass p = powerOfTwo ? shapePass(length, loadAdjacent, storeAdjacent, totalLines, limits,
                                               lastRowLaunch ? kLastRowLaunchSectors : kColumnSectors, ns > 1)

@@ -80,14 +80,14 @@ struct DeviceLimits
   // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
   bool allCompositeRadices = false;
   // Lengths with a factor 2 and odd primes up to 7 in fewer local passes, the twos joined with the odd
-  // primes (balancedTwoRadices; false: OpenClOptions::usualRadices, a comparison). In a convolution
-  // stage's FFTs too, and in the costs that pick their lengths; not in Rader's one-launch stage
-  // (raderOneLaunchLimits), where it was not measured.
+  // primes (balancedTwoRadices; false: OpenClOptions::usualRadices, a comparison, or a tuned shape's
+  // PlanShape::balancedValues of 1). In a convolution stage's FFTs too, and in the costs that pick their
+  // lengths; not in Rader's one-launch stage (raderOneLaunchLimits), where it was not measured.
   bool balancedTwoRadices = true;
   // The values a work-item of balanced radices should hold at most, where some grouping with no pass more
-  // does (balancedTwoRadices' preferredValues): kMostBalancedValues, or for real rows
-  // kRealRowBalancedValues.
-  std::size_t preferredBalancedValues = 25;
+  // does (balancedTwoRadices' preferredValues; a tuning knob, PlanShape::balancedValues). 0: the planner's,
+  // kMostBalancedValues, or for real rows kRealRowBalancedValues.
+  std::size_t preferredBalancedValues = 0;
   // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
   // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
   // (the planner's convolutionCodelets says what was measured).

@@ -127,4 +127,37 @@ TEST(BalancedRadices, UsualRadicesOnTheKnobAndForRowsOfTwosAndFives)
   EXPECT_TRUE(runs(false, TransformDescriptor::complex1d(2000, 2), " r16x5x5x5"));
 }
 
+// A tuned shape (PlanShape::balancedValues, which the tuning search tries) chooses them: the usual radices
+// (1), or groupings whose work-items hold at most so many values on every line, complex rows and real rows
+// alike; each plan still computes the transform.
+TEST(BalancedRadices, ATunedShapeChoosesThem)
+{
+  OpenClBackend* backend = backendFor(false);
+  if (!backend) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  const auto shapeOf = [](std::size_t values) {
+    PlanShape shape;
+    shape.balancedValues = values;
+    return shape;
+  };
+  const auto realRows = [](std::size_t n) {
+    return with(TransformDescriptor::complex1d(n, 3), TransformKind::RealToComplex, Direction::Forward,
+                Placement::OutOfPlace);
+  };
+  struct Case
+  {
+    TransformDescriptor d;
+    std::size_t values;
+    std::string heuristic, tuned;
+  };
+  for (const Case& c : {Case{TransformDescriptor::complex1d(3000, 2), 1, " r24x5x25", " r8x3x5x5x5"},
+                        Case{TransformDescriptor::complex1d(960, 2), 20, " r8x24x5", " r8x8x15"},
+                        Case{realRows(1920), 25, " r8x8x15 +r2c_post", " r8x24x5 +r2c_post"}}) {
+    EXPECT_TRUE(test::anyLaunchNamed(test::launchRecords(*backend->createPlan(c.d)), c.heuristic))
+        << c.d.toString();
+    const std::unique_ptr<OpenClPlan> tuned = backend->createPlan(c.d, shapeOf(c.values));
+    EXPECT_TRUE(test::anyLaunchNamed(test::launchRecords(*tuned), c.tuned)) << c.d.toString();
+    EXPECT_LE(test::errorAgainstReference(*tuned, kSeed), kTolerance) << c.d.toString();
+  }
+}
+
 } // namespace

@@ -391,5 +391,10 @@ INSTANTIATE_TEST_SUITE_P(
         KnobCase{"local16k_2d_512x64", &PlanShape::localMemory, 16384,
                  TransformDescriptor::complex2d(512, 64)},
         KnobCase{"radix8_r2c_512x6", &PlanShape::maxRadix, 8, realForward(512, 6, 2)},
-        KnobCase{"pass64_r2c_1024", &PlanShape::maxPassLength, 64, realForward(1024, 1, 1)}),
+        KnobCase{"pass64_r2c_1024", &PlanShape::maxPassLength, 64, realForward(1024, 1, 1)},
+        KnobCase{"usual_radices_n3000", &PlanShape::balancedValues, 1,
+                 TransformDescriptor::complex1d(3000, 2)},
+        KnobCase{"balanced16_n3000", &PlanShape::balancedValues, 16, TransformDescriptor::complex1d(3000, 2)},
+        KnobCase{"balanced20_n960", &PlanShape::balancedValues, 20, TransformDescriptor::complex1d(960, 2)},
+        KnobCase{"balanced25_r2c_1920", &PlanShape::balancedValues, 25, realForward(1920, 1, 2)}),
     [](const testing::TestParamInfo<KnobCase>& info) { return std::string(info.param.label); });

@@ -888,6 +888,17 @@ TEST(Planner, BalancedTwoRadicesTakeFewerPasses)
     EXPECT_LE(valuesHeld(*preferred, n), kRealRowBalancedValues) << n;
     EXPECT_GT(valuesHeld(*any, n), kRealRowBalancedValues) << n << ": the complex pick holds more";
   }
+  // A tuned shape's preferred values (PlanShape::balancedValues) hold on every line, real rows included.
+  DeviceLimits twenty = kGpu, twentyFive = kGpu;
+  twenty.preferredBalancedValues = 20;
+  twentyFive.preferredBalancedValues = 25;
+  EXPECT_EQ(pass(TransformDescriptor::complex1d(960, 8), twenty).radices, (R{8, 8, 15}));
+  AxisJob realRows960;
+  realRows960.extent = {960, 1, 1};
+  realRows960.batch = 8;
+  realRows960.axes = 0b001;
+  realRows960.realRows = 1;
+  EXPECT_EQ(planStockham(realRows960, twentyFive).passes.at(0).radices, (R{8, 24, 5}));
   // Nothing to join: odd lengths, powers of two, a prime above 7, or no pass saved.
   EXPECT_FALSE(balancedTwoRadices(3375, 4));
   EXPECT_FALSE(balancedTwoRadices(4096, 3));

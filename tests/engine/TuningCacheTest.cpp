@@ -32,6 +32,7 @@ PlanShape someShape()
   s.adjacentLines = 8;
   s.maxPassLength = 1024;
   s.localMemory = 16384;
+  s.balancedValues = 20;
   return s;
 }
 
@@ -46,17 +47,20 @@ std::string fileText(const std::filesystem::path& file)
 TEST(PlanShape, TextRoundTrips)
 {
   const PlanShape s = someShape();
-  EXPECT_EQ(s.toString(), "radix=8 group=128 strided=512 lines=8 pass=1024 local=16384 first=0 conv=0");
+  EXPECT_EQ(s.toString(),
+            "radix=8 group=128 strided=512 lines=8 pass=1024 local=16384 first=0 conv=0 balanced=20");
   EXPECT_EQ(PlanShape::parse(s.toString()), s);
   EXPECT_TRUE(PlanShape::parse(PlanShape{}.toString())->isDefault());
 }
 
+// The last two were written before a knob existed (the splits', then balanced=): searched again.
 TEST(PlanShape, RejectsMalformedText)
 {
   for (const char* bad :
        {"", "radix=8", "radix=8 group=128 strided=512 lines=8 pass=x",
-        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0 colour=3", "radix 8 group=1",
-        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0"}) // before the split knob: searched again
+        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0 balanced=0 colour=3",
+        "radix 8 group=1", "radix=8 group=128 strided=512 lines=8 pass=1024 local=0",
+        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0"})
     EXPECT_FALSE(PlanShape::parse(bad)) << bad;
 }
 

@@ -32,9 +32,15 @@ struct PlanShape
   // The same for the forward FFT of a convolution (Bluestein's or Rader's) in two launches; its inverse
   // takes the split reversed, so the other length is the filter launch's.
   std::size_t convolutionFirstLaunch = 0;
+  // Lengths with a factor 2 and odd primes up to 7, whose passes the planner groups into the balanced
+  // radices 6 to 24 by a rule of thumb: 1 takes the usual radices instead; 16, 20 or 25 prefers, on every
+  // line, groupings whose work-items hold at most that many values (0: the planner's, 25 or for real rows
+  // 20).
+  std::size_t balancedValues = 0;
 
   bool isDefault() const { return *this == PlanShape{}; }
-  // "radix=8 group=64 strided=256 lines=4 pass=0 local=0 first=0 conv=0": the cache file's format.
+  // "radix=8 group=64 strided=256 lines=4 pass=0 local=0 first=0 conv=0 balanced=0": the cache file's
+  // format.
   std::string toString() const;
   static std::optional<PlanShape> parse(std::string_view text);
   bool operator==(const PlanShape&) const = default;
