@@ -121,7 +121,7 @@ TEST(Bench, MeasurePlansSearchesOnceWithinTheLimit)
   EXPECT_TRUE((*searched)["budget_exhausted"].toBool());
   EXPECT_GT((*searched)["search_ms"].toDouble(), 0.0);
   EXPECT_EQ((*searched)["shape"].toString(),
-            QStringLiteral("radix=0 group=0 strided=0 lines=0 pass=0 local=0 first=0 conv=0"));
+            QStringLiteral("radix=0 group=0 strided=0 lines=0 pass=0 local=0 first=0 conv=0 balanced=0"));
 
   const CliResult second = runBench(arguments, environment);
   ASSERT_EQ(second.exitCode, 0) << second.err;
