@@ -1506,11 +1506,22 @@ inline void mirroredPostOut(__global cfloat* out, __local cfloat* lines, const u
     localNs *= RADIX_AT(i);                                                                                    \
   }
 
-#if LINE_ROUNDS > 1
+#ifndef WHOLE_LINE_GATHER
+#define WHOLE_LINE_GATHER 0
+#endif
+#if WHOLE_LINE_GATHER
+#if GENERIC_SHAPE || !LOAD_GATHER || STORE_HOOK || FUSED_RADER || FILTER_INVERSE || TEAM_PRIME || REAL_ROWS ||        \
+    DIRECT_PAIRS || PASS_TWIDDLE || LOAD_LINES_FASTEST || STORE_LINES_FASTEST || NUM_RADICES < 2 ||                  \
+    LINES % LINE_ROUNDS
+#error "WHOLE_LINE_GATHER: the first launch of Rader's forward FFT, a whole line a group, two local passes or more"
+#endif
+#elif LINE_ROUNDS > 1
 #if GENERIC_SHAPE || LOAD_CHIRP || LOAD_GATHER || STORE_HOOK || FUSED_RADER || FILTER_INVERSE || TEAM_PRIME ||        \
     REAL_ROWS || DIRECT_PAIRS || !LOAD_LINES_FASTEST || !STORE_LINES_FASTEST || NUM_RADICES < 2 || LINES % LINE_ROUNDS
 #error "LINE_ROUNDS: plain launches over adjacent lines, two local passes or more"
 #endif
+#endif
+#if LINE_ROUNDS > 1 || WHOLE_LINE_GATHER
 // The outputs of work-item t's butterflies of a pass (radix R, stride ns) from registers to the line:
 // butterfly b's output q goes to (b - k)*R + k + q*ns.
 INLINE void writeOutputs(__local cfloat* line, const cfloat* v, const uint t, const uint ns, const int R)
@@ -1563,17 +1574,75 @@ INLINE void transformButterflies(cfloat* v, __global const cfloat* restrict twid
     transformButterflies(v, twiddles, t, ns, RADIX_AT(i));                                                     \
   }
 
+#if WHOLE_LINE_GATHER
+// Rader's gather where the first launch of a forward FFT of two launches holds a whole convolution line
+// b (LINES = nOverL: its sub-lines j, whose element e is E = j + e*nOverL, x[g^E]): the line is too long
+// for local memory, so the axis' x[1..p-1] pass through the exchange buffer in chunks, each read in order
+// (coalesced), and every work-item takes the elements its first butterflies need from each chunk into
+// registers. For odd real rows in pairs (PAIRS_LOAD), whose gather from global memory reads two scattered
+// floats a value (H200, that launch for R2C 7681: 0.263 -> 0.183 ms, C2R 0.256 -> 0.190). Not for complex
+// rows, where one scattered value is a sector and the whole-line groups (960 work-items for 7681) cost
+// more than they save (7681 0.328 -> 0.348 ms, 13313 0.336 -> 0.394); through local memory on store
+// too, or with half the work-items, it lost more.
+INLINE void gatherInChunks(__local cfloat* buffer, const uint capacity, __global const cfloat* restrict twiddles,
+                           const Step* step, const uint lid, const uint groupSize, const uint m, const uint t,
+                           cfloat* v)
+{
+  const int R = RADIX_0;
+  const uint n = step->hookLength, b = step->firstLine / step->nOverL;
+  const uint butterflies = LEN / R, perThread = (butterflies + THREADS - 1) / THREADS;
+  uint source[VMAX]; // where each value sits in x[1..p-1]; n: none (the padding's zeros)
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    UNROLL
+    for (int r = 0; r < R; ++r) {
+      const uint E = m + (t + s * THREADS + r * butterflies) * step->nOverL;
+      source[s * R + r] = t + s * THREADS < butterflies && E < n ? step->hookIndex[E] - 1 : n;
+      v[s * R + r] = (cfloat)(0.0f);
+    }
+  }
+  for (uint start = 0; start < n; start += capacity) {
+    const uint count = min(capacity, n - start);
+    for (uint idx = lid; idx < count; idx += groupSize) buffer[idx] = axisValue(step, b, start + idx + 1);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    UNROLL
+    for (uint s = 0; s < perThread * R; ++s) {
+      const uint offset = source[s] - start; // wraps above count for the chunks before
+      if (offset < count) v[s] = buffer[offset];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint bf = t + s * THREADS;
+    if (bf >= butterflies) continue;
+    cfloat u[MAX_RADIX];
+    UNROLL
+    for (int r = 0; r < R; ++r) u[r] = v[s * R + r];
+    twiddleInputs(u, twiddles, bf, 1, R);
+#define EMIT_GATHERED(q, value) v[s * R + (q)] = (value)
+    TRANSFORM_EMIT(u, R, EMIT_GATHERED)
+#undef EMIT_GATHERED
+  }
+}
+#endif
+
 // The whole launch with LINE_ROUNDS (header): work-item t of line m (adjacent work-items on adjacent
 // lines, for loads and stores alike) from its first pass's global reads to its last pass's global writes.
+// WHOLE_LINE_GATHER: adjacent work-items on the same line instead, whose outputs are adjacent (ns = 1).
 INLINE void columnsInRounds(__global const cfloat* in, __global cfloat* out, __local cfloat* buffer,
                             __local cfloat* rowTwiddles, const uint lineStride,
                             __global const cfloat* restrict twiddles, const Step* step, const uint lid,
                             const uint groupSize)
 {
   uint m, t;
-  lineOf(lid, 1, THREADS, &m, &t);
+  lineOf(lid, !WHOLE_LINE_GATHER, THREADS, &m, &t);
   cfloat v[VMAX];
+#if WHOLE_LINE_GATHER
+  gatherInChunks(buffer, BUFFER_LINES * lineStride, twiddles, step, lid, groupSize, m, t, v);
+#else
   firstPass(in, buffer, rowTwiddles, lineStride, twiddles, step, lid, groupSize, RADIX_0, LEN, THREADS, v);
+#endif
   __local cfloat* line = buffer + (m % BUFFER_LINES) * lineStride;
   const uint round = m / BUFFER_LINES;
   uint ns = 1;
@@ -1662,7 +1731,7 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
                           lineThreads);
   else copyOut(out, lines, lineStride, &step, lid, length, groupSize);
 #endif
-#elif LINE_ROUNDS > 1
+#elif LINE_ROUNDS > 1 || WHOLE_LINE_GATHER
   columnsInRounds(in, out, lines, rowTwiddles, lineStride, localTwiddles, &step, lid, groupSize);
 #else
 #if FUSED_RADER

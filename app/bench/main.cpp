@@ -52,6 +52,8 @@ Options:
   --bluestein-only       OpenCL: prime lengths by Bluestein's algorithm, not Rader's (comparison)
   --rader-two-launches   OpenCL: Rader's stage as its two convolution FFTs, never one launch (comparison)
   --rader-rest-apart     OpenCL: a prime factor's one-launch stage without the rest of its rows (comparison)
+  --rader-gather-direct  OpenCL: Rader's two-launch gather from odd real rows in pairs straight from global
+                         memory, not whole lines in chunks (comparison)
   --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
   --prime-radices        OpenCL: one prime per local pass, no composite radices 9..27, 22, 26, 33, 39
                          (comparison)
@@ -168,6 +170,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.raderTwoLaunches = true;
     else if (a == "--rader-rest-apart")
       o.opencl.raderRestApart = true;
+    else if (a == "--rader-gather-direct")
+      o.opencl.raderGatherDirect = true;
     else if (a == "--filter-launch-apart")
       o.opencl.filterLaunchApart = true;
     else if (a == "--prime-radices")
@@ -218,9 +222,9 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
   const bool tuned = o.opencl.maxPassLength || o.opencl.targetGroupSize || o.opencl.stridedGroupSize ||
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
                      o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.filterLaunchApart ||
-                     o.opencl.primeRadicesOnly || o.opencl.usualRadices || o.opencl.noTeamPasses ||
-                     o.opencl.planesApart || o.opencl.twiddles != defaults.twiddles ||
-                     o.opencl.tuning != defaults.tuning;
+                     o.opencl.raderGatherDirect || o.opencl.primeRadicesOnly || o.opencl.usualRadices ||
+                     o.opencl.noTeamPasses || o.opencl.planesApart ||
+                     o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);
   return backend;

@@ -114,6 +114,10 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   work_ = cl::Buffer(backend.context(), CL_MEM_READ_WRITE, pass.totalLines * length_ * 2 * sizeof(float));
   TransformDescriptor inner = convolutionLines(length_, pass);
   AxisJob job = forwardJob(pass, length_);
+  // Rader's gather from odd real rows in pairs: its first launch may hold whole lines (AxisJob::
+  // gatherWholeLines).
+  job.gatherWholeLines =
+      pass.family == StockhamPass::Family::Rader && hooks.pairs.any() && pass.stride * pass.nOverL == 1;
   const DeviceLimits limits = convolutionLimits(axisLimits, length_);
   // The stage is the first step of its axis' global step (ns = 1, cl/fft_stockham.cl's header): line b's
   // element e is at (b / lines)*dist + b % lines + e*lines, lines = stride*nOverL (nOverL > 1: the stage
@@ -124,6 +128,7 @@ void ConvolutionStage::makeFfts(OpenClBackend& backend, const StockhamPass& pass
   const std::size_t lines = pass.stride * pass.nOverL;
   AxisJob inverseJob = job;
   inverseJob.axisLoadsAdjacent = false;
+  inverseJob.gatherWholeLines = false;
   inverseJob.axisStoresAdjacent = pass.stride > 1;
   inverseJob.direction = Direction::Inverse;
   inverseJob.scale = scale;

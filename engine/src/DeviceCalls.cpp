@@ -47,6 +47,7 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   limits.raderOneLaunch = !options.raderTwoLaunches;
   limits.raderWithRest = !options.raderRestApart;
   limits.filterLaunch = !options.filterLaunchApart;
+  limits.wholeLineGather = !options.raderGatherDirect;
   limits.teamPasses = !options.noTeamPasses;
   limits.planes = !options.planesApart;
   limits.compositeRadices = !options.primeRadicesOnly;

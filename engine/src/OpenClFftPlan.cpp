@@ -273,6 +273,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
                " -DVMAX=" + std::to_string(p.registerValues) +
                " -DNUM_RADICES=" + std::to_string(p.radices.size());
     if (p.lineRounds > 1) options += " -DLINE_ROUNDS=" + std::to_string(p.lineRounds);
+    if (p.wholeLineGather && launch.loadHook == 2) options += " -DWHOLE_LINE_GATHER=1";
     if (p.planeWidth) options += " -DPLANE_WIDTH=" + std::to_string(p.planeWidth);
     for (std::size_t i = 0; i < p.radices.size(); ++i)
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
@@ -388,7 +389,7 @@ OpenClFftPlan::Launch OpenClFftPlan::makeLaunch(const StockhamPass& pass, bool f
                  : pass.realRows == 2 || pass.realRows == 4 ? " +c2r_pre"
                                                             : "") +
                 (launch.loadHook == 1   ? " +chirp_in"
-                 : launch.loadHook == 2 ? " +gather"
+                 : launch.loadHook == 2 ? (pass.wholeLineGather ? " +gather_in_chunks" : " +gather")
                                         : "") +
                 (directPairs_ || (hooks_ && hooks_->oneLaunch && hooks_->pairs.any()) ? " +pairs" : "") +
                 (launch.storeHook == 1   ? " +filter"

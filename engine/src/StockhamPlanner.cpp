@@ -480,6 +480,31 @@ void takeTwoSectors(StockhamPass& p, const DeviceLimits& limits)
   }
 }
 
+// The first launch of Rader's forward FFT in two launches on odd real rows in pairs (AxisJob::
+// gatherWholeLines): one group a whole convolution line, its nOverL sub-lines, exchanging in as few rounds
+// as local memory allows (no row twiddles at ns = 1), so that the gather reads the two rows in order, in
+// chunks through the exchange buffer (cl/fft_mixed.cl's WHOLE_LINE_GATHER says what it gained, and why
+// complex rows keep the gather from global memory). Work-items keep their values in registers from pass
+// to pass, as in LINE_ROUNDS, so they hold few (kLargestRoundsValues); the group may be larger than
+// kLargestRoundsGroup (7681: 960 work-items, R2C 0.647 -> 0.567 ms).
+void holdWholeLinesToGather(StockhamPass& p, std::size_t nOverL, const DeviceLimits& limits)
+{
+  if (!limits.wholeLineGather || p.teamPrime || limits.mixedThreads || p.radices.size() < 2 ||
+      nOverL * p.threads > limits.maxWorkGroupSize || p.registerValues > kLargestRoundsValues ||
+      kernelMaxRadix(p.length) > 32)
+    return;
+  for (std::size_t rounds = 1; rounds <= nOverL; ++rounds) {
+    if (nOverL % rounds) continue;
+    if (exchangeSlots(p.length, nOverL / rounds, 1) * exchangeBytesPerValue(1) > limits.localMemBytes)
+      continue;
+    p.lines = nOverL;
+    p.lineRounds = int(rounds);
+    p.loadLinesFastest = p.storeLinesFastest = false;
+    p.wholeLineGather = true;
+    return;
+  }
+}
+
 // RADER_REST's kernel takes up to eight rest passes (cl/fft_mixed.cl).
 constexpr std::size_t kMaxRestPasses = 8;
 // Values per work-item the rest's passes may hold where the convolution's hold fewer.
@@ -751,6 +776,8 @@ void planAxis(const AxisJob& job, int axis, std::size_t stride, const DeviceLimi
       // loads or stores through its hooks.
       const bool ownColumns = (columns || nOverL > 1) && (columns || ns > 1);
       if (!powerOfTwo && ownColumns && !job.raderRest.any()) takeTwoSectors(p, limits);
+      if (!powerOfTwo && job.gatherWholeLines && ns == 1 && nOverL > 1 && !columns)
+        holdWholeLinesToGather(p, nOverL, limits);
       // Rader's convolution launch that does the rest of its rows: planAxis granted it on these limits.
       if (job.raderRest.any() && !holdWholeRows(p, job.raderRest, limits))
         throw unsupported("Rader's stage with the rest of its rows does not fit one launch");

@@ -65,6 +65,11 @@ struct DeviceLimits
   // launch in the forward FFT's last launch (ConvolutionStage's filter launch); false: apart
   // (OpenClOptions::filterLaunchApart, a comparison).
   bool filterLaunch = true;
+  // Whether the first launch of Rader's forward FFT in two launches on odd real rows in pairs
+  // (AxisJob::gatherWholeLines) may
+  // hold whole lines and gather through local memory in chunks (StockhamPass::wholeLineGather); false: it
+  // gathers from global memory (OpenClOptions::raderGatherDirect, a comparison).
+  bool wholeLineGather = true;
   // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
   // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
   bool teamPasses = true;
@@ -128,6 +133,10 @@ struct StockhamPass
   // LINE_ROUNDS (mixed columns): the exchange buffer holds lines / lineRounds lines, an exchange taking
   // that many rounds.
   int lineRounds = 1;
+  // The first launch of Rader's forward FFT holding a whole convolution line a group (lines = nOverL, its
+  // exchange in lineRounds rounds), the gather staged in chunks through local memory (cl/fft_mixed.cl's
+  // WHOLE_LINE_GATHER).
+  bool wholeLineGather = false;
   // Fused pairwise step of a real transform (REAL_ROWS in cl/fft_stockham.cl): 0 none, 1 R2C post, 2 C2R pre,
   // 3 R2C post in the last launch of rows longer than one launch (lines taken in mirrored pairs), 4 C2R pre
   // in the first launch of such rows.
@@ -217,6 +226,9 @@ struct AxisJob
   // columns of that axis, so those loads or stores walk adjacent lines (several per group, lines fastest)
   // to read and write whole sectors rather than one value per row.
   bool axisLoadsAdjacent = false, axisStoresAdjacent = false;
+  // Rader's forward FFT of two launches on odd real rows in pairs (stride 1): its first launch gathers
+  // x[g^k] from the whole row for every line, so it may hold whole lines (StockhamPass::wholeLineGather).
+  bool gatherWholeLines = false;
   // Odd rows of a real transform, two real rows to one complex row (OpenClRealFftPlan). When the rows are
   // one Rader stage or one mixed-radix launch (rowsTakeRealPairs), it reads and writes the real side
   // itself: R2C's gather (or load) reads

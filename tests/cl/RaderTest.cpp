@@ -382,6 +382,36 @@ TEST(ConvolutionStage, PutsRaderRowsInOrderThroughLocalMemoryInRounds)
   }
 }
 
+// Rader's gather where the forward FFT takes two launches, on GPU-sized local memory (48 KB), from odd
+// real rows in pairs (R2C reads two real rows, C2R merges two half spectra): 7681's first launch (64 long,
+// 120 lines) holds a whole 7680-long line in one group, exchanges in two rounds and reads the rows in
+// order, in chunks through local memory (WHOLE_LINE_GATHER); with OpenClOptions::raderGatherDirect it
+// gathers from global memory, as complex rows always do. R2C out of place and C2R in place, and complex
+// forward, against FFTW in double.
+TEST(ConvolutionStage, GathersRealRowPairsInChunksThroughLocalMemory)
+{
+  if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
+  for (const bool direct : {false, true}) {
+    OpenClOptions options;
+    options.localMemoryBytes = 48 * 1024;
+    options.raderGatherDirect = direct;
+    OpenClBackend backend(backendFor(false)->info().index, options);
+    const TransformDescriptor rows = TransformDescriptor::complex1d(7681, 3);
+    for (const TransformDescriptor& d :
+         {with(rows, TransformKind::RealToComplex, Direction::Forward, Placement::OutOfPlace),
+          with(rows, TransformKind::ComplexToReal, Direction::Inverse, Placement::InPlace),
+          TransformDescriptor::complex1d(7681, 2)}) {
+      const bool chunks = !direct && d.kind != TransformKind::ComplexToComplex;
+      const std::string gather = chunks ? "len64 r8x8 +rounds2 +gather_in_chunks" : "len64 r8x8 +gather";
+      const std::unique_ptr<Plan> plan = backend.createPlan(d);
+      const std::vector<KernelRecord> records = launchRecords(*plan);
+      EXPECT_TRUE(anyLaunchNamed(records, gather)) << d.toString() << ": no launch named " << gather;
+      EXPECT_EQ(anyLaunchNamed(records, "+gather_in_chunks"), chunks) << d.toString();
+      EXPECT_LE(test::errorAgainstReference(*plan, kSeed), kTolerance) << d.toString();
+    }
+  }
+}
+
 // Rader's stage with the rest of its rows (RADER_REST) over more factor lengths: primes 67 and 79 times
 // rests of 2 to 32 (one to four rest passes, prime and composite radices, one row or several per group and
 // a last group of fewer rows), forward out of place or inverse in place in turn, against FFTW in double;

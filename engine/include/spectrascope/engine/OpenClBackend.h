@@ -42,6 +42,10 @@ struct OpenClOptions {
   // Rader's one-launch stage on a prime factor of rows without the rest of the rows, which then take a
   // launch of their own (a comparison).
   bool raderRestApart = false;
+  // Rader's stage in two launches a FFT on odd real rows in pairs: its first launch gathers x[g^k] straight
+  // from the two real rows, instead of holding whole lines and reading them in order in chunks (a
+  // comparison).
+  bool raderGatherDirect = false;
   // A convolution whose FFTs take two launches each: the filter in the forward FFT's last launch and the
   // inverse FFT's first launch on its own, instead of both in one launch (a comparison).
   bool filterLaunchApart = false;
