@@ -3,7 +3,8 @@
 // cl/odd_prime_dft.cl, each in the launch that takes it, on a real device (PoCL in CI, with the GPU's 48 KB
 // of local memory) against FFTW in double and FFTW's property checks: rows, columns (2000 long), the
 // audio lengths' launches, a real transform's fused rows, a convolution stage's FFTs (Bluestein's and
-// Rader's), forward and inverse, in place and out of place.
+// Rader's), forward and inverse, in place and out of place; and the composites 6, 12 and 24 where a lone 3
+// joins the twos beside a larger prime.
 
 #include "FftChecks.h"
 #include "OpenClTestDevice.h"
@@ -65,6 +66,11 @@ std::vector<BalancedCase> balancedCases()
   add("bluestein_4099", D::complex1d(4099, 2), " r12x12");
   add("bluestein_10007", D::complex1d(10007, 2), " r16x14");
   add("rader_3001", D::complex1d(3001, 2), " r24x5x25 +gather");
+  // Beside a prime from 17 up and a 9, the lone 3 joins the twos (the planner's joinLoneThreeWithTwos):
+  // 4104 as 24 x 9 x 19, 1026 as 6 x 9 x 19, Rader's 2053 on 2052 as 12 x 9 x 19 (one launch).
+  add("lone_three_4104", D::complex1d(4104, 2), " r24x9x19");
+  add("lone_three_1026", D::complex1d(1026, 3), " r6x9x19");
+  add("lone_three_rader_2053", D::complex1d(2053, 2), " r12x9x19 +gather");
   return c;
 }
 

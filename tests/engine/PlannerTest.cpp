@@ -933,7 +933,8 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   };
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(999, 8), kGpu), (R{27, 37}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(153, 8), kGpu), (R{9, 17}));
-  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2052, 8), kGpu), (R{4, 9, 3, 19}));
+  EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2052, 8), kGpu), (R{12, 9, 19}))
+      << "LoneThreeJoinsTheTwos";
   // The smallest composites within one pass of the fewest (fewestPassComposites).
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), kGpu), (R{9, 9, 9, 3}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(729, 8), kGpu), (R{9, 9, 9}));
@@ -970,6 +971,27 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   DeviceLimits primesOnly = kGpu;
   primesOnly.compositeRadices = false;
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), primesOnly), (R{3, 3, 3, 3, 3, 3, 3}));
+}
+
+// Beside a prime from 17 up whose threes group as 9 x 3, the lone 3 joins the first power of two up to 8
+// (the planner's joinLoneThreeWithTwos): 2052, 4104, 1026 and Rader's 2053 on 2052. Not without the 9
+// (1632, 2976, 1416), nor a 3 that an 11 or 13 took (Rader's 4027 on 4026 as 2 x 33 x 61).
+TEST(Planner, LoneThreeJoinsTheTwosBesideANine)
+{
+  using R = std::vector<int>;
+  const auto radicesOf = [](std::size_t n) {
+    return planStockham(TransformDescriptor::complex1d(n, 8), kGpu).passes.at(0).radices;
+  };
+  EXPECT_EQ(radicesOf(2052), (R{12, 9, 19}));
+  EXPECT_EQ(radicesOf(4104), (R{24, 9, 19}));
+  EXPECT_EQ(radicesOf(1026), (R{6, 9, 19}));
+  EXPECT_EQ(radicesOf(1632), (R{8, 4, 3, 17}));
+  EXPECT_EQ(radicesOf(2976), (R{8, 4, 3, 31}));
+  EXPECT_EQ(radicesOf(1416), (R{8, 3, 59}));
+  EXPECT_EQ(mixedRadices(4026, CompositeRadices::WhereTheyPay), (R{2, 33, 61}));
+  const StockhamSchedule rader = planStockham(TransformDescriptor::complex1d(2053, 8), kGpuRader);
+  ASSERT_EQ(rader.passes.size(), 1u);
+  EXPECT_EQ(forwardConvolutionSchedule(rader.passes[0], kGpuRader).passes.at(0).radices, (R{12, 9, 19}));
 }
 
 // A 3, else a 2, joins each 11 and 13 into one pass (radices 33, 39, 22 and 26) wherever composites are
