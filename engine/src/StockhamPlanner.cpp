@@ -1402,8 +1402,8 @@ void joinSmallRadices(std::vector<int>& radices, std::size_t length)
 // 1836 0.211 -> 0.167, 3672 0.218 -> 0.166, 2484 0.215 -> 0.174, 4968 0.231 -> 0.197, 1026 as 6 x 9 x 19
 // 0.239 -> 0.201, R2C 4104 0.143 -> 0.127, Rader's 2053 on 2052 0.599 -> 0.556. Not without the 9: with
 // two passes of twos (1632 as 8 x 12 x 17, 2976 as 8 x 12 x 31) 4-8% slower, as 24 x 59 for 1416 18%;
-// and not a 3 that joins an 11 or 13 (joinSmallRadices): Rader's 4027 on 4026 as 6 x 11 x 61 0.560 ->
-// 0.698.
+// and not a 3 that joins an 11 or 13 (joinSmallRadices): Rader's 4027 on 4026 as 6 x 11 x 61 1.18 ->
+// 1.60 ms (though 4093 on 12 x 11 x 31 rather than 4 x 33 x 31 gained, 0.96 -> 0.71).
 void joinLoneThreeWithTwos(std::vector<int>& radices, std::size_t length)
 {
   const auto three = std::find(radices.begin(), radices.end(), 3);

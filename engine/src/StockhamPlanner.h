@@ -66,9 +66,9 @@ struct DeviceLimits
   // (OpenClOptions::filterLaunchApart, a comparison).
   bool filterLaunch = true;
   // Whether the first launch of Rader's forward FFT in two launches on odd real rows in pairs
-  // (AxisJob::gatherWholeLines) may
-  // hold whole lines and gather through local memory in chunks (StockhamPass::wholeLineGather); false: it
-  // gathers from global memory (OpenClOptions::raderGatherDirect, a comparison).
+  // (AxisJob::gatherWholeLines) may hold whole lines and gather through local memory in chunks
+  // (StockhamPass::wholeLineGather); false: it gathers from global memory (OpenClOptions::
+  // raderGatherDirect, a comparison).
   bool wholeLineGather = true;
   // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
   // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
