@@ -85,8 +85,8 @@ std::string passSignature(const StockhamPass& p)
                   std::to_string(p.radix) + "/" + std::to_string(p.firstRadix) + "/" +
                   std::to_string(p.threads) + "/" + std::to_string(p.lines) + "/" +
                   std::to_string(p.exchangeParts) + "r" + std::to_string(p.lineRounds) +
-                  std::to_string(int(p.loadLinesFastest)) + std::to_string(int(p.storeLinesFastest)) +
-                  (p.wholeLineGather ? "g" : "") + "/" + std::to_string(p.realRows);
+                  std::to_string(int(p.loadLinesFastest)) + std::to_string(int(p.storeLinesFastest)) + "/" +
+                  std::to_string(p.realRows);
   for (int r : p.radices)
     s += "," + std::to_string(r);
   return s + ";";

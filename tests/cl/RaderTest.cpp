@@ -133,6 +133,15 @@ std::vector<PrimeCase> primeCases()
   return c;
 }
 
+// Options for a GPU's 48 KB of local memory on any device (PoCL's own is larger), so that the stages
+// take the launches they take on the GPU.
+OpenClOptions gpuLocalMemory()
+{
+  OpenClOptions options;
+  options.localMemoryBytes = 48 * 1024;
+  return options;
+}
+
 using test::anyLaunchNamed;
 using test::launchRecords;
 
@@ -335,8 +344,7 @@ TEST(ConvolutionStage, BluesteinTakesTheLengthTheFitPrefers)
 {
   if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
   for (const bool usual : {false, true}) {
-    OpenClOptions options;
-    options.localMemoryBytes = 48 * 1024;
+    OpenClOptions options = gpuLocalMemory();
     options.noTeamPasses = true;
     options.usualRadices = usual;
     OpenClBackend backend(backendFor(false)->info().index, options);
@@ -363,9 +371,7 @@ TEST(ConvolutionStage, BluesteinTakesTheLengthTheFitPrefers)
 TEST(ConvolutionStage, PutsRaderRowsInOrderThroughLocalMemoryInRounds)
 {
   if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
-  OpenClOptions options;
-  options.localMemoryBytes = 48 * 1024;
-  OpenClBackend backend(backendFor(false)->info().index, options);
+  OpenClBackend backend(backendFor(false)->info().index, gpuLocalMemory());
   for (const auto& [p, pass] : {std::pair<std::size_t, std::string>{7681, "rader_in_order n7681 staged"},
                                 {12289, "rader_in_order n12289 staged"},
                                 {65537, "rader_in_order n65537"}}) {
@@ -392,8 +398,7 @@ TEST(ConvolutionStage, GathersRealRowPairsInChunksThroughLocalMemory)
 {
   if (!backendFor(false)) GTEST_SKIP() << "no OpenCL device: " << enumerateOpenClDevices().problem;
   for (const bool direct : {false, true}) {
-    OpenClOptions options;
-    options.localMemoryBytes = 48 * 1024;
+    OpenClOptions options = gpuLocalMemory();
     options.raderGatherDirect = direct;
     OpenClBackend backend(backendFor(false)->info().index, options);
     const TransformDescriptor rows = TransformDescriptor::complex1d(7681, 3);

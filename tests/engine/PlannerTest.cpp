@@ -934,7 +934,7 @@ TEST(Planner, CompositeRadicesWhereTheyPay)
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(999, 8), kGpu), (R{27, 37}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(153, 8), kGpu), (R{9, 17}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2052, 8), kGpu), (R{12, 9, 19}))
-      << "LoneThreeJoinsTheTwos";
+      << "the lone 3 joins the twos (LoneThreeJoinsTheTwosBesideANine)";
   // The smallest composites within one pass of the fewest (fewestPassComposites).
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(2187, 8), kGpu), (R{9, 9, 9, 3}));
   EXPECT_EQ(radicesOf(TransformDescriptor::complex1d(729, 8), kGpu), (R{9, 9, 9}));
