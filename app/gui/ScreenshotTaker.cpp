@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QPixmap>
+#include <QTabWidget>
 #include <QWidget>
 
 #include <cstdio>
@@ -65,6 +66,10 @@ void ScreenshotTaker::capture()
     QCoreApplication::exit(1);
     return;
   }
+  // Which tab the picture shows, in the log of an automated run that finds it wrong.
+  if (const auto* tabs = window_.findChild<QTabWidget*>(QStringLiteral("tabs")))
+    std::fprintf(stderr, "spectrascope: saved the window, on its %s tab, to %s\n",
+                 qPrintable(tabs->tabText(tabs->currentIndex())), qPrintable(file_));
   for (const QString& path : files_.failed())
     std::fprintf(stderr, "spectrascope: could not open %s (the screenshot shows the message)\n",
                  qPrintable(path));

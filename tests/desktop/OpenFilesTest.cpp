@@ -4,12 +4,16 @@
 
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <functional>
 
 namespace {
 
@@ -28,6 +32,7 @@ class OpenFilesTest : public QObject
 
 private:
   QTemporaryDir dir_;
+  QList<Run> runs_; // this test function's runs, kept for cleanup() to save when it fails
 
   QString copyAs(const QString& source, const QString& name)
   {
@@ -57,6 +62,7 @@ private:
     run.exitCode = gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1;
     run.errors = QString::fromLocal8Bit(gui.readAllStandardError());
     run.screenshot = QImage(shot);
+    runs_.append(run);
     return run;
   }
 
@@ -73,6 +79,33 @@ private:
                  std::abs(qBlue(line[x]) - colour.blue()) < 40;
     }
     return count;
+  }
+
+  // What a screenshot holds, for a failure's message: its size, the green pixels, the commonest colours.
+  static QByteArray describe(const QImage& image)
+  {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QHash<QRgb, int> counts;
+    for (int y = 0; y < rgb.height(); ++y)
+      for (int x = 0; x < rgb.width(); ++x)
+        ++counts[rgb.pixel(x, y) & 0xffffff];
+    QList<QPair<int, QRgb>> byCount;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+      byCount.append({it.value(), it.key()});
+    std::sort(byCount.begin(), byCount.end(), std::greater<>());
+    QStringList commonest;
+    for (qsizetype i = 0; i < std::min<qsizetype>(4, byCount.size()); ++i)
+      commonest << QStringLiteral("#%1 %2%")
+                       .arg(byCount[i].second, 6, 16, QLatin1Char('0'))
+                       .arg(100.0 * byCount[i].first /
+                                std::max<qsizetype>(1, qsizetype(rgb.width()) * rgb.height()),
+                            0, 'f', 1);
+    return QStringLiteral("%1 x %2, %3 green pixels, commonest colours %4")
+        .arg(rgb.width())
+        .arg(rgb.height())
+        .arg(pixelsNear(rgb, QColor(0, 200, 0)))
+        .arg(commonest.join(QStringLiteral(", ")))
+        .toUtf8();
   }
 
   static int distinctColours(const QImage& image)
@@ -104,6 +137,22 @@ private:
 private slots:
   void initTestCase() { QVERIFY(dir_.isValid()); }
 
+  // A failure says what the window showed: its screenshots are kept in the working directory (the build
+  // folder under ctest) and what the GUI printed on its error output is shown.
+  void cleanup()
+  {
+    if (QTest::currentTestFailed())
+      for (qsizetype i = 0; i < runs_.size(); ++i) {
+        const QString name =
+            QStringLiteral("%1-run%2.png").arg(QString::fromLatin1(QTest::currentTestFunction())).arg(i + 1);
+        if (!runs_[i].screenshot.isNull() && runs_[i].screenshot.save(name))
+          qWarning("screenshot kept: %s", qPrintable(QDir::current().absoluteFilePath(name)));
+        qWarning("run %lld exit %d, error output:\n%s", static_cast<long long>(i + 1), runs_[i].exitCode,
+                 qPrintable(runs_[i].errors));
+      }
+    runs_.clear();
+  }
+
   // A picture whose wide blocks of one vivid green survive any filter, saved as ".wav": the content
   // sends it to the Image tab, which shows it.
   void imageWithMisleadingNameOpensInImageTab()
@@ -120,7 +169,9 @@ private slots:
     QCOMPARE(run.exitCode, 0);
     QVERIFY(!run.screenshot.isNull());
     QVERIFY2(pixelsNear(run.screenshot, QColor(0, 200, 0)) > 5000,
-             "the green picture is not on screen: not in the Image tab, or not shown");
+             ("the green picture is not on screen: not in the Image tab, or not shown; the screenshot: " +
+              describe(run.screenshot))
+                 .constData());
   }
 
   // The photo from the test data, without a suffix: shown (exit 0 says the Image tab reported this file
@@ -162,7 +213,8 @@ private slots:
         copyAs(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"), "tones.wav");
     const Run run = runGui({photo, sound, "--tab", "image"});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY(pixelsNear(run.screenshot, QColor(0, 200, 0)) > 5000);
+    QVERIFY2(pixelsNear(run.screenshot, QColor(0, 200, 0)) > 5000,
+             ("the green picture is not on screen; the screenshot: " + describe(run.screenshot)).constData());
   }
 
   // Neither a picture nor a sound, and a missing file: the tabs' own messages, the window still saved,
