@@ -11,8 +11,11 @@
 // whole axis. A complex transform whose planes of the first two axes fit one launch takes them as one
 // launch a plane (StockhamPass::planeWidth). For each axis: how its length splits into per-launch
 // sub-transform lengths, how many lines per work-group, and which work-item mapping makes the global reads
-// and writes coalesced. Pure arithmetic: no OpenCL calls.
+// and writes coalesced. Pure arithmetic: no OpenCL calls. The arithmetic of lengths and radices it
+// rests on is Radices.h's; what it may use of a device, DeviceLimits.h's.
 
+#include "DeviceLimits.h"
+#include "Radices.h"
 #include "spectrascope/engine/TransformDescriptor.h"
 
 #include <array>
@@ -22,87 +25,6 @@
 #include <vector>
 
 namespace spectrascope::detail {
-
-struct DeviceLimits
-{
-  std::size_t localMemBytes = 48 * 1024;
-  std::size_t maxWorkGroupSize = 1024;
-  std::size_t maxPassLength = 0; // 0: derived from the limits above
-  // Length of the first launch of an axis the planner splits in two (0: its own split; a tuning knob,
-  // PlanShape::firstLaunch): the split with n / firstLaunchLength second, where that divides n.
-  std::size_t firstLaunchLength = 0;
-  // The same for the forward FFT of a convolution stage (PlanShape::convolutionFirstLaunch): the stage's
-  // FFTs plan on these limits with it as their firstLaunchLength (ConvolutionStage's convolutionLimits;
-  // 0: filterLaunchFirstLength's split).
-  std::size_t convolutionFirstLaunch = 0;
-  // Work-items per group to aim for: enough warps to hide latency, small enough for many groups per
-  // compute unit. Measured on the H200 (docs/benchmarks.md): contiguous single-line passes run best at
-  // 64 (N = 1024: 79% of copy vs 64% at 256); passes over adjacent lines want 256 (N = 65536: 0.33 ms
-  // vs 0.46 ms at 64). Lines per group for adjacent-line passes: four float2 values fill one 32-byte
-  // sector. All are tuning knobs (spectrascope-bench --group-size, --strided-group-size, --lines).
-  std::size_t targetGroupSize = 64;
-  std::size_t stridedGroupSize = 256;
-  std::size_t minAdjacentLines = 4;
-  // Largest power-of-two radix a work-item computes in registers (up to 32; radixFor in the planner
-  // says when 32 is used). A smaller radix needs fewer registers, so more work-groups stay resident (a
-  // tuning knob).
-  std::size_t maxRadix = 32;
-  // Work-items per line of a mixed-radix launch: 0 = one per butterfly of its largest radix (the
-  // specialised programs); otherwise at most this many (the generic-shape program, whose work-group
-  // size then hardly varies with the length, so OpenCL implementations that compile a kernel per
-  // work-group size, like PoCL, compile it a few times instead of once per length).
-  std::size_t mixedThreads = 0;
-  // Whether a prime length may take Rader's algorithm (largePrimeRoute); false: Bluestein for every
-  // length that is not smooth (OpenClOptions::bluesteinOnly, to compare the two).
-  bool rader = true;
-  // Whether Rader's stage may run as one launch (raderInOneLaunch); false: always its two FFTs
-  // (OpenClOptions::raderTwoLaunches, a comparison).
-  bool raderOneLaunch = true;
-  // Whether Rader's one-launch stage on a prime factor of rows also does the rest of the rows (RaderRest);
-  // false: the rest's own launch (OpenClOptions::raderRestApart, a comparison).
-  bool raderWithRest = true;
-  // Whether a convolution whose FFTs take two launches each runs its filter and the inverse FFT's first
-  // launch in the forward FFT's last launch (ConvolutionStage's filter launch); false: apart
-  // (OpenClOptions::filterLaunchApart, a comparison).
-  bool filterLaunch = true;
-  // Whether the first launch of Rader's forward FFT in two launches on odd real rows in pairs
-  // (AxisJob::gatherWholeLines) may hold whole lines and gather through local memory in chunks
-  // (StockhamPass::wholeLineGather); false: it gathers from global memory (OpenClOptions::
-  // raderGatherDirect, a comparison).
-  bool wholeLineGather = true;
-  // Whether a prime factor from 67 to 89 may be a team pass of one mixed-radix launch (StockhamPass::
-  // teamPrime); false: Rader's stage on it (OpenClOptions::noTeamPasses, a comparison).
-  bool teamPasses = true;
-  // Whether a team pass may take its convolution form where it has one (StockhamPass::teamProductItems);
-  // false: the direct form (the planner's choice for real rows).
-  bool teamConvolution = true;
-  // Whether the first two axes of a complex transform whose planes fit one launch take one launch a plane
-  // (StockhamPass::planeWidth); false: rows, then columns (OpenClOptions::planesApart, a comparison).
-  bool planes = true;
-  // Composite radices (9 to 27; 22, 26, 33 and 39) in one local pass (mixedRadices); false: their primes
-  // one pass each (OpenClOptions::primeRadicesOnly, a comparison).
-  bool compositeRadices = true;
-  // Composite radices wherever the primes allow (Rader's one-launch stage, ConvolutionStage).
-  bool allCompositeRadices = false;
-  // Lengths with a factor 2 and odd primes up to 7 in fewer local passes, the twos joined with the odd
-  // primes (balancedTwoRadices; false: OpenClOptions::usualRadices, a comparison, or a tuned shape's
-  // PlanShape::balancedValues of 1). In a convolution stage's FFTs too, and in the costs that pick their
-  // lengths; not in Rader's one-launch stage (raderOneLaunchLimits), where it was not measured.
-  bool balancedTwoRadices = true;
-  // The values a work-item of balanced radices should hold at most, where some grouping with no pass more
-  // does (balancedTwoRadices' preferredValues; a tuning knob, PlanShape::balancedValues). 0: the planner's,
-  // kMostBalancedValues, or for real rows kRealRowBalancedValues.
-  std::size_t preferredBalancedValues = 0;
-  // 31's codelet in its convolution form (StockhamPass::convolutionCodelets) on every line, not only on
-  // complex lines of a warp of work-items: Rader's one-launch stage, whose launch is bound by arithmetic
-  // (the planner's convolutionCodelets says what was measured).
-  bool convolutionCodelet31 = false;
-  // Contiguous lines take only as many lines a group as fill its warps, not about 128 work-items (Rader's
-  // one-launch stage, ConvolutionStage's oneLaunchLimits; the planner's shapeMixedPass says why).
-  bool warpFillingGroups = false;
-
-  friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
-};
 
 // Rader's one-launch stage on a prime factor p of rows n = p * m that also does the rest of the rows, in
 // the same launch (cl/fft_mixed.cl's RADER_REST): each group holds whole rows, and the rest's local passes
@@ -264,25 +186,6 @@ std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d);
 StockhamSchedule planStockham(const TransformDescriptor& d, const DeviceLimits& limits);
 StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits);
 
-// Splits log2(n) into `count` nearly equal exponents, largest first.
-std::vector<std::size_t> balancedFactors(std::size_t n, std::size_t maxFactor);
-
-// Prime factors of n, ascending; the largest prime radix of the mixed-radix programs (61; 13 for the
-// generic-shape program, DeviceLimits::mixedThreads); whether all of n's are radices the kernels have
-// (an axis of such a length needs no convolution stage); whether all are 2, 3, 5, 7, 11 or 13 (smooth:
-// the lengths a convolution is padded to, whose radices have the cheapest codelets).
-std::vector<std::size_t> primeFactors(std::size_t n);
-std::size_t largestPrimeRadix(const DeviceLimits& limits = {});
-// MAX_RADIX of cl/fft_mixed.cl's program for a sub-transform of this length: 32, or its largest prime
-// factor or composite radix (33, 39) where that is larger (register arrays and pass-twiddle rows are sized
-// for it).
-std::size_t kernelMaxRadix(std::size_t length);
-bool hasKernelRadices(std::size_t n, const DeviceLimits& limits = {});
-bool isSmooth(std::size_t n);
-// The smallest smooth length >= n (Bluestein's convolution length).
-std::size_t nextSmoothLength(std::size_t n);
-bool isPrime(std::size_t n);
-
 // The circular convolution lengths of the two routes for a length the kernels cannot take directly:
 // Bluestein's smooth m >= 2n - 1; Rader's (prime n only) n - 1 when the kernels take it (on these limits;
 // for a prime factor of a longer axis, raderFactorOf, when it is smooth or runs in one launch), else a
@@ -329,48 +232,5 @@ std::size_t teamProductItems(std::size_t length, std::size_t prime, std::size_t 
 // The chosen route's convolution length (what its work buffer holds per line of n: with Rader's on a
 // factor P, n / P convolution lines of that factor).
 std::size_t convolutionLength(std::size_t n, const DeviceLimits& limits = {});
-
-// Groups the prime factors of a smooth n into launch lengths no longer than maxLength, as few and as
-// even as possible, longest first.
-std::vector<std::size_t> launchLengths(std::size_t n, std::size_t maxLength);
-// The local passes of one mixed launch: powers of two as radix 16/8/4/2, then the odd primes, smallest
-// first. Composite radices group the primes 3, 5 and 7 into 9, 15, 21, 25 and 27, each one pass of two
-// stages in registers (cl/odd_prime_dft.cl): in every launch of Rader's one-launch stage (All), or
-// (WhereTheyPay) where a prime of 17 or more sets the work-items per line anyway (composites up to it),
-// or in an odd length that keeps at least a warp's work-items per line, there the smallest composites
-// within one pass of the fewest (fewestPassComposites); columns (Columns, shapeMixedPass) the same
-// wherever they leave a line two work-items, with 27 too. H100, against one pass per prime:
-// 999 0.305 -> 0.265 ms, 2187 0.295 -> 0.219, 3125 0.237 -> 0.200, Rader's 1009 0.484 -> 0.418 and 4801
-// 0.587 -> 0.499; but lengths with a factor 2 and small primes lost (1000 0.191 -> 0.224, 1080 0.204 ->
-// 0.229, 48000's 240 0.253 -> 0.302), and 1809's 27 with one work-item per line (0.203 -> 0.324). In every
-// mode but None, a 3 or else a 2 then joins each 11 and 13 (33, 39, 22, 26: joinSmallRadices).
-enum class CompositeRadices { None, WhereTheyPay, Columns, All };
-std::vector<int> mixedRadices(std::size_t length, CompositeRadices use = CompositeRadices::None);
-// Which composite radices a launch on these limits takes (mixedRadices): none on the generic program or
-// with DeviceLimits::compositeRadices off.
-CompositeRadices compositeRadicesFor(const DeviceLimits& limits);
-// A length with a factor 2 and odd primes up to 7 (3000, 1920, 2000, 240, 210) in fewer local passes than
-// mixedRadices gives it (`usualPasses`), the powers of two joined with those primes (the radices 6, 10,
-// 12, 14, 20 and 24 of cl/odd_prime_dft.cl): the fewest passes whose work-items, one per butterfly of
-// one of its radices, keep at least 90% of their lanes busy through the passes and hold at most 25 values
-// each (kLeastLaneUse, kMostBalancedValues); of those, the ones holding at most `preferredValues` where
-// any does (real rows: kRealRowBalancedValues). The radices holding more twos first, then the odd ones,
-// smallest first. Nothing where no such grouping saves a pass. shapeMixedPass asks rows whose odd part is
-// a power of 5 to save two.
-struct BalancedRadices
-{
-  std::vector<int> radices;
-  std::size_t threads = 0; // work-items per line
-};
-constexpr std::size_t kMostBalancedValues = 25;
-// Real rows (a real transform's pairwise step in their launch) ran faster on more work-items holding at
-// most 20 values, with no pass more. H200, 2^25 values, ms: R2C 1920's 960 as 8 x 24 x 5 on 40
-// work-items 0.114, as 8 x 8 x 15 on 64 0.101; R2C 3000's 1500 as 20 x 3 x 25 on 75 0.132, as 20 x 5 x 15
-// on 100 0.121; R2C 1440, 2400 and 720 7% to 10% faster; R2C 1920 x 1080 0.242 -> 0.229, 3000 x 2000
-// 0.271 -> 0.259. Not at the cost of a pass: R2C 1200's 600 as 8 x 5 x 15 lost to 24 x 25 (0.103 ->
-// 0.112).
-constexpr std::size_t kRealRowBalancedValues = 20;
-std::optional<BalancedRadices> balancedTwoRadices(std::size_t length, std::size_t usualPasses,
-                                                  std::size_t preferredValues = kMostBalancedValues);
 
 } // namespace spectrascope::detail
