@@ -110,7 +110,7 @@
 #if GENERIC_SHAPE
 #define LEN_OF(len) (len)
 #define THREADS_OF(threads) (threads)
-#define VMAX 32 // the planner keeps every pass within it (kGenericRegisterValues in StockhamPlanner.cpp)
+#define VMAX 32 // the planner keeps every pass within it (kGenericRegisterValues in LaunchShapes.cpp)
 #else
 #define LEN_OF(len) LEN
 #define THREADS_OF(threads) THREADS

@@ -12,7 +12,8 @@
 // launch a plane (StockhamPass::planeWidth). For each axis: how its length splits into per-launch
 // sub-transform lengths, how many lines per work-group, and which work-item mapping makes the global reads
 // and writes coalesced. Pure arithmetic: no OpenCL calls. The arithmetic of lengths and radices it
-// rests on is Radices.h's; what it may use of a device, DeviceLimits.h's.
+// rests on is Radices.h's; what it may use of a device, DeviceLimits.h's; how one launch is shaped,
+// LaunchShapes.h's (internal to the planner).
 
 #include "DeviceLimits.h"
 #include "Radices.h"
@@ -186,6 +187,7 @@ std::optional<std::string> stockhamCannotPlan(const TransformDescriptor& d);
 StockhamSchedule planStockham(const TransformDescriptor& d, const DeviceLimits& limits);
 StockhamSchedule planStockham(const AxisJob& job, const DeviceLimits& limits);
 
+// Convolution routes (ConvolutionRoutes.cpp).
 // The circular convolution lengths of the two routes for a length the kernels cannot take directly:
 // Bluestein's smooth m >= 2n - 1; Rader's (prime n only) n - 1 when the kernels take it (on these limits;
 // for a prime factor of a longer axis, raderFactorOf, when it is smooth or runs in one launch), else a
