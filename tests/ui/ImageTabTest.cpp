@@ -12,6 +12,7 @@
 #include "spectrascope/ui/image/ElidedLabel.h"
 #include "spectrascope/ui/image/ImageFiles.h"
 #include "spectrascope/ui/image/ImageFormats.h"
+#include "spectrascope/ui/image/LoadProgress.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 #include "support/FileSizeLimit.h"
 #include "support/LayoutChecks.h"
@@ -244,6 +245,7 @@ private slots:
   void paddingShowsThePaddedSpectrumAndIsRemembered();
   void selectedNotchRadiusIsEditedBySpinBoxAndRing();
   void slowLoadShowsProgressAndCancelKeepsTheImage();
+  void aQueuedLoadKeepsItsProgress();
   void followsTheServicesBackendChosenDuringTheFirstLoad();
   void fitsTheDefaultWindowOnEachBackend_data();
   void fitsTheDefaultWindowOnEachBackend();
@@ -597,6 +599,10 @@ void ImageTabTest::badFilesLeaveTheImageAlone()
       {empty, QStringLiteral("empty")},
       {dir.path(), QStringLiteral("folder")},
       {dir.filePath(QStringLiteral("missing.png")), QStringLiteral("does not exist")}};
+  // The reason stays in the tab, under the picture's name, with the picture still shown named.
+  auto* problem = tab.findChild<QLabel*>(QStringLiteral("imageProblem"));
+  QVERIFY(problem);
+  QVERIFY(problem->isHidden());
   for (const auto& [bad, expected] : cases) {
     const int before = int(errors.count());
     tab.openFile(bad);
@@ -605,7 +611,38 @@ void ImageTabTest::badFilesLeaveTheImageAlone()
     QVERIFY2(detail.contains(expected), qPrintable(detail));
     QCOMPARE(tab.originalImage(), original);
     QCOMPARE(tab.resultImage(), result);
+    QVERIFY(!problem->isHidden());
+    QVERIFY2(problem->text().contains(detail.toHtmlEscaped()) &&
+                 problem->text().contains(QStringLiteral("coffee.png")),
+             qPrintable(problem->text()));
   }
+  tab.openImage(periodicNoiseImage(64), QStringLiteral("small"));
+  QVERIFY(settle(results));
+  QVERIFY(problem->isHidden());
+}
+
+// A picture asked for while another is still loading (a file named on the command line, behind the
+// sample the tab opens first): when the first arrives, the progress of the one queued behind it goes on.
+void ImageTabTest::aQueuedLoadKeepsItsProgress()
+{
+  ImageTab tab; // the sample's load starts here
+  tab.show();
+  auto* progress = tab.findChild<image::LoadProgress*>();
+  QVERIFY(progress);
+  QImage big(3000, 2000, QImage::Format_Grayscale8);
+  big.fill(128);
+  tab.openImage(big, QStringLiteral("big"));
+  QVERIFY(progress->isActive());
+  QList<bool> activeWhenShown;
+  connect(&tab, &ImageTab::imageLoaded, &tab,
+          [&](const QString&) { activeWhenShown.append(progress->isActive()); });
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QTRY_COMPARE_WITH_TIMEOUT(activeWhenShown.size(), 2, kTimeoutMs);
+  QVERIFY2(activeWhenShown.first(), "the sample's arrival ended the progress of the picture behind it");
+  QVERIFY(!activeWhenShown.last());
+  QVERIFY(progress->text().contains(QStringLiteral("big")));
+  QCOMPARE(tab.originalImage().size(), QSize(3000, 2000));
+  QVERIFY(settleAfter(results, 0));
 }
 
 // The ">= 30 updates per second while dragging on a 2048 x 2048 photo": the slider held down and

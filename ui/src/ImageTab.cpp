@@ -86,7 +86,8 @@ ImageTab::ImageTab(QWidget* parent)
   connect(worker_, &image::ImageWorker::loaded, this, &ImageTab::onLoaded);
   connect(worker_, &image::ImageWorker::filtered, this, &ImageTab::onFiltered);
   connect(worker_, &image::ImageWorker::loadFailed, this, [this](const QString& detail) {
-    progress_->finish();
+    finishProgress();
+    views_->showLoadFailure(detail, currentName_);
     emit errorMessage(tr("Cannot open the image"), detail);
   });
   connect(worker_, &image::ImageWorker::filterFailed, this,
@@ -279,9 +280,16 @@ void ImageTab::reload()
   load(std::move(*again));
 }
 
+// A load queued behind the one that ended (a file named on the command line behind the sample) keeps the
+// progress its request started.
+void ImageTab::finishProgress()
+{
+  if (!worker_->hasLoadWork()) progress_->finish();
+}
+
 void ImageTab::onLoaded(const image::LoadedImage& loaded)
 {
-  progress_->finish();
+  finishProgress();
   const auto& pipeline = *loaded.pipeline;
   const QSize size(int(pipeline.width()), int(pipeline.height()));
   // Notches and paint sit on the old picture's peaks: another picture starts with a clean mask.

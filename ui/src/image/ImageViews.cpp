@@ -38,18 +38,26 @@ ImageViews::ImageViews(QWidget* parent) : QWidget(parent)
   caption_->setObjectName(QStringLiteral("imageName"));
   caption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   caption_->setWordWrap(true); // a long file name takes a second line, not a wider tab
+  // Why the last file could not be opened, in the tab itself: the status bar's line is short and the
+  // next message replaces it.
+  problem_ = new QLabel(this);
+  problem_->setObjectName(QStringLiteral("imageProblem"));
+  problem_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  problem_->setWordWrap(true);
+  problem_->hide();
 
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->addWidget(caption_, 0, 0, 1, 3);
-  grid->addWidget(heading(tr("Original"), this), 1, 0, Qt::AlignHCenter);
-  grid->addWidget(heading(tr("Spectrum (DC centred) and mask"), this), 1, 1, Qt::AlignHCenter);
-  grid->addWidget(heading(tr("Filtered"), this), 1, 2, Qt::AlignHCenter);
+  grid->addWidget(problem_, 1, 0, 1, 3);
+  grid->addWidget(heading(tr("Original"), this), 2, 0, Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Spectrum (DC centred) and mask"), this), 2, 1, Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Filtered"), this), 2, 2, Qt::AlignHCenter);
   const std::array<ZoomableImageView*, 3> all = {original_, spectrum_, result_};
   constexpr ImageReadout::View kinds[] = {ImageReadout::View::Original, ImageReadout::View::Spectrum,
                                           ImageReadout::View::Result};
   for (int column = 0; column < 3; ++column) {
-    grid->addWidget(all[column], 2, column);
+    grid->addWidget(all[column], 3, column);
     grid->setColumnStretch(column, 1);
     connect(all[column], &ZoomableImageView::hovered, this,
             [this, kind = kinds[column]](QPointF p) { emit hovered(kind, p); });
@@ -78,6 +86,16 @@ void ImageViews::showCaption(const LoadedImage& loaded)
                 .arg(pipeline.height())
                 .arg(QString::fromStdString(toString(pipeline.padding())));
   caption_->setText(text);
+  // The same picture again (another backend, padding) leaves the last failure's line; another clears it.
+  if (!loaded.sameImage) problem_->hide();
+}
+
+void ImageViews::showLoadFailure(const QString& detail, const QString& stillShown)
+{
+  QString text = tr("<b>Could not open it.</b> %1").arg(detail.toHtmlEscaped());
+  if (!stillShown.isEmpty()) text += tr(" Still showing %1.").arg(stillShown.toHtmlEscaped());
+  problem_->setText(text);
+  problem_->show();
 }
 
 } // namespace spectrascope::ui::image

@@ -67,6 +67,11 @@ void LoadProgress::finish()
   hide();
 }
 
+bool LoadProgress::isActive() const
+{
+  return delay_->isActive() || !isHidden();
+}
+
 QString LoadProgress::text() const
 {
   return label_->text();

@@ -27,6 +27,9 @@ public:
   ZoomableImageView* result() const { return result_; }
   // "<b>name</b> — W × H, how it is filtered, on which backend" and the padded spectrum's size.
   void showCaption(const LoadedImage& loaded);
+  // A line under the caption saying why a file could not be opened, and which picture is still shown;
+  // the next other picture shown clears it.
+  void showLoadFailure(const QString& detail, const QString& stillShown);
 
 signals:
   // The cursor over a view's image (NaN when it left it), for the readout.
@@ -37,6 +40,7 @@ private:
   MaskedSpectrumView* spectrum_ = nullptr;
   ZoomableImageView* result_ = nullptr;
   QLabel* caption_ = nullptr;
+  QLabel* problem_ = nullptr;
 };
 
 } // namespace spectrascope::ui::image

@@ -23,6 +23,8 @@ public:
   // A picture `name` decoded and transformed on `backend` (a registry name), or transformed again.
   void startLoading(const QString& name, const QString& backend, bool again);
   void finish();
+  // Started and not finished: shown, or about to be.
+  bool isActive() const;
   QString text() const;
 
 signals:
