@@ -1,5 +1,7 @@
 #include "CommandLine.h"
 
+#include "spectrascope/engine/BackendRegistry.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -34,10 +36,10 @@ CommandLine parseCommandLine(const QCoreApplication& app)
       QStringLiteral("name"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
-      QCoreApplication::translate("main",
-                                  "Show the window, wait until the files given are on screen (the image "
-                                  "filtered, the sound's spectrogram drawn; without files, until the engine "
-                                  "is ready), save the window as a PNG image and quit."),
+      QCoreApplication::translate(
+          "main", "Show the window, wait until the files given are on screen (the image "
+                  "filtered, the sound's spectrogram drawn; without an image, until the "
+                  "Image tab's sample is filtered), save the window as a PNG image and quit."),
       QStringLiteral("file.png"));
   parser.addOption(backend);
   parser.addOption(tab);
@@ -50,6 +52,15 @@ CommandLine parseCommandLine(const QCoreApplication& app)
     std::fprintf(stderr, "spectrascope: --tab takes image, audio or learn, not \"%s\"\n",
                  qPrintable(parser.value(tab)));
     std::exit(1);
+  }
+  // A misspelt backend is refused here, as a misspelt tab is, rather than left to a status-bar line.
+  if (parser.isSet(backend)) {
+    try {
+      checkBackendName(parser.value(backend).toStdString());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "spectrascope: --backend: %s\n", e.what());
+      std::exit(1);
+    }
   }
   return {parser.value(backend), parser.value(screenshot), tabName, parser.positionalArguments()};
 }

@@ -12,11 +12,8 @@
 
 namespace spectrascope::gui {
 namespace {
-// Without files, after the engine reports: on a first start FFTW measures its plans before the Image
-// tab shows its sample, and the status bar needs a few frames to repaint.
-constexpr int kSampleSettleMs = 2000;
-// With files, after their tabs report them shown: a few frames for the last paint.
-constexpr int kFileSettleMs = 300;
+// After the files (or the sample) are shown and the engine has reported: a few frames for the last paint.
+constexpr int kSettleMs = 300;
 } // namespace
 
 ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, const StartupFiles& files,
@@ -37,8 +34,7 @@ ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, con
   fileDeadline_.setSingleShot(true);
   connect(&fileDeadline_, &QTimer::timeout, this, &ScreenshotTaker::giveUp);
   engineDeadline_.start(kMaxEngineWaitMs);
-  waitsForFiles_ = !files.isSettled();
-  if (waitsForFiles_) fileDeadline_.start(kMaxFileWaitMs);
+  if (!files.isSettled()) fileDeadline_.start(kMaxFileWaitMs);
 }
 
 void ScreenshotTaker::update()
@@ -46,7 +42,7 @@ void ScreenshotTaker::update()
   if (scheduled_ || !engineReady_ || !files_.isSettled()) return;
   scheduled_ = true;
   fileDeadline_.stop();
-  QTimer::singleShot(waitsForFiles_ ? kFileSettleMs : kSampleSettleMs, this, &ScreenshotTaker::capture);
+  QTimer::singleShot(kSettleMs, this, &ScreenshotTaker::capture);
 }
 
 void ScreenshotTaker::giveUp()

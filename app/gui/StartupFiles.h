@@ -2,7 +2,7 @@
 // The files named on the command line: each opens in the tab for its kind, as File > Open would (same
 // messages for files that cannot be read), and this tells when all of them are on screen -- the image's
 // filtered result shown, the sound's overview spectrogram drawn -- or have failed with their message
-// shown. --screenshot waits for that.
+// shown, and without an image file the Image tab's sample filtered. --screenshot waits for that.
 
 #include <QObject>
 #include <QString>
@@ -26,8 +26,9 @@ public:
 
   // Opens the files and shows the tab of the last one, or `tab` ("image", "audio", "learn") if given.
   void open(const QStringList& paths, const QString& tab);
-  // True once every file opened is on screen or has failed (at once without files).
-  bool isSettled() const { return !imagePending_ && !soundPending_; }
+  // True once every file opened is on screen or has failed; without an image file, once the Image tab's
+  // sample is.
+  bool isSettled() const { return !imagePending_ && !soundPending_ && !samplePending_; }
   // The files that failed to open, for the screenshot's exit status.
   const QStringList& failed() const { return failed_; }
   // What is still awaited, in words.
@@ -46,7 +47,7 @@ private:
   ui::ImageTab* imageTab_ = nullptr;
   ui::AudioTab* audioTab_ = nullptr;
   QString imagePath_, soundPath_; // the last of each kind: what the tab will show
-  bool imagePending_ = false, soundPending_ = false, imageLoaded_ = false;
+  bool imagePending_ = false, soundPending_ = false, imageLoaded_ = false, samplePending_ = false;
   QStringList failed_;
   // The Audio tab has no signal for a file shown; its state is read until it shows the file.
   QTimer soundPoll_;

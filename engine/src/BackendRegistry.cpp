@@ -44,14 +44,14 @@ int resolveOpenClDevice(const std::string& selector, const DeviceEnumeration& al
   throw deviceUnavailable("no OpenCL device matches '" + selector + "' (see `spectrascope-cli devices`)");
 }
 
-void checkName(const std::string& name)
+} // namespace
+
+void checkBackendName(const std::string& name)
 {
   if (name == "auto" || name == "fftw" || name == "naive-dft" || name == "opencl" || name.rfind("opencl:", 0) == 0)
     return;
   throw invalidArgument("unknown backend '" + name + "': use auto, fftw, naive-dft, opencl or opencl:<device>");
 }
-
-} // namespace
 
 std::string requestedBackendName(const std::string& requested)
 {
@@ -76,7 +76,7 @@ std::vector<BackendChoice> availableBackends()
 
 std::unique_ptr<Backend> createBackend(const std::string& name)
 {
-  checkName(name);
+  checkBackendName(name);
   if (name == "fftw") return std::make_unique<FftwBackend>();
   if (name == "naive-dft") return std::make_unique<NaiveDftBackend>();
   const DeviceEnumeration all = enumerateOpenClDevices();
@@ -94,7 +94,7 @@ SelectedBackend selectBackend(const std::string& requested)
 {
   SelectedBackend s;
   s.requested = requestedBackendName(requested);
-  checkName(s.requested);
+  checkBackendName(s.requested);
   try {
     s.backend = createBackend(s.requested);
   } catch (const EngineError& e) {

@@ -42,7 +42,7 @@ private:
     return target;
   }
 
-  Run runGui(const QStringList& arguments)
+  Run runGui(const QStringList& arguments, const QList<QPair<QString, QString>>& environment = {})
   {
     const QString shot = dir_.filePath(QStringLiteral("shot.png"));
     QFile::remove(shot);
@@ -51,6 +51,8 @@ private:
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     // Settings (window size, last tab, recent files) in a folder of this test, not the user's.
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir_.filePath(QStringLiteral("config")));
+    for (const auto& [name, value] : environment)
+      env.insert(name, value);
     gui.setProcessEnvironment(env);
     gui.setProcessChannelMode(QProcess::ForwardedOutputChannel);
     gui.start(QStringLiteral(SPECTRASCOPE_GUI), QStringList{"--screenshot", shot} + arguments);
@@ -188,6 +190,23 @@ private slots:
     QVERIFY2(differingFraction(run.screenshot, sample.screenshot) > 0.1, "the window shows the sample");
   }
 
+  // Without files, on a first start (an empty cache: FFTW measures its plans for seconds before the sample
+  // is filtered), the screenshot waits for the sample's filtered picture: the Filtered view (the right
+  // third of the views) holds a picture, not its placeholder sentence on the dark background.
+  void sampleIsFilteredOnAFirstStart()
+  {
+    const Run run =
+        runGui({"--tab", "image"}, {{"SPECTRASCOPE_FFTW_RIGOR", "measure"},
+                                    {"SPECTRASCOPE_CACHE_DIR", dir_.filePath("first-start-cache")}});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(!run.screenshot.isNull());
+    const QImage& shot = run.screenshot;
+    const QImage filtered = shot.copy(shot.width() * 70 / 100, shot.height() * 35 / 100,
+                                      shot.width() * 25 / 100, shot.height() * 40 / 100);
+    QVERIFY2(distinctColours(filtered) > 300,
+             ("the Filtered view shows no picture; the screenshot: " + describe(shot)).constData());
+  }
+
   // A recording saved as ".png": the Audio tab plays it and shows its spectrogram; the same run with
   // --tab image shows another picture (so the first was the Audio tab's).
   void recordingWithMisleadingNameOpensInAudioTab()
@@ -244,6 +263,21 @@ private slots:
     QVERIFY(gui.waitForFinished(30000));
     QCOMPARE(gui.exitCode(), 1);
     QVERIFY(gui.readAllStandardError().contains("image, audio or learn"));
+  }
+
+  // A misspelt backend: refused before any window, naming the backends there are.
+  void badBackendIsRefused()
+  {
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    gui.setProcessEnvironment(env);
+    gui.start(QStringLiteral(SPECTRASCOPE_GUI), {"--backend", "fftx"});
+    QVERIFY(gui.waitForFinished(30000));
+    QCOMPARE(gui.exitCode(), 1);
+    const QByteArray errors = gui.readAllStandardError();
+    QVERIFY2(errors.contains("unknown backend 'fftx'") && errors.contains("fftw, naive-dft, opencl"),
+             errors.constData());
   }
 };
 

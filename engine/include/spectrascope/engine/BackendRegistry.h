@@ -25,6 +25,9 @@ std::vector<BackendChoice> availableBackends();
 
 // Creates exactly the named backend; throws EngineError with a clear message if it is unknown or unusable.
 std::unique_ptr<Backend> createBackend(const std::string& name);
+// Throws InvalidArgument, naming the backends there are, unless `name` is one of the names above (the
+// device after "opencl:" is looked up only when the backend is created).
+void checkBackendName(const std::string& name);
 
 struct SelectedBackend {
   std::unique_ptr<Backend> backend;
