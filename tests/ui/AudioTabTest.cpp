@@ -184,6 +184,7 @@ private slots:
   void spectrogramGainShiftsTheColoursAndIsRemembered();
   void octaveAxisLabelsEveryCWithItsFrequency();
   void spectrumHasADbAxisAndRoomToRead();
+  void levelLabelsNeverOverlap();
   void windowParametersAndHopReachTheAnalysis();
   void customHopIsRemembered();
   void noInputDeviceIsSaidAndTheChosenOneKept();
@@ -846,6 +847,44 @@ void AudioTabTest::spectrumHasADbAxisAndRoomToRead()
     for (int x = 0; x < 38; ++x)
       unit = unit || image.pixel(x, y) != background;
   QVERIFY(unit);
+}
+
+// The level axis on panes from the live spectrum's smallest to a tall one: labels a text height apart or
+// more, grid lines 6 pixels apart or more, and on a pane of ordinary height every 20 dB labelled. The
+// picture of a short pane: its label rows in the left margin are no taller than two labels apart.
+void AudioTabTest::levelLabelsNeverOverlap()
+{
+  SpectrumParameters p;
+  for (const double textHeight : {12.0, 16.0})
+    for (int height = 40; height <= 400; height += 5) {
+      p.size = QSize(400, height);
+      const auto ticks = SpectrumRenderer::levelTicks(p, textHeight);
+      const double perDb = SpectrumRenderer::plotRect(p).height() / (p.maxDb - p.minDb);
+      QVERIFY(std::fmod(ticks.labelDb, ticks.gridDb) == 0);
+      QVERIFY2(ticks.labelDb * perDb >= textHeight, qPrintable(QStringLiteral("height %1").arg(height)));
+      QVERIFY(ticks.gridDb * perDb >= 6);
+    }
+  p.size = QSize(400, 300);
+  QCOMPARE(SpectrumRenderer::levelTicks(p, 12).labelDb, 20.0);
+
+  // Seven labels over 42 pixels drew one smudge; two labels now, with clear rows between them.
+  p.size = QSize(400, SpectrumView::kMinimumHeight);
+  const QImage image = SpectrumRenderer::render(p, {}, {}, 1.0);
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  QList<int> inked;
+  for (int y = int(plot.top()) - 2; y < int(plot.bottom()) + 2; ++y) {
+    bool ink = false;
+    for (int x = 0; x < int(plot.left()) - 6; ++x)
+      ink = ink || qGray(image.pixel(x, y)) > 90;
+    if (ink) inked.append(y);
+  }
+  QVERIFY(!inked.isEmpty());
+  int clear = 0;
+  for (qsizetype i = 1; i < inked.size(); ++i)
+    clear = std::max(clear, inked[i] - inked[i - 1] - 1);
+  QVERIFY2(
+      clear >= 4,
+      qPrintable(QStringLiteral("label rows %1 to %2 with no gap").arg(inked.first()).arg(inked.last())));
 }
 
 void AudioTabTest::windowParametersAndHopReachTheAnalysis()

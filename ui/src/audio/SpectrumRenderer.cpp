@@ -16,13 +16,16 @@ const QColor kTrace(110, 200, 255), kSecondTrace(230, 150, 60);
 
 void drawLevelAxis(QPainter& painter, const SpectrumParameters& p, const QRectF& plot)
 {
-  for (double level = p.maxDb; level >= p.minDb - 1e-9; level -= 20) {
+  const double textHeight = QFontMetricsF(painter.font()).height();
+  const SpectrumRenderer::LevelTicks ticks = SpectrumRenderer::levelTicks(p, textHeight);
+  for (double level = p.maxDb; level >= p.minDb - 1e-9; level -= ticks.gridDb) {
     const double y = std::round(SpectrumRenderer::yOf(p, level)) + 0.5;
     painter.setPen(kGrid);
     painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    if (std::fmod(p.maxDb - level + 1e-9, ticks.labelDb) > 1e-6) continue;
     painter.setPen(kLabel);
-    painter.drawText(QRectF(0, y - 8, kLeftMargin - 5, 16), Qt::AlignRight | Qt::AlignVCenter,
-                     QString::number(level, 'f', 0));
+    painter.drawText(QRectF(0, y - textHeight / 2, kLeftMargin - 5, textHeight),
+                     Qt::AlignRight | Qt::AlignVCenter, QString::number(level, 'f', 0));
   }
   painter.setPen(kLabel);
   painter.drawText(QRectF(0, 0, kLeftMargin - 5, kTopMargin - 4), Qt::AlignRight | Qt::AlignTop,
@@ -87,6 +90,18 @@ void drawTrace(QPainter& painter, const SpectrumParameters& p, std::span<const f
   painter.drawPath(path);
 }
 } // namespace
+
+// Grid lines every 20 dB where they stand kLeastGridSpacing apart, else every 40, 60...; labels on every
+// grid line whose labels keep a text height apart: in a short pane (the Audio tab's live spectrum on a small
+// screen) 0 and -100 dB rather than seven labels printed over each other.
+SpectrumRenderer::LevelTicks SpectrumRenderer::levelTicks(const SpectrumParameters& p, double textHeight)
+{
+  constexpr double kStepDb = 20, kLeastGridSpacing = 6;
+  const double per20 = plotRect(p).height() * kStepDb / std::max(1e-9, p.maxDb - p.minDb);
+  const int gridEvery = std::max(1, int(std::ceil(kLeastGridSpacing / per20)));
+  const int labelEvery = gridEvery * std::max(1, int(std::ceil(textHeight / (per20 * gridEvery))));
+  return {kStepDb * gridEvery, kStepDb * labelEvery};
+}
 
 QRectF SpectrumRenderer::plotRect(const SpectrumParameters& p)
 {

@@ -36,6 +36,13 @@ public:
   static double frequencyAt(const SpectrumParameters& p, double x);
   static double xOf(const SpectrumParameters& p, double frequencyHz);
   static double yOf(const SpectrumParameters& p, double db);
+  // The level axis' steps for labels `textHeight` tall: a grid line every gridDb from the top, a label on
+  // every labelDb (a multiple of gridDb) where they do not touch.
+  struct LevelTicks
+  {
+    double gridDb = 20, labelDb = 20;
+  };
+  static LevelTicks levelTicks(const SpectrumParameters& p, double textHeight);
 };
 
 } // namespace spectrascope::ui
