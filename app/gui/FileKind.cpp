@@ -22,8 +22,9 @@ bool isImageType(const QMimeType& type)
 FileKind fileKindOf(const QString& path)
 {
   QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    // Missing or unreadable: the name is all there is; the tab's own message says what is wrong.
+  if (!file.open(QIODevice::ReadOnly) || file.size() == 0) {
+    // Missing, unreadable or empty: the name is all there is (an empty "photo.png" gets the Image tab's
+    // message, not the Audio tab's); the tab's own message says what is wrong.
     return isImageType(QMimeDatabase().mimeTypeForFile(path, QMimeDatabase::MatchExtension))
                ? FileKind::Image
                : FileKind::Sound;

@@ -251,6 +251,14 @@ private slots:
     const Run missing = runGui({dir_.filePath(QStringLiteral("missing.jpg"))});
     QCOMPARE(missing.exitCode, 2);
     QVERIFY(!missing.screenshot.isNull());
+    // An empty file has no content to tell: its name sends it to the Image tab, whose message it gets.
+    const QString empty = dir_.filePath(QStringLiteral("empty.png"));
+    QFile emptyFile(empty);
+    QVERIFY(emptyFile.open(QIODevice::WriteOnly));
+    emptyFile.close();
+    const Run emptyRun = runGui({empty});
+    QCOMPARE(emptyRun.exitCode, 2);
+    QVERIFY2(emptyRun.errors.contains(QStringLiteral("on its Image tab")), qPrintable(emptyRun.errors));
   }
 
   void badTabIsRefused()
