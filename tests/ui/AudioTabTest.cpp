@@ -19,6 +19,7 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
+#include "spectrascope/ui/image/ElidedLabel.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 
@@ -185,6 +186,8 @@ private slots:
   void octaveAxisLabelsEveryCWithItsFrequency();
   void spectrumHasADbAxisAndRoomToRead();
   void levelLabelsNeverOverlap();
+  void generatorSettingsAreGreyedForOtherInputs();
+  void longFileDescriptionEndsInAnEllipsis();
   void windowParametersAndHopReachTheAnalysis();
   void customHopIsRemembered();
   void noInputDeviceIsSaidAndTheChosenOneKept();
@@ -435,6 +438,10 @@ void AudioTabTest::playingToTheEndSaysSoAndStops()
   QCOMPARE(play->text(), QStringLiteral("Pause"));
   QTRY_VERIFY_WITH_TIMEOUT(tab.statusText().startsWith(QStringLiteral("Played short.wav to the end")),
                            kTimeoutMs);
+  // This test runs with no sound server: played, yes, but nobody heard it, and the line says so.
+  if (QMediaDevices::defaultAudioOutput().isNull())
+    QVERIFY2(tab.statusText().contains(QStringLiteral("not heard: there is no audio output device")),
+             qPrintable(tab.statusText()));
   QVERIFY(!tab.isPlaying());
   QCOMPARE(play->text(), QStringLiteral("Play"));
   QVERIFY2(std::abs(tab.playPositionSeconds() - 0.5) < 0.01,
@@ -885,6 +892,45 @@ void AudioTabTest::levelLabelsNeverOverlap()
   QVERIFY2(
       clear >= 4,
       qPrintable(QStringLiteral("label rows %1 to %2 with no gap").arg(inked.first()).arg(inked.last())));
+}
+
+// Signal, frequencies and amplitude change the generator's sound only: with a file or the microphone
+// as the input they are greyed, as the microphone's device box is without devices.
+void AudioTabTest::generatorSettingsAreGreyedForOtherInputs()
+{
+  AudioTab tab;
+  auto* source = tab.findChild<QComboBox*>(QStringLiteral("audioSource"));
+  QVERIFY(source);
+  const QList<QWidget*> generator = {
+      tab.findChild<QComboBox*>(QStringLiteral("waveform")),
+      tab.findChild<QDoubleSpinBox*>(QStringLiteral("generatorFrequency")),
+      tab.findChild<QDoubleSpinBox*>(QStringLiteral("generatorSecondFrequency"))};
+  QVERIFY(!generator.contains(nullptr));
+  for (const int input : {2, 1, 0}) {
+    source->setCurrentIndex(input);
+    for (QWidget* w : generator)
+      QCOMPARE(w->isEnabled(), input == 0);
+  }
+}
+
+// The file's description beside Play in a narrow tab: cut with "…" where the room ends (it was cut
+// mid-word with nothing to say more was there), the whole of it in the label's tooltip.
+void AudioTabTest::longFileDescriptionEndsInAnEllipsis()
+{
+  AudioTab tab;
+  tab.resize(720, 600);
+  tab.show();
+  tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* description = tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  QVERIFY(description && description->isVisible());
+  QVERIFY2(description->fullText().contains(QStringLiteral("tones_440_1000_5000.wav")) &&
+               description->fullText().endsWith(QStringLiteral("3.0 s")),
+           qPrintable(description->fullText()));
+  QCOMPARE(description->toolTip(), description->fullText());
+  QVERIFY2(description->isElided() && description->text().endsWith(QChar(0x2026)),
+           qPrintable(description->text()));
+  QVERIFY(description->fontMetrics().horizontalAdvance(description->text()) <= description->width());
 }
 
 void AudioTabTest::windowParametersAndHopReachTheAnalysis()

@@ -173,6 +173,13 @@ QWidget* AudioControls::createDisplayControls()
 void AudioControls::connectControls()
 {
   connect(sourceBox_, &QComboBox::activated, this, &AudioControls::sourceActivated);
+  // The generator's settings act on the generator only (the first input): greyed for a file or the
+  // microphone, whose sound they do not change.
+  connect(sourceBox_, &QComboBox::currentIndexChanged, this, [this](int source) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{waveformBox_, frequencyBox_, secondFrequencyBox_, levelBox_})
+      w->setEnabled(source == 0);
+  });
   for (QComboBox* box : {deviceBox_, micRateBox_, channelBox_})
     connect(box, &QComboBox::activated, this, &AudioControls::microphoneChoiceChanged);
   for (QDoubleSpinBox* box : {frequencyBox_, secondFrequencyBox_, levelBox_})

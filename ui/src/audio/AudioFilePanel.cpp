@@ -1,5 +1,7 @@
 #include "spectrascope/ui/audio/AudioFilePanel.h"
 
+#include "spectrascope/ui/image/ElidedLabel.h"
+
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
@@ -26,9 +28,10 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   playButton_->setObjectName(QStringLiteral("playButton"));
   playButton_->setShortcut(Qt::Key_Space);
   playButton_->setToolTip(tr("Play or pause the file (Space)"));
-  fileLabel_ = new QLabel(this);
-  // A long name must not widen the tab past a small screen: the label takes the room there is, and its
-  // tooltip holds the whole description.
+  fileLabel_ = new image::ElidedLabel(this);
+  fileLabel_->setObjectName(QStringLiteral("audioFileDescription"));
+  // A long name must not widen the tab past a small screen: the label takes the room there is, ends in
+  // "…" where the description is cut, and its tooltip holds the whole description.
   fileLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   progress_ = new QProgressBar(this);
   progress_->setObjectName(QStringLiteral("loadingProgress"));
@@ -49,7 +52,7 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(liveToggle_),
                      static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancelButton_)})
     w->hide();
-  fileLabel_->setText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
+  fileLabel_->setFullText(tr("Drop a sound file here, or open one (Ctrl+Shift+O)."));
   fileLabel_->setForegroundRole(QPalette::PlaceholderText);
 
   connect(&loading_, &QFutureWatcher<AudioFileOverview>::finished, this, &AudioFilePanel::onLoaded);
@@ -89,7 +92,7 @@ void AudioFilePanel::open(const QString& path, int channel)
     loading_.waitForFinished(); // between chunks: short
   }
   loading_.setFuture(QtConcurrent::run(loadAudioFileOverview, path, channel, engine()));
-  fileLabel_->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  fileLabel_->setFullText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
   progress_->setValue(0);
   progress_->show();
   cancelButton_->show();
@@ -117,7 +120,7 @@ void AudioFilePanel::onLoaded()
   const QString previous = file_.path.isEmpty() ? tr("Drop a sound file here, or open one (Ctrl+Shift+O).")
                                                 : fileLabel_->toolTip();
   if (wasCancelled || !loadedFile.error.isEmpty()) { // the previous file stays
-    fileLabel_->setText(previous);
+    fileLabel_->setFullText(previous);
     if (!wasCancelled)
       emit failed(tr("Cannot open the audio file"), loadedFile.error);
     else
@@ -131,7 +134,7 @@ void AudioFilePanel::onLoaded()
                                   .arg(file_.sampleRate)
                                   .arg(file_.channels)
                                   .arg(file_.seconds(), 0, 'f', 1);
-  fileLabel_->setText(description);
+  fileLabel_->setFullText(description);
   fileLabel_->setToolTip(description);
   fileLabel_->setForegroundRole(QPalette::WindowText);
   overview_->setOverview(file_);

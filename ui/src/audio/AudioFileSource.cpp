@@ -4,8 +4,10 @@
 #include "spectrascope/ui/audio/AudioFilePanel.h"
 #include "spectrascope/ui/audio/AudioSession.h"
 
+#include <QAudioDevice>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMediaDevices>
 #include <QWidget>
 
 #include <algorithm>
@@ -20,6 +22,15 @@ QString fileFilter()
 QString nameOf(const AudioFileOverview& file)
 {
   return QFileInfo(file.path).fileName();
+}
+
+// Without an output device (no sound server) a file still plays, through the pictures only: the status
+// line says it is not heard rather than let "Playing" promise sound.
+QString unheard()
+{
+  return QMediaDevices::defaultAudioOutput().isNull()
+             ? QObject::tr(" (not heard: there is no audio output device)")
+             : QString();
 }
 } // namespace
 
@@ -36,7 +47,7 @@ AudioFileSource::AudioFileSource(AudioFilePanel* panel, AudioSession* session, Q
     showPosition();
     playing_ = false;
     panel_->showPlaying(false);
-    emit notice(tr("Played %1 to the end").arg(nameOf(file())));
+    emit notice(tr("Played %1 to the end").arg(nameOf(file())) + unheard());
   });
 }
 
@@ -108,7 +119,8 @@ void AudioFileSource::setPlaying(bool playing)
   playing_ = playing;
   session_->playFile(playing, f.sampleRate);
   panel_->showPlaying(playing);
-  emit notice(withNote(playing ? tr("Playing %1").arg(nameOf(f)) : tr("Paused %1").arg(nameOf(f))));
+  emit notice(
+      withNote(playing ? tr("Playing %1").arg(nameOf(f)) + unheard() : tr("Paused %1").arg(nameOf(f))));
 }
 
 bool AudioFileSource::isPlaying() const

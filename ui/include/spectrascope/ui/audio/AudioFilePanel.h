@@ -16,7 +16,6 @@
 #include <memory>
 
 class QCheckBox;
-class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTimer;
@@ -26,6 +25,9 @@ class Engine;
 }
 
 namespace spectrascope::ui {
+namespace image {
+class ElidedLabel;
+}
 
 class EngineService;
 class FileDetailLoader;
@@ -77,7 +79,7 @@ private:
   static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
 
   FileOverviewView* overview_ = nullptr;
-  QLabel* fileLabel_ = nullptr;
+  image::ElidedLabel* fileLabel_ = nullptr;
   QPushButton* playButton_ = nullptr;
   QCheckBox* liveToggle_ = nullptr;
   static constexpr const char* kLiveSetting = "audio/liveSpectrogramWithFile";
