@@ -246,6 +246,7 @@ private slots:
   void selectedNotchRadiusIsEditedBySpinBoxAndRing();
   void slowLoadShowsProgressAndCancelKeepsTheImage();
   void aQueuedLoadKeepsItsProgress();
+  void viewsKeepOneWidthOnANarrowWindow();
   void followsTheServicesBackendChosenDuringTheFirstLoad();
   void fitsTheDefaultWindowOnEachBackend_data();
   void fitsTheDefaultWindowOnEachBackend();
@@ -619,6 +620,34 @@ void ImageTabTest::badFilesLeaveTheImageAlone()
   tab.openImage(periodicNoiseImage(64), QStringLiteral("small"));
   QVERIFY(settle(results));
   QVERIFY(problem->isHidden());
+}
+
+// The three views share the width equally however narrow the window, so the picture and its spectrum are
+// drawn at one scale; the spectrum's long heading wraps instead of widening its column.
+void ImageTabTest::viewsKeepOneWidthOnANarrowWindow()
+{
+  ImageTab tab;
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  for (const int width : {640, 800, 1100}) {
+    tab.resize(width, 600);
+    tab.show();
+    QCoreApplication::processEvents();
+    QList<int> widths;
+    for (const char* name : {"originalView", "spectrumView", "resultView"}) {
+      auto* view = tab.findChild<QWidget*>(QLatin1String(name));
+      QVERIFY(view && view->isVisible());
+      widths << view->width();
+    }
+    QVERIFY2(*std::max_element(widths.begin(), widths.end()) -
+                     *std::min_element(widths.begin(), widths.end()) <=
+                 2,
+             qPrintable(QStringLiteral("tab %1 wide: views %2, %3, %4")
+                            .arg(tab.width())
+                            .arg(widths[0])
+                            .arg(widths[1])
+                            .arg(widths[2])));
+  }
+  QVERIFY(settleAfter(results, 0));
 }
 
 // A picture asked for while another is still loading (a file named on the command line, behind the

@@ -1,5 +1,7 @@
 #include "spectrascope/ui/image/ImageViews.h"
 
+#include "spectrascope/ui/image/ElidedLabel.h"
+
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"
 #include "spectrascope/ui/image/ZoomableImageView.h"
@@ -12,12 +14,19 @@
 namespace spectrascope::ui::image {
 namespace {
 
+// A column's heading is shortened with "…" rather than widen its column: the three views keep one width,
+// so a picture and its spectrum are shown at one scale (the spectrum's longer heading made its column
+// wider on a narrow window: 226 pixels against 195).
 QLabel* heading(const QString& text, QWidget* parent)
 {
-  auto* label = new QLabel(text, parent);
+  auto* label = new ElidedLabel(parent);
   QFont font = label->font();
   font.setBold(true);
   label->setFont(font);
+  label->setAlignment(Qt::AlignHCenter);
+  label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+  label->setFullText(text);
+  label->setToolTip(text);
   return label;
 }
 
@@ -50,9 +59,9 @@ ImageViews::ImageViews(QWidget* parent) : QWidget(parent)
   grid->setContentsMargins(0, 0, 0, 0);
   grid->addWidget(caption_, 0, 0, 1, 3);
   grid->addWidget(problem_, 1, 0, 1, 3);
-  grid->addWidget(heading(tr("Original"), this), 2, 0, Qt::AlignHCenter);
-  grid->addWidget(heading(tr("Spectrum (DC centred) and mask"), this), 2, 1, Qt::AlignHCenter);
-  grid->addWidget(heading(tr("Filtered"), this), 2, 2, Qt::AlignHCenter);
+  grid->addWidget(heading(tr("Original"), this), 2, 0);
+  grid->addWidget(heading(tr("Spectrum (DC centred) and mask"), this), 2, 1);
+  grid->addWidget(heading(tr("Filtered"), this), 2, 2);
   const std::array<ZoomableImageView*, 3> all = {original_, spectrum_, result_};
   constexpr ImageReadout::View kinds[] = {ImageReadout::View::Original, ImageReadout::View::Spectrum,
                                           ImageReadout::View::Result};
