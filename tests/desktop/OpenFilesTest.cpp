@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace {
 
@@ -66,6 +67,18 @@ private:
     run.screenshot = QImage(shot);
     runs_.append(run);
     return run;
+  }
+
+  // A run the command line ends before any window (a bad option): its exit status and error output.
+  static std::pair<int, QByteArray> runWithoutWindow(const QStringList& arguments)
+  {
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    gui.setProcessEnvironment(env);
+    gui.start(QStringLiteral(SPECTRASCOPE_GUI), arguments);
+    if (!gui.waitForFinished(30000)) return {-1, "did not finish within 30 s"};
+    return {gui.exitCode(), gui.readAllStandardError()};
   }
 
   // Pixels close to `colour` (each channel within 40).
@@ -263,27 +276,16 @@ private slots:
 
   void badTabIsRefused()
   {
-    QProcess gui;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    gui.setProcessEnvironment(env);
-    gui.start(QStringLiteral(SPECTRASCOPE_GUI), {"--tab", "spectrum"});
-    QVERIFY(gui.waitForFinished(30000));
-    QCOMPARE(gui.exitCode(), 1);
-    QVERIFY(gui.readAllStandardError().contains("image, audio or learn"));
+    const auto [exitCode, errors] = runWithoutWindow({"--tab", "spectrum"});
+    QCOMPARE(exitCode, 1);
+    QVERIFY(errors.contains("image, audio or learn"));
   }
 
   // A misspelt backend: refused before any window, naming the backends there are.
   void badBackendIsRefused()
   {
-    QProcess gui;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    gui.setProcessEnvironment(env);
-    gui.start(QStringLiteral(SPECTRASCOPE_GUI), {"--backend", "fftx"});
-    QVERIFY(gui.waitForFinished(30000));
-    QCOMPARE(gui.exitCode(), 1);
-    const QByteArray errors = gui.readAllStandardError();
+    const auto [exitCode, errors] = runWithoutWindow({"--backend", "fftx"});
+    QCOMPARE(exitCode, 1);
     QVERIFY2(errors.contains("unknown backend 'fftx'") && errors.contains("fftw, naive-dft, opencl"),
              errors.constData());
   }
