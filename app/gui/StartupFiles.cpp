@@ -37,10 +37,6 @@ StartupFiles::StartupFiles(ui::MainWindow& window, QObject* parent)
   });
   connect(imageTab_, &ui::ImageTab::resultUpdated, this, [this] {
     if (imagePending_ && imageLoaded_) finishImage(true);
-    if (samplePending_) {
-      samplePending_ = false;
-      if (isSettled()) emit settled();
-    }
   });
   connect(imageTab_, &ui::ImageTab::errorMessage, this, [this] {
     if (imagePending_) finishImage(false);
@@ -70,10 +66,11 @@ void StartupFiles::open(const QStringList& paths, const QString& tab)
   if (!imagePath_.isEmpty()) {
     imagePending_ = true;
     imageTab_->openFile(imagePath_);
-  } else {
-    // The Image tab shows its sample: on screen once it is filtered (a first start's FFTW measures its
-    // plans before that, for seconds).
-    samplePending_ = imageTab_->resultImage().isNull();
+  } else if (imageTab_->resultImage().isNull()) {
+    // Without an image the tab shows the sample it is loading: awaited as a file would be, since a first
+    // start's FFTW measures its plans for seconds before the sample is filtered.
+    imagePath_ = ui::ImageTab::sampleImagePath();
+    imagePending_ = true;
   }
   if (!soundPath_.isEmpty()) {
     soundPending_ = true;
@@ -88,7 +85,6 @@ QString StartupFiles::pendingDescription() const
   QStringList pending;
   if (imagePending_) pending << QFileInfo(imagePath_).fileName();
   if (soundPending_) pending << QFileInfo(soundPath_).fileName();
-  if (samplePending_) pending << tr("the sample picture");
   return pending.join(QStringLiteral(", "));
 }
 

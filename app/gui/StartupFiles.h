@@ -28,7 +28,7 @@ public:
   void open(const QStringList& paths, const QString& tab);
   // True once every file opened is on screen or has failed; without an image file, once the Image tab's
   // sample is.
-  bool isSettled() const { return !imagePending_ && !soundPending_ && !samplePending_; }
+  bool isSettled() const { return !imagePending_ && !soundPending_; }
   // The files that failed to open, for the screenshot's exit status.
   const QStringList& failed() const { return failed_; }
   // What is still awaited, in words.
@@ -46,8 +46,8 @@ private:
   ui::MainWindow& window_;
   ui::ImageTab* imageTab_ = nullptr;
   ui::AudioTab* audioTab_ = nullptr;
-  QString imagePath_, soundPath_; // the last of each kind: what the tab will show
-  bool imagePending_ = false, soundPending_ = false, imageLoaded_ = false, samplePending_ = false;
+  QString imagePath_, soundPath_; // the last of each kind (or the sample): what the tab will show
+  bool imagePending_ = false, soundPending_ = false, imageLoaded_ = false;
   QStringList failed_;
   // The Audio tab has no signal for a file shown; its state is read until it shows the file.
   QTimer soundPoll_;

@@ -85,8 +85,8 @@ ImageTab::ImageTab(QWidget* parent)
   worker_->setRequestSource([this] { return filterRequest(); });
   connect(worker_, &image::ImageWorker::loaded, this, &ImageTab::onLoaded);
   connect(worker_, &image::ImageWorker::filtered, this, &ImageTab::onFiltered);
+  connect(worker_, &image::ImageWorker::loadsFinished, progress_, &image::LoadProgress::finish);
   connect(worker_, &image::ImageWorker::loadFailed, this, [this](const QString& detail) {
-    finishProgress();
     views_->showLoadFailure(detail, currentName_);
     emit errorMessage(tr("Cannot open the image"), detail);
   });
@@ -280,16 +280,8 @@ void ImageTab::reload()
   load(std::move(*again));
 }
 
-// A load queued behind the one that ended (a file named on the command line behind the sample) keeps the
-// progress its request started.
-void ImageTab::finishProgress()
-{
-  if (!worker_->hasLoadWork()) progress_->finish();
-}
-
 void ImageTab::onLoaded(const image::LoadedImage& loaded)
 {
-  finishProgress();
   const auto& pipeline = *loaded.pipeline;
   const QSize size(int(pipeline.width()), int(pipeline.height()));
   // Notches and paint sit on the old picture's peaks: another picture starts with a clean mask.

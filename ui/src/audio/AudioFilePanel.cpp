@@ -1,10 +1,9 @@
 #include "spectrascope/ui/audio/AudioFilePanel.h"
 
-#include "spectrascope/ui/image/ElidedLabel.h"
-
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
+#include "spectrascope/ui/image/ElidedLabel.h"
 
 #include <QCheckBox>
 #include <QFileInfo>

@@ -196,6 +196,7 @@ void ImageWorker::onLoaded()
 {
   busy_ = false;
   LoadedImage image = loading_.result();
+  if (!pendingLoad_) emit loadsFinished();
   if (loadCancelled_) {
     loadCancelled_ = false;
   } else if (!image.error.isEmpty() || !image.pipeline) {

@@ -132,7 +132,6 @@ private:
   void reload();
   image::FilterRequest filterRequest();
   std::shared_ptr<Engine> currentEngine();
-  void finishProgress();
   void onLoaded(const image::LoadedImage& loaded);
   void onFiltered(const image::FilterResult& result);
   void onMaskChanged();

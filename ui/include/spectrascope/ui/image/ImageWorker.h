@@ -106,6 +106,9 @@ public:
 
 signals:
   void loadStarted();
+  // The load that ended left none queued behind it (a file named on the command line queues behind the
+  // sample): emitted before its loaded() or loadFailed(), so a progress shown for the queue ends with it.
+  void loadsFinished();
   void loaded(const spectrascope::ui::image::LoadedImage& image);
   void loadFailed(const QString& detail);
   void filtered(const spectrascope::ui::image::FilterResult& result);
