@@ -124,9 +124,9 @@ void LearnPagesTest::numbersAreRoundedForPeople()
   QCOMPARE(scientificRange(1.4e-7, 3.1e-7), QStringLiteral("1.4–3.1 × 10⁻⁷"));
 }
 
-// On a small circle the eight labels of W₈⁰ … W₈⁷ used to pile onto each other. At every size the
-// labels shown have room of their own inside the view; when there is none they are left out and the
-// caption says how to read them.
+// On a small circle the eight labels of W₈⁰ … W₈⁷ used to pile onto each other, and W₈⁰'s and W₈⁴'s
+// sat under their own dots. At every size the labels shown have room of their own inside the view,
+// clear of every dot; when there is none they are left out and the caption says how to read them.
 void LearnPagesTest::twiddleLabelsNeverOverlap()
 {
   std::vector<steps::Twiddle> eight, four, wide;
@@ -147,8 +147,12 @@ void LearnPagesTest::twiddleLabelsNeverOverlap()
       const QString where =
           QStringLiteral("%1 twiddles at %2x%3").arg(twiddles->size()).arg(size.width()).arg(size.height());
       QVERIFY2(labels.isEmpty() || labels.size() == int(twiddles->size()), qPrintable(where));
+      const QList<QRectF> dots = view.dotRects();
+      QCOMPARE(dots.size(), int(twiddles->size()));
       for (int i = 0; i < labels.size(); ++i) {
         QVERIFY2(QRectF(view.rect()).contains(labels[i]), qPrintable(where));
+        for (const QRectF& dot : dots) // a label under a dot, or a dot on a label, reads as neither
+          QVERIFY2(!labels[i].intersects(dot), qPrintable(where + QStringLiteral(" label %1").arg(i)));
         for (int j = i + 1; j < labels.size(); ++j)
           QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(where));
       }

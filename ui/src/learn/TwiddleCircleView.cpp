@@ -34,32 +34,62 @@ QPointF TwiddleCircleView::centre() const
   return {width() / 2.0, kCaptionHeight + (height() - kCaptionHeight) / 2.0};
 }
 
-// Room for the labels around the circle: their half width left and right, their half height above and
-// below.
+QSizeF TwiddleCircleView::labelSize(const spectrascope::learn::Twiddle& t) const
+{
+  return QFontMetricsF(labelFont()).boundingRect(ButterflyDiagram::twiddleSymbol(t.m, t.k)).size() +
+         QSizeF(2, 0);
+}
+
+// Room for the labels around the circle: the widest label left and right of it, the tallest above and
+// below, past the dots.
 double TwiddleCircleView::radius() const
 {
-  return std::max(
-      10.0, std::min(width() / 2.0 - kLabelGap - 26, (height() - kCaptionHeight) / 2.0 - kLabelGap - 9));
+  QSizeF largest(0, 0);
+  for (const auto& t : twiddles_)
+    largest = largest.expandedTo(labelSize(t));
+  const double outside = kDotRadius + kLabelClearance;
+  return std::max(10.0, std::min(width() / 2.0 - outside - largest.width(),
+                                 (height() - kCaptionHeight) / 2.0 - outside - largest.height()));
 }
 
 QList<QRectF> TwiddleCircleView::labelRects() const
 {
   if (twiddles_.empty() || int(twiddles_.size()) > kMaxLabels) return {};
-  const QFontMetricsF metrics(labelFont());
   const QRectF inside = QRectF(rect()).adjusted(0, kCaptionHeight, 0, 0);
+  const QList<QRectF> dots = dotRects();
   QList<QRectF> rects;
   for (const auto& t : twiddles_) {
     const auto w = t.value();
-    const QSizeF size = metrics.boundingRect(ButterflyDiagram::twiddleSymbol(t.m, t.k)).size() + QSizeF(2, 0);
-    const QPointF middle = centre() + QPointF(w.real(), -w.imag()) * (radius() + kLabelGap);
+    const QSizeF size = labelSize(t);
+    // Out along the dot's ray, just far enough that the label's box clears the dot's box by the
+    // clearance on one axis (the ray leaves the two boxes' sum there), whatever the angle. The
+    // imaginary axis points up.
+    const QPointF outward(w.real(), -w.imag());
+    const double clearX = size.width() / 2 + kDotRadius + kLabelClearance;
+    const double clearY = size.height() / 2 + kDotRadius + kLabelClearance;
+    const double along = std::min(std::abs(outward.x()) > 1e-9 ? clearX / std::abs(outward.x()) : 1e9,
+                                  std::abs(outward.y()) > 1e-9 ? clearY / std::abs(outward.y()) : 1e9);
+    const QPointF middle = dots[int(rects.size())].center() + outward * along;
     const QRectF r(middle - QPointF(size.width() / 2, size.height() / 2), size);
-    // A label that leaves the widget or touches another makes them all unreadable: show none.
+    // A label that leaves the widget or touches another label or a dot makes them all unreadable:
+    // show none.
     if (!inside.contains(r)) return {};
-    for (const QRectF& other : rects)
+    for (const QRectF& other : rects + dots)
       if (other.intersects(r)) return {};
     rects.push_back(r);
   }
   return rects;
+}
+
+QList<QRectF> TwiddleCircleView::dotRects() const
+{
+  QList<QRectF> dots;
+  for (const auto& t : twiddles_) {
+    const auto w = t.value();
+    const QPointF at = centre() + QPointF(w.real(), -w.imag()) * radius(); // the imaginary axis points up
+    dots.push_back(QRectF(at - QPointF(kDotRadius, kDotRadius), QSizeF(2 * kDotRadius, 2 * kDotRadius)));
+  }
+  return dots;
 }
 
 QString TwiddleCircleView::shownCaption() const
@@ -89,16 +119,16 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
 
   const QColor active(0xd9, 0x48, 0x0f);
   const QList<QRectF> labels = labelRects();
+  const QList<QRectF> dots = dotRects();
   painter.setFont(labelFont());
   for (std::size_t i = 0; i < twiddles_.size(); ++i) {
     const auto& t = twiddles_[i];
-    const auto w = t.value();
-    const QPointF at = c + QPointF(w.real(), -w.imag()) * r; // the imaginary axis points up
+    const QPointF at = dots[int(i)].center();
     painter.setPen(QPen(active.lighter(140), 1));
     painter.drawLine(c, at);
     painter.setPen(Qt::NoPen);
     painter.setBrush(active);
-    painter.drawEllipse(at, 3.5, 3.5);
+    painter.drawEllipse(at, kDotRadius, kDotRadius);
     if (i < std::size_t(labels.size())) {
       painter.setPen(active.darker(140));
       painter.drawText(labels[int(i)], Qt::AlignCenter, ButterflyDiagram::twiddleSymbol(t.m, t.k));

@@ -19,6 +19,8 @@ public:
   void setTwiddles(std::vector<spectrascope::learn::Twiddle> twiddles, const QString& caption);
   // Where the labels go at the current size, one per twiddle, or none when they would not fit apart.
   QList<QRectF> labelRects() const;
+  // The dots of the twiddles on the circle, one per twiddle.
+  QList<QRectF> dotRects() const;
   // The caption as drawn, with the note when labels are left out.
   QString shownCaption() const;
   QSize sizeHint() const override { return {220, 220}; }
@@ -30,8 +32,10 @@ protected:
 private:
   static constexpr int kMaxLabels = 8;
   static constexpr double kCaptionHeight = 22;
-  static constexpr double kLabelGap = 13; // from the circle to the middle of a label
+  static constexpr double kDotRadius = 3.5;
+  static constexpr double kLabelClearance = 3; // from a dot to its label's nearest edge
   QFont labelFont() const;
+  QSizeF labelSize(const spectrascope::learn::Twiddle& t) const;
   QPointF centre() const;
   double radius() const;
 
