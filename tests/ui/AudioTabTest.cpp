@@ -186,6 +186,7 @@ private slots:
   void octaveAxisLabelsEveryCWithItsFrequency();
   void spectrumHasADbAxisAndRoomToRead();
   void levelLabelsNeverOverlap();
+  void readoutStaysReadableOverALoudSpectrum();
   void generatorSettingsAreGreyedForOtherInputs();
   void longFileDescriptionEndsInAnEllipsis();
   void windowParametersAndHopReachTheAnalysis();
@@ -892,6 +893,42 @@ void AudioTabTest::levelLabelsNeverOverlap()
   QVERIFY2(
       clear >= 4,
       qPrintable(QStringLiteral("label rows %1 to %2 with no gap").arg(inked.first()).arg(inked.last())));
+}
+
+// A spectrum as loud as the readout's line ran its curve through the readout's text. The readout now
+// sits on a backdrop: no pixel of the trace's colour inside it, while the same row beside it has them.
+void AudioTabTest::readoutStaysReadableOverALoudSpectrum()
+{
+  SpectrumView view;
+  view.resize(640, 240);
+  const int fftSize = 1024;
+  std::vector<float> db(fftSize / 2 + 1, -60.0f);
+  view.addFrame(db, 48000, fftSize, 0.02);
+  const QRectF first = view.readoutRect();
+  QVERIFY(!first.isEmpty());
+  SpectrumParameters p = view.parameters();
+  p.size = view.size();
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  const double level = p.maxDb - (first.center().y() - plot.top()) / plot.height() * (p.maxDb - p.minDb);
+  std::fill(db.begin(), db.end(), float(level));
+  view.restartAverages();
+  view.addFrame(db, 48000, fftSize, 0.02);
+  const QRectF box = view.readoutRect(); // as high as before: its width follows the text
+  QCOMPARE(box.top(), first.top());
+  QCOMPARE(box.height(), first.height());
+  const QImage image = view.grab().toImage();
+  // The trace is blue-grey where drawn (about 125, 163, 178); text and backdrop are grey.
+  const auto traceLike = [](QRgb c) { return qBlue(c) - qRed(c) > 30; };
+  int inside = 0, beside = 0;
+  for (int y = int(box.top()); y < int(box.bottom()); ++y) {
+    for (int x = int(box.left()) + 1; x < int(box.right()) - 1; ++x)
+      inside += traceLike(image.pixel(x, y));
+    for (int x = int(box.right()) + 4; x < int(plot.right()) - 4; ++x)
+      beside += traceLike(image.pixel(x, y));
+  }
+  QVERIFY2(beside > 100,
+           qPrintable(QStringLiteral("the trace is not on the readout's rows: %1").arg(beside)));
+  QVERIFY2(inside == 0, qPrintable(QStringLiteral("%1 pixels of the trace inside the readout").arg(inside)));
 }
 
 // Signal, frequencies and amplitude change the generator's sound only: with a file or the microphone

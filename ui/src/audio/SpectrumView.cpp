@@ -103,6 +103,20 @@ QString SpectrumView::readoutText() const
   return text;
 }
 
+QRectF SpectrumView::readoutRect() const
+{
+  const QString readout = readoutText();
+  if (readout.isEmpty()) return {};
+  SpectrumParameters p = params_;
+  p.size = size();
+  const QRectF room = SpectrumRenderer::plotRect(p).adjusted(4, 2, -4, -2);
+  const QRectF text = fontMetrics().boundingRect(
+      room.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding).toRect(),
+      Qt::AlignTop | Qt::AlignLeft, readout);
+  return text.adjusted(-kReadoutPadding, -kReadoutPadding, kReadoutPadding, kReadoutPadding)
+      .intersected(room);
+}
+
 void SpectrumView::paintEvent(QPaintEvent*)
 {
   SpectrumParameters p = params_;
@@ -112,8 +126,15 @@ void SpectrumView::paintEvent(QPaintEvent*)
   QPainter painter(this);
   painter.drawImage(0, 0, image);
   const QRectF plot = SpectrumRenderer::plotRect(p);
-  painter.setPen(QColor(235, 238, 245));
-  painter.drawText(plot.adjusted(8, 4, -8, -4), Qt::AlignTop | Qt::AlignLeft, readoutText());
+  const QString readout = readoutText();
+  if (!readout.isEmpty()) {
+    // On a backdrop of the plot's own colour, so that a loud spectrum's curve never runs through the text.
+    const QRectF box = readoutRect();
+    painter.fillRect(box, QColor(20, 22, 28, 225));
+    painter.setPen(QColor(235, 238, 245));
+    painter.drawText(box.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding),
+                     Qt::AlignTop | Qt::AlignLeft, readout);
+  }
   if (cursorX_ >= plot.left()) {
     painter.setPen(QColor(255, 255, 255, 90));
     painter.drawLine(QPointF(cursorX_, plot.top()), QPointF(cursorX_, plot.bottom()));

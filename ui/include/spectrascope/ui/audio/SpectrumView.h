@@ -34,6 +34,8 @@ public:
   const std::vector<float>& peaks() const { return averager_.peaks(); }
   const audio::SpectrumAverager& averager() const { return averager_; }
   QString readoutText() const;
+  // Where the readout is drawn, on its backdrop in the plot's top-left corner (empty without a frame).
+  QRectF readoutRect() const;
   const SpectrumParameters& parameters() const { return params_; }
 
   static constexpr int kMinimumHeight = 80; // fits 1920x1080 at scale 2 (540 logical rows)
@@ -44,6 +46,7 @@ protected:
   void leaveEvent(QEvent* event) override;
 
 private:
+  static constexpr int kReadoutPadding = 4;
   QString averagingText() const;
 
   SpectrumParameters params_;
