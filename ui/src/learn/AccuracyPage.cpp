@@ -110,7 +110,7 @@ AccuracyPage::AccuracyPage(QWidget* parent) : QWidget(parent)
 void AccuracyPage::fillTable()
 {
   const auto& cases = sweep_->cases();
-  QStringList headers = {tr("Transform"), tr("Used by"), tr("This engine")};
+  QStringList headers = {tr("Transform"), tr("Where the app uses it"), tr("This engine")};
   for (const std::string& library : steps::peerLibraries())
     headers << QString::fromStdString(library);
   table_->setColumnCount(headers.size());
