@@ -11,6 +11,7 @@
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
 #include "spectrascope/ui/audio/AudioFilePanel.h"
+#include "spectrascope/ui/audio/AudioLiveViews.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
@@ -187,6 +188,8 @@ private slots:
   void spectrumHasADbAxisAndRoomToRead();
   void levelLabelsNeverOverlap();
   void readoutStaysReadableOverALoudSpectrum();
+  void aStalledGuiLosesNoColumn();
+  void lostFramesLeaveAGapInTheSpectrogram();
   void generatorSettingsAreGreyedForOtherInputs();
   void longFileDescriptionEndsInAnEllipsis();
   void windowParametersAndHopReachTheAnalysis();
@@ -1331,6 +1334,81 @@ void AudioTabTest::aResultTheGuiHadNoRoomForArrivesWhenThereIsRoom()
   QCOMPARE(ready.count(), AudioAnalysisWorker::kMaxResultsInFlight + 1);
   QCOMPARE(ready.last().at(0).value<SpectrumColumns>().firstSample, std::int64_t(4 * 1024));
   QCOMPARE(worker.droppedResults(), std::uint64_t(0));
+}
+
+// The GUI thread held up (a large repaint, a screen grab, a loaded machine) while four results are in
+// flight: the results analysed meanwhile used to replace each other, their columns lost, and the
+// spectrogram drew the sound around the stall squeezed together, with steps. They now wait joined and
+// arrive as one, every frame in its place.
+void AudioTabTest::aStalledGuiLosesNoColumn()
+{
+  qRegisterMetaType<SpectrumColumns>();
+  auto ring = std::make_shared<audio::SampleRingBuffer>(1 << 16);
+  ring->reset(48000);
+  AudioAnalysisWorker worker(ring);
+  QSignalSpy ready(&worker, &AudioAnalysisWorker::columnsReady);
+  AnalysisSettings settings;
+  settings.fftSize = 1024;
+  settings.hop = 1024;
+  worker.configure(settings);
+  worker.start();
+  const std::vector<float> frame(1024, 0.25f);
+  for (int i = 0; i < AudioAnalysisWorker::kMaxResultsInFlight; ++i) {
+    ring->write(frame.data(), frame.size());
+    QVERIFY(ready.wait(10000));
+  }
+  for (int i = 0; i < 3; ++i) { // three results while the GUI takes none
+    ring->write(frame.data(), frame.size());
+    QTest::qWait(100);
+  }
+  QCOMPARE(ready.count(), AudioAnalysisWorker::kMaxResultsInFlight);
+  worker.resultConsumed();
+  QVERIFY2(ready.wait(10000), "the results that waited never came");
+  const auto joined = ready.last().at(0).value<SpectrumColumns>();
+  QCOMPARE(joined.firstSample, std::int64_t(4 * 1024)); // right after the last one taken
+  QCOMPARE(joined.frames, 3);
+  QCOMPARE(joined.levels.size(), std::size_t(3 * joined.rows));
+  QCOMPARE(worker.droppedResults(), std::uint64_t(0));
+}
+
+// Frames that never reached the views (a stall longer than the worker keeps) leave as many empty columns:
+// each later column stays at its own time, and the readout there says there is no level.
+void AudioTabTest::lostFramesLeaveAGapInTheSpectrogram()
+{
+  AudioLiveViews views;
+  const int fftSize = 1024, hop = 512, bins = fftSize / 2 + 1;
+  const int rows = int(SpectrogramRenderer::storedRowsFor(std::size_t(bins)).rowBins.size());
+  const auto result = [&](std::int64_t firstSample, int frames) {
+    SpectrumColumns c;
+    c.bins = bins;
+    c.frames = frames;
+    c.fftSize = fftSize;
+    c.hop = hop;
+    c.sampleRate = 48000;
+    c.firstSample = firstSample;
+    c.rows = rows;
+    c.levels.assign(std::size_t(frames * rows), -20.0f);
+    return c;
+  };
+  views.addColumns(result(0, 10));
+  views.addColumns(result(10 * hop, 10)); // continues: no gap
+  views.addColumns(result(30 * hop, 10)); // frames 20 to 29 were lost
+  const SpectrogramRenderer& renderer = views.spectrogram()->renderer();
+  const int n = renderer.parameters().columns, row = renderer.parameters().rows / 2;
+  const auto shown = [&](int framesBeforeNewest) {
+    return renderer.decibelsAt(n - 1 - framesBeforeNewest, row).has_value();
+  };
+  for (int f = 0; f < 10; ++f)
+    QVERIFY2(shown(f), qPrintable(QStringLiteral("newest frame %1").arg(f)));
+  for (int f = 10; f < 20; ++f)
+    QVERIFY2(!shown(f), qPrintable(QStringLiteral("lost frame %1 is drawn").arg(f)));
+  for (int f = 20; f < 40; ++f)
+    QVERIFY2(shown(f), qPrintable(QStringLiteral("older frame %1").arg(f)));
+  QVERIFY(!shown(40)); // before the first result
+  // A new stream (another source, a seek) starts again without a gap.
+  views.addColumns(result(0, 5));
+  for (int f = 0; f < 15; ++f)
+    QVERIFY2(shown(f), qPrintable(QStringLiteral("after the new stream, frame %1").arg(f)));
 }
 
 QTEST_MAIN(AudioTabTest)

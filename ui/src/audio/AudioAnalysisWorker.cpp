@@ -134,11 +134,49 @@ void AudioAnalysisWorker::poll()
   pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(std::min(used, pending_.size())));
   pendingFirst_ += std::int64_t(used);
   if (held_ || inFlight_ >= kMaxResultsInFlight) {
-    if (held_) ++droppedResults_; // its frames stay in summary_ for the result sent next
-    held_ = std::move(columns);
+    hold(std::move(columns));
     return;
   }
   send(std::move(columns));
+}
+
+void AudioAnalysisWorker::hold(SpectrumColumns columns)
+{
+  if (!held_) {
+    held_ = std::move(columns);
+    return;
+  }
+  SpectrumColumns& waiting = *held_;
+  const bool continues =
+      columns.bins == waiting.bins && columns.fftSize == waiting.fftSize && columns.hop == waiting.hop &&
+      columns.rows == waiting.rows && columns.sampleRate == waiting.sampleRate &&
+      columns.firstSample == waiting.firstSample + std::int64_t(waiting.frames) * waiting.hop;
+  if (!continues) { // other settings, or frames skipped between them: the older columns cannot join
+    ++droppedResults_;
+    held_ = std::move(columns);
+    return;
+  }
+  // RMS over both spans of samples, weighted by their frames; the peak is the larger.
+  const auto power = [](float dbfs) { return std::pow(10.0, double(dbfs) / 10); };
+  const double meanPower =
+      (power(waiting.rmsDbfs) * waiting.frames + power(columns.rmsDbfs) * columns.frames) /
+      double(waiting.frames + columns.frames);
+  waiting.rmsDbfs = meanPower > 1e-20 ? float(10 * std::log10(meanPower)) : -200.0f;
+  waiting.peakDbfs = std::max(waiting.peakDbfs, columns.peakDbfs);
+  waiting.levels.insert(waiting.levels.end(), columns.levels.begin(), columns.levels.end());
+  waiting.frames += columns.frames;
+  waiting.analysisMs += columns.analysisMs;
+  waiting.arrivalNs = columns.arrivalNs;
+  waiting.backend = columns.backend;
+  if (columns.report) waiting.report = std::move(columns.report);
+  if (waiting.frames > kMaxHeldFrames) { // a long stall: the oldest go, the views leave their gap
+    const int excess = waiting.frames - kMaxHeldFrames;
+    waiting.levels.erase(waiting.levels.begin(),
+                         waiting.levels.begin() + std::ptrdiff_t(excess) * waiting.rows);
+    waiting.frames = kMaxHeldFrames;
+    waiting.firstSample += std::int64_t(excess) * waiting.hop;
+    ++droppedResults_;
+  }
 }
 
 void AudioAnalysisWorker::send(SpectrumColumns columns)

@@ -4,6 +4,7 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
+#include <algorithm>
 #include <span>
 
 namespace spectrascope::ui {
@@ -24,6 +25,13 @@ void AudioLiveViews::addColumns(const SpectrumColumns& columns)
   p.sampleRate = columns.sampleRate;
   p.hop = columns.hop;
   spectrogram_->renderer().setParameters(p);
+  const bool sameStream = columns.firstSample > lastFirstSample_ && columns.hop == lastHop_;
+  if (sameStream && columns.firstSample > nextFirstSample_) {
+    const std::int64_t lost = (columns.firstSample - nextFirstSample_ + columns.hop / 2) / columns.hop;
+    spectrogram_->renderer().appendGap(int(std::min<std::int64_t>(lost, p.columns)));
+  }
+  nextFirstSample_ = columns.firstSample + std::int64_t(columns.frames) * columns.hop;
+  lastHop_ = columns.hop;
   const std::size_t rows = std::size_t(columns.rows);
   for (int f = 0; f < columns.frames; ++f)
     spectrogram_->renderer().appendLevels(

@@ -81,6 +81,17 @@ void SpectrogramRenderer::appendLevels(std::span<const float> levels, int fftSiz
     segments_.pop_front();
 }
 
+void SpectrogramRenderer::appendGap(int count)
+{
+  for (int i = 0; i < std::min(count, params_.columns); ++i) {
+    Column& column = history_[std::size_t(next_)];
+    column.levels.clear();
+    column.filled = false;
+    if (std::size_t(next_) < pooledValid_.size()) pooledValid_[std::size_t(next_)] = false;
+    next_ = (next_ + 1) % params_.columns;
+  }
+}
+
 const SpectrogramRenderer::Segment& SpectrogramRenderer::segmentOf(const Column& column) const
 {
   const std::uint64_t first = segments_.front().id;

@@ -4,10 +4,12 @@
 // Threading contract: construct on the GUI thread, moveToThread() a worker thread, then call start() and
 // configure() only through queued invocations (or signals). columnsReady() is emitted on the worker
 // thread; connect it queued. When more than kMaxResultsInFlight results wait unconsumed (the GUI is
-// busy), the newest result waits in the worker and is sent once there is room (a paused file's one
-// preview must arrive however busy the GUI was); an older one it replaces is dropped and counted, never
-// queued: the receiver calls resultConsumed(). A dropped result's spectrogram columns are lost, but its
-// frames stay in the summary the next result carries, so peak hold and averages see every analysed frame.
+// busy), later results wait in the worker, joined into one, and are sent once there is room (a paused
+// file's one preview must arrive however busy the GUI was): the receiver calls resultConsumed(). A stall
+// of the GUI thus loses no spectrogram column up to kMaxHeldFrames frames; beyond that the oldest waiting
+// frames are dropped and counted, and the views leave a gap where they were (the result's firstSample
+// says where its frames belong). Every analysed frame stays in the summary the next result carries, so
+// peak hold and averages see them all.
 //
 // The engine comes from the GUI's EngineService (useEngine(), queued): the STFT then runs on whatever
 // backend the Engine menu chose, the GPU when there is one. Until one arrives (or without a service, as
@@ -45,6 +47,8 @@ public:
   ~AudioAnalysisWorker() override;
 
   static constexpr int kMaxResultsInFlight = 4;
+  // Frames one waiting result may gather (about 11 s at the default hop of 1024 at 48 kHz).
+  static constexpr int kMaxHeldFrames = 512;
   // Thread-safe.
   void resultConsumed() { --inFlight_; }
   std::uint64_t droppedResults() const { return droppedResults_; }
@@ -71,6 +75,8 @@ private:
   void takeLevel(SpectrumColumns& columns);
   // Sends `columns` with the frames summarised since the last result sent.
   void send(SpectrumColumns columns);
+  // Keeps `columns` until there is room in flight, after those already waiting when it continues them.
+  void hold(SpectrumColumns columns);
 
   std::shared_ptr<audio::SampleRingBuffer> ring_;
   QTimer* timer_ = nullptr;
@@ -87,7 +93,7 @@ private:
   double levelSquares_ = 0;
   float levelPeak_ = 0;
   std::size_t levelCount_ = 0;
-  std::optional<SpectrumColumns> held_; // the newest result, waiting for room in flight
+  std::optional<SpectrumColumns> held_; // results waiting for room in flight, joined
   std::atomic<int> inFlight_{0};
   std::atomic<std::uint64_t> droppedResults_{0};
 };

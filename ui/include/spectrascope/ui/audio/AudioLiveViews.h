@@ -30,7 +30,8 @@ public:
 
   // Appends the result's columns to the spectrogram and all its frames to the spectrum's averages. The
   // first result of a new stream (another source, a seek in a file) starts the averages and held peaks
-  // afresh: they described the sound before it.
+  // afresh: they described the sound before it. Within a stream, frames the worker could not deliver
+  // (skipped after a stall) leave a gap of as many empty columns, so that the time axis stays true.
   void addColumns(const SpectrumColumns& columns);
   // Paints both views with what arrived since the last paint.
   void repaintViews();
@@ -47,6 +48,8 @@ private:
   std::vector<float> latestFrame_;
   double latestRate_ = 48000;
   std::int64_t lastFirstSample_ = -1; // where the latest result started in its stream
+  std::int64_t nextFirstSample_ = -1; // where the next result starts if no frame is lost between them
+  int lastHop_ = 0;
 };
 
 } // namespace spectrascope::ui

@@ -79,6 +79,9 @@ public:
   void appendColumn(std::span<const float> db);
   // One column of stored-row levels (storedRowsFor(bins)) of a spectrum of `bins` bins.
   void appendLevels(std::span<const float> levels, int fftSize, int hop, double sampleRate);
+  // `count` columns of no data (drawn as before the first column, read as no level): the frames a stall
+  // lost, so that every later column stays at its own time.
+  void appendGap(int count);
   std::uint64_t columnsAppended() const { return appended_; }
   void clear();
 
