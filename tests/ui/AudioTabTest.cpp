@@ -188,6 +188,7 @@ private slots:
   void spectrumHasADbAxisAndRoomToRead();
   void levelLabelsNeverOverlap();
   void readoutStaysReadableOverALoudSpectrum();
+  void spectrumGrowsWithTheWindow();
   void aStalledGuiLosesNoColumn();
   void lostFramesLeaveAGapInTheSpectrogram();
   void generatorSettingsAreGreyedForOtherInputs();
@@ -896,6 +897,23 @@ void AudioTabTest::levelLabelsNeverOverlap()
   QVERIFY2(
       clear >= 4,
       qPrintable(QStringLiteral("label rows %1 to %2 with no gap").arg(inked.first()).arg(inked.last())));
+}
+
+// The spectrum pane kept its smallest height however tall the window: all the room went to the
+// spectrogram. It now takes a third of the two panes' height.
+void AudioTabTest::spectrumGrowsWithTheWindow()
+{
+  AudioTab tab;
+  tab.resize(1200, 1000);
+  tab.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&tab));
+  const SpectrumView* spectrum = tab.spectrumView();
+  const auto* spectrogram = tab.findChild<SpectrogramView*>();
+  QVERIFY(spectrogram);
+  const double share = double(spectrum->height()) / (spectrum->height() + spectrogram->height());
+  QVERIFY2(share > 0.28 && share < 0.4, qPrintable(QStringLiteral("spectrum %1 px, spectrogram %2 px")
+                                                       .arg(spectrum->height())
+                                                       .arg(spectrogram->height())));
 }
 
 // A spectrum as loud as the readout's line ran its curve through the readout's text. The readout now

@@ -15,6 +15,9 @@ AudioLiveViews::AudioLiveViews(QWidget* parent) : QSplitter(Qt::Vertical, parent
   spectrogram_ = new SpectrogramView(this);
   addWidget(spectrum_);
   addWidget(spectrogram_);
+  // Both grow with the window, the spectrogram twice as much: with the spectrum's stretch left at 0 it
+  // kept its smallest height on any screen, its level labels 14 pixels apart.
+  setStretchFactor(0, 1);
   setStretchFactor(1, 2);
 }
 
