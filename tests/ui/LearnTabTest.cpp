@@ -447,6 +447,21 @@ void LearnTabTest::drawnSignalIsTheInput()
   QVERIFY(std::abs(input[12].real() - std::sin(2 * std::numbers::pi * 12 / 16)) < 1e-9); // untouched: -1
   QVERIFY(tab->result()->stageMatches(std::size_t(tab->lastStage())));
 
+  // A fast stroke along the bottom edge of the right half, the mouse reported every 40 pixels (more
+  // than two samples): every sample it crosses is set, not only those under the reported points.
+  const int bottom = view->height() - 7, from = view->width() / 2 + 10;
+  QTest::mousePress(view, Qt::LeftButton, {}, QPoint(from, bottom));
+  for (int x = from; x <= view->width() - 10; x += 40)
+    QTest::mouseMove(view, QPoint(x, bottom));
+  QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() - 10, bottom));
+  QCOMPARE(drawn.size(), 2);
+  for (std::size_t i = 9; i < 16; ++i)
+    QVERIFY2(view->signal()[i].real() < -0.9,
+             qPrintable(QStringLiteral("x[%1] = %2").arg(i).arg(view->signal()[i].real())));
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing() && tab->result()->input[10].real() < -0.9,
+                           kTimeoutMs);
+  QVERIFY(tab->result()->input[0].real() > 0.9); // the first stroke stays
+
   // The drawing is kept across a change of N, resampled.
   choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(32));
   waitForResult(*tab, 32, steps::Algorithm::Radix2Dit);
@@ -458,7 +473,7 @@ void LearnTabTest::drawnSignalIsTheInput()
   waitForResult(*tab, 32, steps::Algorithm::Radix2Dit);
   QTest::mousePress(view, Qt::LeftButton, {}, QPoint(view->width() - 20, y));
   QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() - 20, y));
-  QCOMPARE(drawn.size(), 1);
+  QCOMPARE(drawn.size(), 2);
 }
 
 void LearnTabTest::lastStageIsBesideADirectDft()

@@ -70,15 +70,32 @@ void SignalInputView::paintEvent(QPaintEvent*)
   }
 }
 
-void SignalInputView::drawAt(QPointF point)
+int SignalInputView::sampleAt(double x) const
+{
+  const QRectF area = plotRect();
+  return std::clamp(int((x - area.left()) / area.width() * double(signal_.size())), 0,
+                    int(signal_.size()) - 1);
+}
+
+// Every sample between the last point of the stroke and this one takes the stroke's height there, as a
+// pen would leave it: a fast drag moves many samples between two mouse events.
+void SignalInputView::drawTo(QPointF point)
 {
   if (signal_.empty()) return;
   const QRectF area = plotRect();
-  const int index = std::clamp(int((point.x() - area.left()) / area.width() * double(signal_.size())), 0,
-                               int(signal_.size()) - 1);
   // The drawing range is fixed at -1..1 so the shape does not rescale under the pen.
-  const double value = std::clamp((area.center().y() - point.y()) / (area.height() / 2), -1.0, 1.0);
-  signal_[std::size_t(index)] = value;
+  const auto valueAt = [&](double y) {
+    return std::clamp((area.center().y() - y) / (area.height() / 2), -1.0, 1.0);
+  };
+  const QPointF from = strokeEnd_.value_or(point);
+  const int first = sampleAt(from.x()), last = sampleAt(point.x());
+  const int step = first <= last ? 1 : -1;
+  for (int i = first;; i += step) {
+    const double t = first == last ? 1.0 : double(i - first) / double(last - first);
+    signal_[std::size_t(i)] = valueAt(from.y() + t * (point.y() - from.y()));
+    if (i == last) break;
+  }
+  strokeEnd_ = point;
   update();
 }
 
@@ -89,17 +106,19 @@ void SignalInputView::mousePressEvent(QMouseEvent* event)
   for (auto& v : signal_)
     v = {std::clamp(v.real(), -1.0, 1.0), 0.0};
   pressed_ = true;
-  drawAt(event->position());
+  strokeEnd_.reset();
+  drawTo(event->position());
 }
 
 void SignalInputView::mouseMoveEvent(QMouseEvent* event)
 {
-  if (pressed_) drawAt(event->position());
+  if (pressed_) drawTo(event->position());
 }
 
 void SignalInputView::mouseReleaseEvent(QMouseEvent* event)
 {
   if (!pressed_ || event->button() != Qt::LeftButton) return;
+  drawTo(event->position()); // the stroke ends where the button is let go
   pressed_ = false;
   emit signalDrawn();
 }

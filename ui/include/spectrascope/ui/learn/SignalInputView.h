@@ -1,10 +1,13 @@
 #pragma once
 // The input signal as stems (real part; imaginary part faint). When drawing is enabled, dragging the
-// mouse sets the samples under it, and signalDrawn() reports the new signal when the button is released.
+// mouse sets the samples under it (all those the stroke crosses, however fast), and signalDrawn() reports the
+// new signal when the button is released.
 
 #include "spectrascope/engine/learn/StageMath.h"
 
 #include <QWidget>
+
+#include <optional>
 
 namespace spectrascope::ui {
 
@@ -32,11 +35,13 @@ protected:
 
 private:
   QRectF plotRect() const;
-  void drawAt(QPointF point);
+  int sampleAt(double x) const;
+  void drawTo(QPointF point);
 
   std::vector<spectrascope::learn::Complex> signal_;
   bool drawing_ = false;
   bool pressed_ = false;
+  std::optional<QPointF> strokeEnd_; // where the stroke so far ends
 };
 
 } // namespace spectrascope::ui
