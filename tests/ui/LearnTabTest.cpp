@@ -217,6 +217,12 @@ void LearnTabTest::largeNIsAHeatMap()
   const auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
   QVERIFY(ButterflyDiagram(view->parameters()).isHeatMap());
   QCOMPARE(tab->lastStage(), 10);
+  // Bars or phasors mean nothing on a heat map: the choice is greyed, and says up to which N it draws.
+  const auto* style = tab->findChild<QComboBox*>(QStringLiteral("learnValueStyle"));
+  QVERIFY(!style->isEnabled());
+  QVERIFY2(style->toolTip().contains(QStringLiteral("64")), qPrintable(style->toolTip()));
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(64));
+  QVERIFY(style->isEnabled());
 }
 
 void LearnTabTest::diagramExportsPngAndSvg()
@@ -416,6 +422,11 @@ void LearnTabTest::toneFrequenciesStayBelowN()
   QCOMPARE(k->value(), 7);
   waitForResult(*tab, 8, steps::Algorithm::Radix2Dit);
   QVERIFY(std::abs(tab->result()->input[1].real() - std::sin(2 * std::numbers::pi * 7 / 8)) < 1e-9);
+  // A larger N brings the chosen k back: N = 8 limited the box, not the choice.
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(16));
+  QCOMPARE(k->value(), 15);
+  waitForResult(*tab, 16, steps::Algorithm::Radix2Dit);
+  QVERIFY(std::abs(tab->result()->input[1].real() - std::sin(2 * std::numbers::pi * 15 / 16)) < 1e-9);
   choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 4); // Input::Random: a seed
   QVERIFY(k->maximum() > 1000);
 }

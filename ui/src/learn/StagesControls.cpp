@@ -115,8 +115,14 @@ StagesControls::StagesControls(QWidget* parent) : QWidget(parent)
     changed();
   });
   connect(inputBox_, &QComboBox::currentIndexChanged, this, changed);
-  connect(frequencyBox_, &QSpinBox::valueChanged, this, changed);
-  connect(secondFrequencyBox_, &QSpinBox::valueChanged, this, changed);
+  connect(frequencyBox_, &QSpinBox::valueChanged, this, [this, changed](int k) {
+    chosenFrequency_ = k;
+    changed();
+  });
+  connect(secondFrequencyBox_, &QSpinBox::valueChanged, this, [this, changed](int k) {
+    chosenSecondFrequency_ = k;
+    changed();
+  });
   connect(algorithmBox_, &QComboBox::currentIndexChanged, this, changed);
   connect(workItemsBox_, &QComboBox::currentIndexChanged, this, changed);
   connect(refreshInput_, &QToolButton::clicked, this, &StagesControls::refreshRequested);
@@ -161,8 +167,8 @@ void StagesControls::restoreSettings()
   select(algorithmBox_,
          settings.value(QStringLiteral("algorithm"), int(steps::Algorithm::Radix2Dit)).toInt());
   select(styleBox_, settings.value(QStringLiteral("style"), int(ValueStyle::Bars)).toInt());
-  frequencyBox_->setValue(settings.value(QStringLiteral("frequency"), 1).toInt());
-  secondFrequencyBox_->setValue(settings.value(QStringLiteral("secondFrequency"), 3).toInt());
+  chosenFrequency_ = settings.value(QStringLiteral("frequency"), 1).toInt();
+  chosenSecondFrequency_ = settings.value(QStringLiteral("secondFrequency"), 3).toInt();
   fillWorkItems();
   select(workItemsBox_, settings.value(QStringLiteral("workItems"), 0).toULongLong());
   restoring_ = false;
@@ -178,8 +184,8 @@ void StagesControls::saveSettings() const
   settings.setValue(QStringLiteral("input"), inputBox_->currentData());
   settings.setValue(QStringLiteral("algorithm"), algorithmBox_->currentData());
   settings.setValue(QStringLiteral("style"), styleBox_->currentData());
-  settings.setValue(QStringLiteral("frequency"), frequencyBox_->value());
-  settings.setValue(QStringLiteral("secondFrequency"), secondFrequencyBox_->value());
+  settings.setValue(QStringLiteral("frequency"), chosenFrequency_);
+  settings.setValue(QStringLiteral("secondFrequency"), chosenSecondFrequency_);
   settings.setValue(QStringLiteral("workItems"), workItemsBox_->currentData());
 }
 
@@ -200,7 +206,15 @@ void StagesControls::updateInputControls()
     const bool tone = input == InputKind::Sine || input == InputKind::TwoTones;
     frequencyBox_->setMaximum(tone ? int(n()) - 1 : kMaxSeedOrRow);
     secondFrequencyBox_->setMaximum(int(n()) - 1);
+    frequencyBox_->setValue(chosenFrequency_);
+    secondFrequencyBox_->setValue(chosenSecondFrequency_);
   }
+  // Bars or phasors are drawn up to the butterfly diagram's size; above it the heat map shows levels.
+  const bool diagram = n() <= ButterflyDiagram::kMaxDiagramSize;
+  styleBox_->setEnabled(diagram);
+  styleBox_->setToolTip(diagram ? tr("Draw each value as a bar (length |x|, colour phase) or as an arrow")
+                                : tr("Up to N = %1 only: above, the stages are a heat map of levels")
+                                      .arg(ButterflyDiagram::kMaxDiagramSize));
   const bool exchange = algorithm() == steps::Algorithm::RegisterExchange;
   workItemsLabel_->setVisible(exchange);
   workItemsBox_->setVisible(exchange);

@@ -56,6 +56,9 @@ private:
   QWidget* styleControls_ = nullptr;
   QComboBox* styleBox_ = nullptr;
   bool restoring_ = false;
+  // What the user set in the k (or seed, row) and k₂ boxes: a small N limits the boxes, not the choice,
+  // which comes back with a larger N.
+  int chosenFrequency_ = 1, chosenSecondFrequency_ = 3;
 };
 
 } // namespace spectrascope::ui
