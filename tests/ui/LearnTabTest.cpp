@@ -76,6 +76,7 @@ private slots:
   void playRunsToTheLastStageAndStops();
   void registerExchangeShowsRegisters();
   void largeNIsAHeatMap();
+  void stageHeadingsNeverRunTogether();
   void diagramExportsPngAndSvg();
   void hitTestFindsNodes();
   void rowColumnPassesStepThroughAnImage();
@@ -223,6 +224,28 @@ void LearnTabTest::largeNIsAHeatMap()
   QVERIFY2(style->toolTip().contains(QStringLiteral("64")), qPrintable(style->toolTip()));
   choose(tab->findChild<QComboBox*>(QStringLiteral("learnSize")), qulonglong(64));
   QVERIFY(style->isEnabled());
+}
+
+// With stage 0 current, its bold "0: bit reversal" ran into "1: radix 2" on columns of 70 to 100 pixels.
+// At every width, whichever stage is current, each heading ends before the next begins.
+void LearnTabTest::stageHeadingsNeverRunTogether()
+{
+  for (const auto algorithm : {steps::Algorithm::Radix2Dit, steps::Algorithm::Stockham}) {
+    auto tab = readyTab(16, algorithm);
+    const auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+    ButterflyDiagramParameters p = view->parameters();
+    for (int width = 300; width <= 1600; width += 10)
+      for (int current = 0; current <= tab->lastStage(); ++current) {
+        p.size = QSizeF(width, 500);
+        p.stage = current;
+        const ButterflyDiagram diagram(p);
+        for (int s = 0; s < tab->lastStage(); ++s)
+          QVERIFY2(diagram.headerRect(s).right() + 2 <= diagram.headerRect(s + 1).left(),
+                   qPrintable(QStringLiteral("\"%1\" runs into \"%2\" at %3 pixels")
+                                  .arg(diagram.header(s), diagram.header(s + 1))
+                                  .arg(width)));
+      }
+  }
 }
 
 void LearnTabTest::diagramExportsPngAndSvg()

@@ -2,6 +2,8 @@
 
 #include "spectrascope/ui/Colormap.h"
 
+#include <QFontMetricsF>
+
 #include <cmath>
 #include <numbers>
 
@@ -133,14 +135,44 @@ void ButterflyDiagram::draw(DiagramCanvas& canvas) const
   drawLegend(canvas);
 }
 
+double ButterflyDiagram::headerPixelSize() const
+{
+  return columnWidth() < 70 ? 10 : 12;
+}
+
+namespace {
+QFontMetricsF boldMetrics(double pixelSize)
+{
+  QFont font;
+  font.setPixelSize(int(pixelSize));
+  font.setBold(true);
+  return QFontMetricsF(font);
+}
+} // namespace
+
+// "0: bit reversal" in bold was wider than a column of 70 to 100 pixels and ran into "1: radix 2".
+QString ButterflyDiagram::header(int stage) const
+{
+  const QString title = stageTitle(p_.result->schedule, stage);
+  const double room = columnWidth() - 8;
+  return boldMetrics(headerPixelSize()).horizontalAdvance(title) <= room ? title : QString::number(stage);
+}
+
+QRectF ButterflyDiagram::headerRect(int stage) const
+{
+  const QFontMetricsF metrics = boldMetrics(headerPixelSize());
+  const QPointF at(node(stage, 0).x() - 4, kTop - 14);
+  return QRectF(at.x(), at.y() - metrics.ascent(), metrics.horizontalAdvance(header(stage)),
+                metrics.height());
+}
+
 void ButterflyDiagram::drawHeaders(DiagramCanvas& canvas) const
 {
   const auto& schedule = p_.result->schedule;
-  const double fontSize = columnWidth() < 70 ? 10 : 12;
+  const double fontSize = headerPixelSize();
   for (int s = 0; s < columns(); ++s) {
     const bool current = s == p_.stage;
-    const QString title = columnWidth() < 70 ? QString::number(s) : stageTitle(schedule, s);
-    canvas.text({node(s, 0).x() - 4, kTop - 14}, title, current ? kActive : kInk, fontSize,
+    canvas.text({node(s, 0).x() - 4, kTop - 14}, header(s), current ? kActive : kInk, fontSize,
                 DiagramCanvas::Align::Left, current);
   }
   canvas.text({kLeft - 6, kTop - 14}, QStringLiteral("stage"), kDone, 10, DiagramCanvas::Align::Right);

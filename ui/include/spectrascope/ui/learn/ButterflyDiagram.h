@@ -41,6 +41,10 @@ public:
   std::optional<std::pair<int, int>> hitTest(QPointF point) const;
   // Centre of the node of `position` in column `stage`.
   QPointF node(int stage, int position) const;
+  // The heading of column `stage` as drawn at this size, its title where it fits its column in bold (the
+  // current stage's weight), else its number; and where that bold text lies.
+  QString header(int stage) const;
+  QRectF headerRect(int stage) const;
 
   static QColor phaseColour(double radians);
   static QColor workItemColour(std::uint32_t workItem);
@@ -54,6 +58,7 @@ private:
   double columnWidth() const;
   double rowHeight() const;
   double glyphWidth() const;
+  double headerPixelSize() const;
   QRectF plotArea() const;
   void drawHeaders(DiagramCanvas& canvas) const;
   void drawEdges(DiagramCanvas& canvas) const;
