@@ -93,6 +93,7 @@ private slots:
   void withoutOpenClTheCpuReferenceComputesTheStages();
   void stagesRunOnOneStatedDeviceWhateverTheEngine();
   void explanationFitsAndWrapsAtTheDefaultSize();
+  void drawnInputIsInSightAtTheDefaultSize();
   void mathsIsTypesetAndNoCommandLineFlagsAppear();
   void hoverNumbersAreRoundedForPeople();
   void diagramLegendsExplainTheColours();
@@ -744,6 +745,38 @@ QWidget* stageExplanation(QWidget* root)
 // At the size the main window opens with (1100 x 720, of which the Learn tab gets about 1100 x 560) the
 // stage definition used to be cut off below. Now it wraps to its panel and nothing is hidden: what does
 // not fit scrolls.
+// Below the twiddle circle and register exchange's grid, the x[n] plot began under the side panel's
+// bottom edge in the window's first size: a user drawing the input had to find the panel's scroll bar
+// first. The plot is now in sight whole, with every algorithm, at the sizes the tab first has.
+void LearnTabTest::drawnInputIsInSightAtTheDefaultSize()
+{
+  for (const QSize size : {QSize(1100, 560), QSize(1100, 400), QSize(950, 420)}) {
+    auto tab = std::make_unique<LearnTab>();
+    tab->resize(size);
+    tab->show();
+    QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+    choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 5); // Input::Drawn
+    auto* input = tab->findChild<SignalInputView*>(QStringLiteral("learnSignalInput"));
+    for (steps::Algorithm a : steps::allAlgorithms()) {
+      choose(tab->findChild<QComboBox*>(QStringLiteral("learnAlgorithm")), int(a));
+      QCoreApplication::processEvents();
+      QWidget* viewport = input->parentWidget();
+      while (viewport && viewport->objectName() != QLatin1String("qt_scrollarea_viewport"))
+        viewport = viewport->parentWidget();
+      QVERIFY(viewport);
+      const QRect shown(input->mapTo(viewport, QPoint(0, 0)), input->size());
+      QVERIFY2(viewport->rect().contains(shown),
+               qPrintable(QStringLiteral("%1x%2, algorithm %3: x[n] at %4..%5 of a %6-pixel panel")
+                              .arg(size.width())
+                              .arg(size.height())
+                              .arg(int(a))
+                              .arg(shown.top())
+                              .arg(shown.bottom())
+                              .arg(viewport->height())));
+    }
+  }
+}
+
 void LearnTabTest::explanationFitsAndWrapsAtTheDefaultSize()
 {
   // The window's first size (without and with the Timings dock open below), a 1366 x 768 screen, and

@@ -32,10 +32,13 @@ StagesSidePanel::StagesSidePanel(QWidget* parent) : QWidget(parent)
   comparison_ = new DftComparisonView(this);
   inputNote_ = caption(this, "learnInputNote");
   deviceLabel_ = caption(this, "learnDevice");
-  column->addWidget(twiddles_, 3);
-  column->addWidget(registers_, 3);
+  // The input first: it is where one draws, and below the twiddle circle and the register grid it began
+  // under the panel's bottom edge in the window's first size. Then the stage's twiddles and registers,
+  // then the output beside a direct DFT.
   column->addWidget(inputNote_);
   column->addWidget(input_, 2);
+  column->addWidget(twiddles_, 3);
+  column->addWidget(registers_, 3);
   column->addWidget(comparison_, 2);
   column->addWidget(deviceLabel_);
 }

@@ -19,6 +19,9 @@ void TwiddleCircleView::setTwiddles(std::vector<spectrascope::learn::Twiddle> tw
 {
   twiddles_ = std::move(twiddles);
   caption_ = caption;
+  setToolTip(tr("%1: the twiddle factors this stage multiplies by, as points on the unit circle, each a turn "
+                "of k/m. Hover a butterfly in the diagram for the twiddle it uses.")
+                 .arg(caption));
   update();
 }
 
@@ -92,11 +95,16 @@ QList<QRectF> TwiddleCircleView::dotRects() const
   return dots;
 }
 
+// Elided to the view's width (the whole caption is the tooltip): at the window's first size the note ran
+// out of the panel mid-word.
 QString TwiddleCircleView::shownCaption() const
 {
-  if (!twiddles_.empty() && labelRects().isEmpty())
-    return tr("%1 (widen the panel for labels; hover the diagram)").arg(caption_);
-  return caption_;
+  QString text = caption_;
+  if (int(twiddles_.size()) > kMaxLabels)
+    text = tr("%1 (hover the diagram for each)").arg(caption_);
+  else if (!twiddles_.empty() && labelRects().isEmpty())
+    text = tr("%1 (widen for labels)").arg(caption_);
+  return QFontMetricsF(font()).elidedText(text, Qt::ElideRight, width() - 12);
 }
 
 void TwiddleCircleView::paintEvent(QPaintEvent*)
