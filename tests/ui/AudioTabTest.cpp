@@ -191,6 +191,9 @@ private slots:
   void spectrumGrowsWithTheWindow();
   void aStalledGuiLosesNoColumn();
   void lostFramesLeaveAGapInTheSpectrogram();
+  void aPauseBetweenStreamsIsAGap();
+  void aSourceThatGoesQuietLeavesNoStaleReadings();
+  void aFileThatIsNotTheInputSaysSo();
   void generatorSettingsAreGreyedForOtherInputs();
   void longFileDescriptionEndsInAnEllipsis();
   void windowParametersAndHopReachTheAnalysis();
@@ -1427,6 +1430,88 @@ void AudioTabTest::lostFramesLeaveAGapInTheSpectrogram()
   views.addColumns(result(0, 5));
   for (int f = 0; f < 15; ++f)
     QVERIFY2(shown(f), qPrintable(QStringLiteral("after the new stream, frame %1").arg(f)));
+}
+
+// The microphone paused for three seconds and started again (a new stream): the spectrogram drew the
+// sound after it right beside the sound before, every older column three seconds off its time label.
+void AudioTabTest::aPauseBetweenStreamsIsAGap()
+{
+  AudioLiveViews views;
+  const int fftSize = 1024, hop = 512, bins = fftSize / 2 + 1;
+  const int rows = int(SpectrogramRenderer::storedRowsFor(std::size_t(bins)).rowBins.size());
+  const double frameSeconds = double(hop) / 48000;
+  const auto result = [&](int frames, double arrivalSeconds) {
+    SpectrumColumns c;
+    c.bins = bins;
+    c.frames = frames;
+    c.fftSize = fftSize;
+    c.hop = hop;
+    c.sampleRate = 48000;
+    c.firstSample = 0; // each a new stream
+    c.rows = rows;
+    c.levels.assign(std::size_t(frames * rows), -20.0f);
+    c.arrivalNs = std::int64_t(arrivalSeconds * 1e9);
+    return c;
+  };
+  views.addColumns(result(10, 1.0));
+  views.addColumns(result(10, 1.0 + 3.0 + 10 * frameSeconds)); // three seconds without sound
+  const SpectrogramRenderer& renderer = views.spectrogram()->renderer();
+  const int n = renderer.parameters().columns, row = renderer.parameters().rows / 2;
+  const auto shown = [&](int framesBeforeNewest) {
+    return renderer.decibelsAt(n - 1 - framesBeforeNewest, row).has_value();
+  };
+  const int gap = int(std::lround(3.0 / frameSeconds)); // 281 columns
+  for (int f = 0; f < 10; ++f)
+    QVERIFY(shown(f));
+  for (int f = 10; f < 10 + gap; ++f)
+    QVERIFY2(!shown(f), qPrintable(QStringLiteral("frame %1 of the pause is drawn").arg(f)));
+  for (int f = 10 + gap; f < 20 + gap; ++f)
+    QVERIFY2(shown(f), qPrintable(QStringLiteral("frame %1 before the pause").arg(f)));
+  // A new stream right after the last (a seek while playing) joins without a gap.
+  views.addColumns(result(10, 1.0 + 3.0 + 20 * frameSeconds + 0.02));
+  for (int f = 0; f < 20; ++f)
+    QVERIFY(shown(f));
+}
+
+// The microphone paused (or a file stopped): the level meter kept the last reading and the figures line
+// its frames per second, as if sound still came. Both now say that none arrives.
+void AudioTabTest::aSourceThatGoesQuietLeavesNoStaleReadings()
+{
+  AudioTab tab; // the generator's default: -6 dBFS peak
+  tab.show();
+  QTRY_VERIFY_WITH_TIMEOUT(tab.levelText().contains(QStringLiteral("peak -6.0 dBFS")), kTimeoutMs);
+  auto* figures = tab.findChild<QLabel*>(QStringLiteral("audioFigures"));
+  QTRY_VERIFY_WITH_TIMEOUT(figures->text().contains(QStringLiteral("frames/s")), kTimeoutMs);
+  tab.setSource(AudioTab::Source::Microphone);
+  tab.setMicrophonePaused(true);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.levelText(), QStringLiteral("no audio arriving"), 5000);
+  QVERIFY2(figures->text().startsWith(QStringLiteral("No audio arriving")), qPrintable(figures->text()));
+  tab.setSource(AudioTab::Source::Generator);
+  QTRY_VERIFY_WITH_TIMEOUT(tab.levelText().contains(QStringLiteral("peak -6.0 dBFS")), kTimeoutMs);
+}
+
+// Back to the generator after playing a file, its name, format and "Played … to the end" stayed above
+// the live views, which read as if the file were analysed. The description is now greyed and says the
+// file is not the input, and the status line names the generator.
+void AudioTabTest::aFileThatIsNotTheInputSaysSo()
+{
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* description = tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  QVERIFY(description);
+  QVERIFY2(description->fullText().startsWith(QStringLiteral("tones_440_1000_5000.wav")),
+           qPrintable(description->fullText()));
+  tab.setSource(AudioTab::Source::Generator);
+  QVERIFY2(description->fullText().startsWith(QStringLiteral("Loaded, not the input now: tones_440")),
+           qPrintable(description->fullText()));
+  QCOMPARE(description->foregroundRole(), QPalette::PlaceholderText);
+  QVERIFY2(tab.statusText().contains(QStringLiteral("signal generator")), qPrintable(tab.statusText()));
+  tab.setSource(AudioTab::Source::File); // the input again: as it was
+  QVERIFY(description->fullText().startsWith(QStringLiteral("tones_440_1000_5000.wav")));
+  QCOMPARE(description->foregroundRole(), QPalette::WindowText);
 }
 
 QTEST_MAIN(AudioTabTest)

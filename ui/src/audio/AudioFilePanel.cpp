@@ -133,6 +133,7 @@ void AudioFilePanel::onLoaded()
                                   .arg(file_.sampleRate)
                                   .arg(file_.channels)
                                   .arg(file_.seconds(), 0, 'f', 1);
+  description_ = description;
   fileLabel_->setFullText(description);
   fileLabel_->setToolTip(description);
   fileLabel_->setForegroundRole(QPalette::WindowText);
@@ -149,6 +150,11 @@ void AudioFilePanel::showPlayButton(bool visible)
 {
   playButton_->setVisible(visible);
   liveToggle_->setVisible(visible);
+  if (description_.isEmpty()) return;
+  // With another input the file stays loaded but greyed, saying so: its name above the live views read as
+  // if it were what they showed.
+  fileLabel_->setFullText(visible ? description_ : tr("Loaded, not the input now: %1").arg(description_));
+  fileLabel_->setForegroundRole(visible ? QPalette::WindowText : QPalette::PlaceholderText);
 }
 
 void AudioFilePanel::showPlaying(bool playing)

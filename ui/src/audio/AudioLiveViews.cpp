@@ -5,6 +5,7 @@
 #include "spectrascope/ui/audio/SpectrumView.h"
 
 #include <algorithm>
+#include <cmath>
 #include <span>
 
 namespace spectrascope::ui {
@@ -33,6 +34,16 @@ void AudioLiveViews::addColumns(const SpectrumColumns& columns)
     const std::int64_t lost = (columns.firstSample - nextFirstSample_ + columns.hop / 2) / columns.hop;
     spectrogram_->renderer().appendGap(int(std::min<std::int64_t>(lost, p.columns)));
   }
+  if (columns.firstSample <= lastFirstSample_ && lastArrivalNs_ > 0 && columns.arrivalNs > lastArrivalNs_) {
+    // A new stream: the time since the last one's newest samples, less this result's own audio, had no
+    // sound. A quarter of a second or more is drawn as a gap (a seek while playing leaves none).
+    const double audioSeconds = double(columns.frames) * columns.hop / columns.sampleRate;
+    const double idleSeconds = double(columns.arrivalNs - lastArrivalNs_) * 1e-9 - audioSeconds;
+    if (idleSeconds >= 0.25)
+      spectrogram_->renderer().appendGap(
+          int(std::min(double(p.columns), std::round(idleSeconds * columns.sampleRate / columns.hop))));
+  }
+  lastArrivalNs_ = columns.arrivalNs;
   nextFirstSample_ = columns.firstSample + std::int64_t(columns.frames) * columns.hop;
   lastHop_ = columns.hop;
   const std::size_t rows = std::size_t(columns.rows);

@@ -22,15 +22,19 @@ AudioResultsRouter::AudioResultsRouter(AudioSession* session, AudioLiveViews* li
 
 void AudioResultsRouter::setResting(bool resting)
 {
-  if (resting)
+  if (resting) {
     clock_->stop();
-  else
+  } else {
     clock_->start(kDisplayIntervalMs);
+    if (sinceResult_.isValid()) sinceResult_.start(); // the source wakes with the tab
+  }
 }
 
 void AudioResultsRouter::route(const SpectrumColumns& columns)
 {
   session_->resultConsumed(); // the worker may send the next
+  sinceResult_.start();
+  idle_ = false;
   level_->setLevel(columns.rmsDbfs, columns.peakDbfs);
   backend_ = columns.backend;
   if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
@@ -45,6 +49,11 @@ void AudioResultsRouter::tick()
   emit ticked();
   const QString figures = live_->takeFigures(backend_, settings_, session_->droppedResults());
   if (!figures.isEmpty()) emit figuresChanged(figures);
+  if (!idle_ && sinceResult_.isValid() && sinceResult_.elapsed() > kIdleMs) {
+    idle_ = true;
+    level_->setIdle();
+    emit figuresChanged(tr("No audio arriving: the analysis waits for the source."));
+  }
 }
 
 } // namespace spectrascope::ui

@@ -27,13 +27,23 @@ LevelMeter::LevelMeter(QWidget* parent) : QWidget(parent)
 
 void LevelMeter::setLevel(float rmsDbfs, float peakDbfs)
 {
+  if (idle_) rms_ = peak_ = -200; // a new start, not a release from before the pause
+  idle_ = false;
   rms_ = std::max(rmsDbfs, rms_ - kReleaseDb);
   peak_ = std::max(peakDbfs, peak_ - kReleaseDb);
   update();
 }
 
+void LevelMeter::setIdle()
+{
+  idle_ = true;
+  rms_ = peak_ = -200;
+  update();
+}
+
 QString LevelMeter::text() const
 {
+  if (idle_) return tr("no audio arriving");
   auto show = [](float db) { return db <= -199 ? QStringLiteral("-∞") : QString::number(db, 'f', 1); };
   return tr("RMS %1  peak %2 dBFS").arg(show(rms_), show(peak_));
 }
@@ -51,7 +61,7 @@ void LevelMeter::paintEvent(QPaintEvent*)
   const double x = bar.left() + bar.width() * unitOf(peak_);
   painter.setPen(QPen(Qt::white, 2));
   painter.drawLine(QPointF(x, bar.top()), QPointF(x, bar.bottom()));
-  painter.setPen(QColor(235, 238, 245));
+  painter.setPen(idle_ ? QColor(150, 158, 172) : QColor(235, 238, 245));
   painter.drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text());
 }
 

@@ -53,7 +53,8 @@ public:
 
   // Whether the user wants the live spectrogram below the file's picture (remembered).
   bool wantsLiveSpectrogram() const;
-  // Shows the play button and the live-spectrogram choice (both only make sense with a file).
+  // Shows the play button and the live-spectrogram choice (both only make sense with a file as the
+  // input); without them the loaded file's description is greyed and says it is not the input.
   void showPlayButton(bool visible);
   void showPlaying(bool playing);
   void setPosition(double seconds);
@@ -73,6 +74,7 @@ private:
 
   EngineService* service_ = nullptr;
   AudioFileOverview file_;
+  QString description_; // the loaded file's, as shown while it is the input
   QFutureWatcher<AudioFileOverview> loading_;
   FileDetailLoader* details_ = nullptr;
   QTimer* detailTimer_ = nullptr;

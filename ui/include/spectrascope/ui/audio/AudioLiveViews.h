@@ -31,7 +31,8 @@ public:
   // Appends the result's columns to the spectrogram and all its frames to the spectrum's averages. The
   // first result of a new stream (another source, a seek in a file) starts the averages and held peaks
   // afresh: they described the sound before it. Within a stream, frames the worker could not deliver
-  // (skipped after a stall) leave a gap of as many empty columns, so that the time axis stays true.
+  // (skipped after a stall) leave a gap of as many empty columns, so that the time axis stays true; so
+  // does the time between two streams (a paused microphone, the start of another source).
   void addColumns(const SpectrumColumns& columns);
   // Paints both views with what arrived since the last paint.
   void repaintViews();
@@ -50,6 +51,7 @@ private:
   std::int64_t lastFirstSample_ = -1; // where the latest result started in its stream
   std::int64_t nextFirstSample_ = -1; // where the next result starts if no frame is lost between them
   int lastHop_ = 0;
+  std::int64_t lastArrivalNs_ = 0; // when the latest result's newest samples arrived
 };
 
 } // namespace spectrascope::ui

@@ -2,14 +2,17 @@
 // Where the Audio tab's analysis results go, and when the views are painted. Every result reaches the
 // level meter and the timing feed; the live views take it unless it is stale (made before the FFT size
 // changed) or the display is frozen. A display clock (about 60 Hz) paints what arrived since the last
-// tick and, once a second of audio has been analysed, hands out the figures line. Behind another tab the
-// clock rests.
+// tick and, once a second of audio has been analysed, hands out the figures line. When no result has come
+// for kIdleMs (a paused microphone, a paused or finished file, a source that failed), the meter and the
+// figures line say that no audio arrives rather than keep the last reading. Behind another tab the clock
+// rests.
 //
 // Threading: GUI thread only; results arrive from the session by queued signal.
 
 #include "spectrascope/ui/audio/AnalysisSettings.h"
 #include "spectrascope/ui/audio/SpectrumColumns.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 class QTimer;
@@ -55,7 +58,10 @@ private:
   QTimer* clock_ = nullptr;
   AnalysisSettings settings_;
   QString backend_;
+  QElapsedTimer sinceResult_;
+  bool idle_ = false;
   static constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
+  static constexpr int kIdleMs = 750;           // several capture blocks: a pause, not a late block
 };
 
 } // namespace spectrascope::ui

@@ -1,6 +1,7 @@
 #pragma once
 // Input level: RMS as a bar and peak as a line with a short hold, in dBFS from -60 to 0, with the
-// numbers beside it.
+// numbers beside it. Idle (no audio arriving: a paused microphone, a stopped file) it says so instead of
+// holding the last reading.
 
 #include <QWidget>
 
@@ -13,6 +14,8 @@ class LevelMeter : public QWidget
 public:
   explicit LevelMeter(QWidget* parent = nullptr);
   void setLevel(float rmsDbfs, float peakDbfs);
+  void setIdle();
+  bool isIdle() const { return idle_; }
   QString text() const;
   QSize sizeHint() const override { return {160, 22}; }
 
@@ -21,6 +24,7 @@ protected:
 
 private:
   float rms_ = -200, peak_ = -200;
+  bool idle_ = false;
 };
 
 } // namespace spectrascope::ui
