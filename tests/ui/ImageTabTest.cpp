@@ -247,6 +247,7 @@ private slots:
   void slowLoadShowsProgressAndCancelKeepsTheImage();
   void aQueuedLoadKeepsItsProgress();
   void viewsKeepOneWidthOnANarrowWindow();
+  void cutoffValueStaysBesideItsSlider();
   void followsTheServicesBackendChosenDuringTheFirstLoad();
   void fitsTheDefaultWindowOnEachBackend_data();
   void fitsTheDefaultWindowOnEachBackend();
@@ -617,9 +618,42 @@ void ImageTabTest::badFilesLeaveTheImageAlone()
                  problem->text().contains(QStringLiteral("coffee.png")),
              qPrintable(problem->text()));
   }
+  // Read, it can be put away: the line stayed while the user went on with the picture.
+  QVERIFY(problem->text().contains(QStringLiteral("href=\"dismiss\"")));
+  emit problem->linkActivated(QStringLiteral("dismiss"));
+  QVERIFY(problem->isHidden());
+  tab.openFile(dir.filePath(QStringLiteral("missing.png")));
+  QTRY_VERIFY_WITH_TIMEOUT(!problem->isHidden(), kTimeoutMs);
   tab.openImage(periodicNoiseImage(64), QStringLiteral("small"));
   QVERIFY(settle(results));
   QVERIFY(problem->isHidden());
+}
+
+// On a 1024-pixel screen the row of mask controls wrapped between F's slider and its value, which then
+// stood alone at the start of the next line, or beside F2's slider as if it were F2's. It now stays on
+// F's line, right of its slider, at every width.
+void ImageTabTest::cutoffValueStaysBesideItsSlider()
+{
+  for (const int width : {640, 800, 922, 1024, 1366}) {
+    ImageTab tab;
+    tab.resize(width, 600);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    const auto* slider = tab.findChild<QSlider*>(QStringLiteral("cutoffSlider"));
+    const auto* value = tab.findChild<QLabel*>(QStringLiteral("cutoffLabel"));
+    QVERIFY(slider && value && value->isVisible());
+    const QRect s(slider->mapTo(&tab, QPoint(0, 0)), slider->size());
+    const QRect v(value->mapTo(&tab, QPoint(0, 0)), value->size());
+    QVERIFY2(std::abs(s.center().y() - v.center().y()) <= 4 && v.left() > s.right(),
+             qPrintable(QStringLiteral("at %1 pixels: slider %2,%3 %4x%5, value %6,%7")
+                            .arg(width)
+                            .arg(s.x())
+                            .arg(s.y())
+                            .arg(s.width())
+                            .arg(s.height())
+                            .arg(v.x())
+                            .arg(v.y())));
+  }
 }
 
 // The three views share the width equally however narrow the window, so the picture and its spectrum are

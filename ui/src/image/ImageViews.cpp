@@ -51,9 +51,10 @@ ImageViews::ImageViews(QWidget* parent) : QWidget(parent)
   // next message replaces it.
   problem_ = new QLabel(this);
   problem_->setObjectName(QStringLiteral("imageProblem"));
-  problem_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  problem_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
   problem_->setWordWrap(true);
   problem_->hide();
+  connect(problem_, &QLabel::linkActivated, problem_, &QLabel::hide); // "Dismiss": read, put away
 
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
@@ -103,6 +104,7 @@ void ImageViews::showLoadFailure(const QString& detail, const QString& stillShow
 {
   QString text = tr("<b>Could not open it.</b> %1").arg(detail.toHtmlEscaped());
   if (!stillShown.isEmpty()) text += tr(" Still showing %1.").arg(stillShown.toHtmlEscaped());
+  text += QStringLiteral(" <a href=\"dismiss\">%1</a>").arg(tr("Dismiss"));
   problem_->setText(text);
   problem_->show();
 }

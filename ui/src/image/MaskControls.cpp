@@ -92,9 +92,10 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
   widest.kind = MaskKind::BandPass, widest.cutoff = 0.499, widest.cutoff2 = 0.5;
   width = std::max(width, cutoffValue_->fontMetrics().horizontalAdvance(cutoffText(widest)));
   cutoffValue_->setMinimumWidth(width + cutoffValue_->fontMetrics().averageCharWidth());
-  addLabelled(tr("F"), cutoff_);
+  // The value follows F's slider on its line: as an item of its own, a wrapping row left it alone at
+  // the start of the next line, or beside F2 as if it were F2's.
+  addLabelled(tr("F"), cutoff_, nullptr, cutoffValue_);
   addLabelled(tr("F2"), cutoff2_, &cutoff2Label_);
-  flow->addWidget(cutoffValue_);
 
   const auto edit = [this](auto signal, auto value) {
     return [this, signal, value] {
@@ -115,16 +116,19 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
           edit(&MaskControls::cutoff2Moved, [this] { return cutoff2_->value() / kSliderScale; }));
 }
 
-// A label and its slider stay together on one line when the row wraps.
-void MaskControls::addLabelled(const QString& text, QWidget* widget, QLabel** label)
+// A label, its slider and the value after it stay together on one line when the row wraps.
+void MaskControls::addLabelled(const QString& text, QWidget* widget, QLabel** label, QWidget* after)
 {
   auto* pair = new QWidget(this);
   auto* box = new QHBoxLayout(pair);
   box->setContentsMargins(0, 0, 0, 0);
   auto* name = new QLabel(text, pair);
   box->addWidget(name);
-  widget->setParent(pair);
-  box->addWidget(widget);
+  for (QWidget* part : {widget, after}) {
+    if (!part) continue;
+    part->setParent(pair);
+    box->addWidget(part);
+  }
   layout()->addWidget(pair);
   if (label) *label = name;
 }

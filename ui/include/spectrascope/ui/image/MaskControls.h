@@ -52,7 +52,7 @@ signals:
 
 private:
   QComboBox* createPaddingChoice();
-  void addLabelled(const QString& text, QWidget* widget, QLabel** label = nullptr);
+  void addLabelled(const QString& text, QWidget* widget, QLabel** label = nullptr, QWidget* after = nullptr);
 
   bool syncing_ = false; // controls being set from the mask: no edits of their own
   QComboBox* padding_ = nullptr;
