@@ -1221,6 +1221,16 @@ void ImageTabTest::draggingTheCutoffRingsChangesTheCutoffs()
   QCOMPARE(tab.maskSpec().cutoff, 0.05);
   QCOMPARE(tab.cutoff2Slider()->value(), int(std::lround(tab.maskSpec().cutoff2 * 1000)));
   QVERIFY(settle(results));
+
+  // The sliders reach the spectrum's corner, as the rings do: an ideal low-pass at F's end passes every
+  // frequency (at 0.5, its old end, it blocked the corners' diagonal ones).
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
+  QCOMPARE(tab.cutoffSlider()->maximum(), 707);
+  tab.cutoffSlider()->setValue(tab.cutoffSlider()->maximum());
+  QCOMPARE(tab.maskSpec().cutoff, 0.707);
+  QVERIFY(settle(results));
+  QVERIFY2(maxDifference(tab.resultImage(), tab.originalImage()) <= 1,
+           qPrintable(QString::number(maxDifference(tab.resultImage(), tab.originalImage()))));
 }
 
 // Open Recent: files opened by name (not the bundled sample) in the order last opened, without

@@ -10,7 +10,9 @@
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
+
 #include <QToolButton>
+#include <cmath>
 
 namespace spectrascope::ui::image {
 namespace {
@@ -76,7 +78,9 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
   cutoff2_ = new QSlider(Qt::Horizontal, this);
   cutoff2_->setObjectName(QStringLiteral("cutoff2Slider"));
   for (QSlider* s : {cutoff_, cutoff2_}) {
-    s->setRange(1, 500);
+    // Up to the spectrum's corner, where the ring drag reaches too: at 0.5 an ideal low-pass still
+    // blocked the corners' diagonal frequencies.
+    s->setRange(1, int(std::floor(imaging::kHighestFrequency * kSliderScale)));
     s->setMinimumWidth(kSliderWidth);
     s->setToolTip(tr("Cutoff in cycles per pixel; or drag the ring on the spectrum"));
     connect(s, &QSlider::sliderPressed, this, &MaskControls::cutoffDragStarted);
@@ -89,7 +93,7 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
   imaging::MaskSpec widest;
   widest.cutoff = 0.001; // "0.001 c/px · 1000.0 px"
   int width = cutoffValue_->fontMetrics().horizontalAdvance(cutoffText(widest));
-  widest.kind = MaskKind::BandPass, widest.cutoff = 0.499, widest.cutoff2 = 0.5;
+  widest.kind = MaskKind::BandPass, widest.cutoff = 0.706, widest.cutoff2 = 0.707;
   width = std::max(width, cutoffValue_->fontMetrics().horizontalAdvance(cutoffText(widest)));
   cutoffValue_->setMinimumWidth(width + cutoffValue_->fontMetrics().averageCharWidth());
   // The value follows F's slider on its line: as an item of its own, a wrapping row left it alone at
