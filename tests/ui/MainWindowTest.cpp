@@ -4,6 +4,7 @@
 
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/AboutDialog.h"
+#include "spectrascope/ui/AudioTab.h"
 #include "spectrascope/ui/BackendMenu.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
 #include "spectrascope/ui/EngineService.h"
@@ -53,6 +54,7 @@ private slots:
   void noKeySequenceIsGivenTwice();
   void switchingSaysWhatItWaitsFor();
   void warmUpRunsBeforeTheEngineIsAnnounced();
+  void titleNamesTheFileShown();
 };
 
 void MainWindowTest::initTestCase()
@@ -286,6 +288,29 @@ void MainWindowTest::learnTabTakesTheOtherTabsInputs()
   };
   QTRY_VERIFY_WITH_TIMEOUT(audioPublished(), kEngineTimeoutMs); // about once a second, behind the Learn tab
   QVERIFY2(panel->shownSource().startsWith(QStringLiteral("Learn")), qPrintable(panel->shownSource()));
+}
+
+// The title stayed "Spectrascope" with a file open. It names the file the current tab shows.
+void MainWindowTest::titleNamesTheFileShown()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  QImage picture(48, 32, QImage::Format_RGB32);
+  picture.fill(Qt::gray);
+  window.findChild<ImageTab*>()->openImage(picture, QStringLiteral("grey.png"));
+  QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("grey.png — Spectrascope"),
+                            kEngineTimeoutMs);
+  window.tabs()->setCurrentWidget(window.learnTab());
+  QCOMPARE(window.windowTitle(), QStringLiteral("Spectrascope"));
+  auto* audio = window.findChild<AudioTab*>();
+  window.tabs()->setCurrentIndex(1);
+  QCOMPARE(window.windowTitle(), QStringLiteral("Spectrascope")); // the generator: no file
+  audio->openFile(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"));
+  QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("tones_440_1000_5000.wav — Spectrascope"),
+                            kEngineTimeoutMs);
+  window.tabs()->setCurrentIndex(0);
+  QCOMPARE(window.windowTitle(), QStringLiteral("grey.png — Spectrascope"));
 }
 
 #include "MainWindowTest.moc"

@@ -146,6 +146,7 @@ void AudioTab::setSource(Source source)
   files_->setActive(source == Source::File);
   microphone_->select(source == Source::Microphone); // choosing the microphone also ends a pause
   if (source == Source::Generator) status_->showNotice(tr("Analysing the signal generator"));
+  emit inputChanged();
 }
 
 void AudioTab::setMicrophonePaused(bool paused)

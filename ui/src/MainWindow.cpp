@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -77,11 +78,28 @@ void MainWindow::createTabs()
   learnTab_->setEngineService(&engine_); // the stages run on the Engine menu's device
   tabs_->addTab(learnTab_, tr("Learn"));
   connectLearnInputs();
+  connect(imageTab_, &ImageTab::imageLoaded, this, [this](const QString& name) {
+    imageName_ = name;
+    showFileInTitle();
+  });
+  connect(audioTab_, &AudioTab::inputChanged, this, &MainWindow::showFileInTitle);
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::showFileInTitle);
   // SPECTRASCOPE_TAB=Learn (or Image, Audio) opens on that tab, for screenshots of one tab.
   const QString wanted = qEnvironmentVariable("SPECTRASCOPE_TAB");
   for (int i = 0; i < tabs_->count() && !wanted.isEmpty(); ++i)
     if (tabs_->tabText(i).compare(wanted, Qt::CaseInsensitive) == 0) tabs_->setCurrentIndex(i);
   setCentralWidget(tabs_);
+}
+
+// The title names the file the current tab shows, as desktop applications name their document.
+void MainWindow::showFileInTitle()
+{
+  QString name;
+  if (tabs_->currentIndex() == 0)
+    name = imageName_;
+  else if (tabs_->currentIndex() == 1 && audioTab_->source() == AudioTab::Source::File)
+    name = QFileInfo(audioTab_->loadedFile()).fileName();
+  setWindowTitle(name.isEmpty() ? QStringLiteral("Spectrascope") : tr("%1 — Spectrascope").arg(name));
 }
 
 // The Learn tab transforms a row of the Image tab's picture (and its rows and columns in 2D) or the Audio

@@ -148,6 +148,8 @@ public:
 
 signals:
   void errorMessage(const QString& heading, const QString& detail);
+  // Another input is analysed (the generator, the microphone or a file, or another file).
+  void inputChanged();
 
 protected:
   void hideEvent(QHideEvent* event) override;

@@ -53,6 +53,7 @@ private:
   void showEngineError(const QString& heading, const QString& detail);
   void restoreWindowGeometry();
   void saveWindowGeometry() const;
+  void showFileInTitle();
 
   EngineService& engine_;
   QTabWidget* tabs_ = nullptr;
@@ -65,6 +66,7 @@ private:
   QDockWidget* timingDock_ = nullptr;   // the Timings panel, toggled from the View menu
   QPointer<BenchmarkWindow> benchmark_; // Tools > Benchmark…, one at a time
   QPointer<QMessageBox> errorBox_; // at most one open; a newer error replaces its text
+  QString imageName_;              // the Image tab's picture, for the title
 };
 
 } // namespace spectrascope::ui
