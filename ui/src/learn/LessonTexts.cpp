@@ -136,7 +136,7 @@ Lesson rowColumnLesson()
   lesson.lookAt = {
       tr("After the rows pass each row holds its own spectrum; the columns are still the picture's."),
       tr("After the columns pass: the 2D spectrum, slow changes in the middle, fine detail outside."),
-      tr("The ✓: the passes equal a 2D DFT computed in double precision."),
+      tr("The ✓: the passes equal FFTW's 2D transform of the same picture, computed in double precision."),
   };
   return lesson;
 }
