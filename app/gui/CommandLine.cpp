@@ -36,10 +36,11 @@ CommandLine parseCommandLine(const QCoreApplication& app)
       QStringLiteral("name"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
-      QCoreApplication::translate(
-          "main", "Show the window, wait until the files given are on screen (the image "
-                  "filtered, the sound's spectrogram drawn; without an image, until the "
-                  "Image tab's sample is filtered), save the window as a PNG image and quit."),
+      QCoreApplication::translate("main",
+                                  "Show the window, wait until the files given are on screen (the image "
+                                  "filtered, the sound's spectrogram drawn; without an image, until the "
+                                  "Image tab's sample is filtered; on the Learn tab, until its stages are "
+                                  "computed), save the window as a PNG image and quit."),
       QStringLiteral("file.png"));
   parser.addOption(backend);
   parser.addOption(tab);

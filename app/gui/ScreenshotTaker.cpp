@@ -2,6 +2,7 @@
 
 #include "StartupFiles.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/LearnTab.h"
 
 #include <QCoreApplication>
 #include <QPixmap>
@@ -35,11 +36,27 @@ ScreenshotTaker::ScreenshotTaker(QWidget& window, ui::EngineService& engine, con
   connect(&fileDeadline_, &QTimer::timeout, this, &ScreenshotTaker::giveUp);
   engineDeadline_.start(kMaxEngineWaitMs);
   if (!files.isSettled()) fileDeadline_.start(kMaxFileWaitMs);
+  learnPoll_.setSingleShot(true);
+  learnPoll_.setInterval(100);
+  connect(&learnPoll_, &QTimer::timeout, this, &ScreenshotTaker::update);
+}
+
+bool ScreenshotTaker::learnStagesPending() const
+{
+  const auto* tabs = window_.findChild<QTabWidget*>(QStringLiteral("tabs"));
+  const auto* learn = window_.findChild<ui::LearnTab*>();
+  if (!tabs || !learn || tabs->currentWidget() != learn) return false;
+  return !learn->result() || learn->isComputing();
 }
 
 void ScreenshotTaker::update()
 {
   if (scheduled_ || !engineReady_ || !files_.isSettled()) return;
+  if (learnStagesPending()) { // a screenshot of "Computing the stages…" shows nothing of the lesson
+    if (!fileDeadline_.isActive()) fileDeadline_.start(kMaxFileWaitMs);
+    learnPoll_.start();
+    return;
+  }
   scheduled_ = true;
   fileDeadline_.stop();
   QTimer::singleShot(kSettleMs, this, &ScreenshotTaker::capture);
@@ -48,8 +65,10 @@ void ScreenshotTaker::update()
 void ScreenshotTaker::giveUp()
 {
   if (scheduled_) return;
+  const QString pending =
+      learnStagesPending() ? QStringLiteral("the Learn tab's stages") : files_.pendingDescription();
   std::fprintf(stderr, "spectrascope: %s not on screen after %d s; saving the window as it is\n",
-               qPrintable(files_.pendingDescription()), kMaxFileWaitMs / 1000);
+               qPrintable(pending), kMaxFileWaitMs / 1000);
   timedOut_ = true;
   scheduled_ = true;
   capture();

@@ -1,6 +1,7 @@
 #pragma once
 // --screenshot: waits until what was asked for is on screen -- the files given on the command line shown,
-// or without an image file the Image tab's sample (StartupFiles), and the engine ready -- then saves the
+// or without an image file the Image tab's sample (StartupFiles), the engine ready, and on the Learn tab
+// its stages computed -- then saves the
 // window to a PNG file and quits. Time limits keep a slow driver or a stuck file from hanging an automated
 // run: the window is saved as it is then, and the exit status says so. Exit status: 0 saved with everything
 // shown, 1 the file cannot be written, 2 a file given (or the sample) failed to open or was not on screen in
@@ -36,13 +37,15 @@ public:
 
 private:
   void update();
+  // On the Learn tab, whether its stages are still being computed (they build kernels on a first start).
+  bool learnStagesPending() const;
   void giveUp();
   void capture();
 
   QWidget& window_;
   const StartupFiles& files_;
   QString file_;
-  QTimer engineDeadline_, fileDeadline_;
+  QTimer engineDeadline_, fileDeadline_, learnPoll_;
   bool engineReady_ = false, scheduled_ = false, timedOut_ = false;
 };
 

@@ -170,6 +170,36 @@ private slots:
 
   // A picture whose wide blocks of one vivid green survive any filter, saved as ".wav": the content
   // sends it to the Image tab, which shows it.
+  // --tab learn --screenshot saved "Computing the stages…" on a first start (N = 64, register exchange,
+  // kernels built on PoCL). It now waits for the stages: the current stage's butterflies are drawn, in
+  // their orange (#d9480f).
+  void learnTabScreenshotShowsTheStages()
+  {
+    QDir(dir_.filePath(QStringLiteral("config/Spectrascope"))).mkpath(QStringLiteral("."));
+    QFile conf(dir_.filePath(QStringLiteral("config/Spectrascope/spectrascope.conf")));
+    QVERIFY(conf.open(QIODevice::WriteOnly));
+    conf.write("[learn]\nalgorithm=4\nn=64\n");
+    conf.close();
+    // The image sample's FFTW plans measured by a first run, the stages' kernels not built: the sample is
+    // then shown at once while the stages still build (as when a user opens the Learn tab at a new N).
+    const QString cache = dir_.filePath(QStringLiteral("learn-cache"));
+    QCOMPARE(runGui({QStringLiteral("--tab"), QStringLiteral("image")},
+                    {{QStringLiteral("XDG_CACHE_HOME"), cache},
+                     {QStringLiteral("POCL_CACHE_DIR"), dir_.filePath(QStringLiteral("learn-pocl-1"))}})
+                 .exitCode,
+             0);
+    QVERIFY(QDir(cache + QStringLiteral("/spectrascope/kernels")).removeRecursively());
+    const Run run =
+        runGui({QStringLiteral("--tab"), QStringLiteral("learn")},
+               {{QStringLiteral("XDG_CACHE_HOME"), cache},
+                {QStringLiteral("POCL_CACHE_DIR"), dir_.filePath(QStringLiteral("learn-pocl-2"))}});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.errors.contains(QStringLiteral("on its Learn tab")), qPrintable(run.errors));
+    const int orange = pixelsNear(run.screenshot, QColor(0xd9, 0x48, 0x0f));
+    QVERIFY2(orange > 300,
+             describe(run.screenshot) + " with " + QByteArray::number(orange) + " orange pixels");
+  }
+
   void imageWithMisleadingNameOpensInImageTab()
   {
     QImage pattern(480, 360, QImage::Format_RGB32);
