@@ -1224,13 +1224,29 @@ void ImageTabTest::draggingTheCutoffRingsChangesTheCutoffs()
 
   // The sliders reach the spectrum's corner, as the rings do: an ideal low-pass at F's end passes every
   // frequency (at 0.5, its old end, it blocked the corners' diagonal ones).
+  QSignalSpy errors(&tab, &ImageTab::errorMessage);
   tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
-  QCOMPARE(tab.cutoffSlider()->maximum(), 707);
+  QCOMPARE(tab.cutoffSlider()->maximum(), 706);
+  QCOMPARE(tab.cutoff2Slider()->maximum(), 707);
   tab.cutoffSlider()->setValue(tab.cutoffSlider()->maximum());
-  QCOMPARE(tab.maskSpec().cutoff, 0.707);
+  QCOMPARE(tab.maskSpec().cutoff, 0.706);
   QVERIFY(settle(results));
   QVERIFY2(maxDifference(tab.resultImage(), tab.originalImage()) <= 1,
            qPrintable(QString::number(maxDifference(tab.resultImage(), tab.originalImage()))));
+  // A band from there stays a band within the spectrum (F at 0.707 made F2 0.708, which the engine
+  // refused with an error box), and so does one after the low-pass ring was dragged past F2.
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandPass)));
+  QCOMPARE(tab.maskSpec().cutoff2, 0.707);
+  QVERIFY(settle(results));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
+  tab.cutoffSlider()->setValue(50);
+  tab.cutoff2Slider()->setValue(100); // hidden for a low-pass: F2 below where the ring will take F
+  dragWithMouse(view, widgetPosOfBin(*view, QPointF(30, 0)), widgetPosOfBin(*view, QPointF(120, 0)));
+  QVERIFY2(tab.maskSpec().cutoff > 0.15, qPrintable(QString::number(tab.maskSpec().cutoff)));
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandPass)));
+  QVERIFY(tab.maskSpec().cutoff2 > tab.maskSpec().cutoff);
+  QVERIFY(settle(results));
+  QCOMPARE(errors.count(), 0);
 }
 
 // Open Recent: files opened by name (not the bundled sample) in the order last opened, without

@@ -80,7 +80,7 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
   for (QSlider* s : {cutoff_, cutoff2_}) {
     // Up to the spectrum's corner, where the ring drag reaches too: at 0.5 an ideal low-pass still
     // blocked the corners' diagonal frequencies.
-    s->setRange(1, int(std::floor(imaging::kHighestFrequency * kSliderScale)));
+    s->setRange(s == cutoff_ ? 1 : 2, s == cutoff_ ? kTopCutoffStep - 1 : kTopCutoffStep);
     s->setMinimumWidth(kSliderWidth);
     s->setToolTip(tr("Cutoff in cycles per pixel; or drag the ring on the spectrum"));
     connect(s, &QSlider::sliderPressed, this, &MaskControls::cutoffDragStarted);
@@ -93,7 +93,8 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
   imaging::MaskSpec widest;
   widest.cutoff = 0.001; // "0.001 c/px · 1000.0 px"
   int width = cutoffValue_->fontMetrics().horizontalAdvance(cutoffText(widest));
-  widest.kind = MaskKind::BandPass, widest.cutoff = 0.706, widest.cutoff2 = 0.707;
+  widest.kind = MaskKind::BandPass, widest.cutoff = (kTopCutoffStep - 1) / kSliderScale,
+  widest.cutoff2 = kTopCutoffStep / kSliderScale;
   width = std::max(width, cutoffValue_->fontMetrics().horizontalAdvance(cutoffText(widest)));
   cutoffValue_->setMinimumWidth(width + cutoffValue_->fontMetrics().averageCharWidth());
   // The value follows F's slider on its line: as an item of its own, a wrapping row left it alone at

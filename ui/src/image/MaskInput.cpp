@@ -86,12 +86,15 @@ void MaskInput::connectView()
   });
   connect(view_, &MaskedSpectrumView::cutoffDragged, this, [this](int ring, double f) {
     editor_->updateGesture([&](MaskState& s) {
-      const double step = 1 / MaskControls::kSliderScale;
-      if (ring == 0)
-        s.spec.cutoff =
-            std::clamp(f, step, isBand(s.spec.kind) ? s.spec.cutoff2 - step : imaging::kHighestFrequency);
-      else
-        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + step, imaging::kHighestFrequency);
+      // As the sliders: F2 at most the corner, F a step below F2 (a low-pass' F pushes the unseen F2
+      // up, so that switching to a band never gives an empty or reversed band).
+      const double step = 1 / MaskControls::kSliderScale, top = MaskControls::kTopCutoffStep * step;
+      if (ring == 0) {
+        s.spec.cutoff = std::clamp(f, step, isBand(s.spec.kind) ? s.spec.cutoff2 - step : top - step);
+        s.spec.cutoff2 = std::max(s.spec.cutoff2, s.spec.cutoff + step);
+      } else {
+        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + step, top);
+      }
     });
   });
   connect(view_, &MaskedSpectrumView::brushStroke, this, [this](QPointF bin) {

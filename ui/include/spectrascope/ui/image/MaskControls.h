@@ -25,6 +25,9 @@ class MaskControls : public QWidget
 public:
   // Slider steps per cycle/pixel: 1..500 covers 0.001..0.5 (the Nyquist frequency of an axis).
   static constexpr double kSliderScale = 1000.0;
+  // The highest cutoff a slider or ring sets, in slider steps: the spectrum's corner (0.707 cycles per
+  // pixel) for F2, a step below it for F, which stays a step below F2 so that a band is never empty.
+  static constexpr int kTopCutoffStep = int(imaging::kHighestFrequency * kSliderScale);
 
   MaskControls(QAction* open, QWidget* parent = nullptr);
 
