@@ -52,7 +52,7 @@ void AudioResultsRouter::tick()
   if (!idle_ && sinceResult_.isValid() && sinceResult_.elapsed() > kIdleMs) {
     idle_ = true;
     level_->setIdle();
-    emit figuresChanged(tr("No audio arriving: the analysis waits for the source."));
+    emit figuresChanged(tr("No audio arriving from the input: paused, at its end, or not started."));
   }
 }
 

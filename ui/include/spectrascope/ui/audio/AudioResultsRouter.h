@@ -3,7 +3,7 @@
 // level meter and the timing feed; the live views take it unless it is stale (made before the FFT size
 // changed) or the display is frozen. A display clock (about 60 Hz) paints what arrived since the last
 // tick and, once a second of audio has been analysed, hands out the figures line. When no result has come
-// for kIdleMs (a paused microphone, a paused or finished file, a source that failed), the meter and the
+// for kIdleMs, 2 s (a paused microphone, a paused or finished file, a source that failed), the meter and the
 // figures line say that no audio arrives rather than keep the last reading. Behind another tab the clock
 // rests.
 //
@@ -61,7 +61,8 @@ private:
   QElapsedTimer sinceResult_;
   bool idle_ = false;
   static constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
-  static constexpr int kIdleMs = 750;           // several capture blocks: a pause, not a late block
+  // Many capture blocks, even from a source that delivers in bursts: a pause, not a late block.
+  static constexpr int kIdleMs = 2000;
 };
 
 } // namespace spectrascope::ui
