@@ -173,7 +173,7 @@ void RowColumnPage::showOutcome(const RowColumnOutcome& outcome)
   view_->setPasses(result_);
   // Said as what happened before the user steps through them: both passes are computed at once.
   deviceLabel_->setText(tr("Computed on %1, rows then columns; the ✓ compares with FFTW's 2D transform in "
-                           "double precision")
+                           "double precision.")
                             .arg(QString::fromStdString(result_->computedOn)));
   showPass();
   emit resultShown();
