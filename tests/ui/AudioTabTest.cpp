@@ -154,6 +154,49 @@ bool writeTonesWithLibsndfile(const QString& path, std::initializer_list<std::pa
 
 } // namespace
 
+// A result of `frames` frames at -20 dB (FFT 1024, hop kLevelsHop, 48 kHz) starting at `firstSample`.
+constexpr int kLevelsHop = 512;
+SpectrumColumns levelsResult(std::int64_t firstSample, int frames, std::int64_t arrivalNs = 0)
+{
+  SpectrumColumns c;
+  c.fftSize = 1024;
+  c.bins = c.fftSize / 2 + 1;
+  c.frames = frames;
+  c.hop = kLevelsHop;
+  c.sampleRate = 48000;
+  c.firstSample = firstSample;
+  c.rows = int(SpectrogramRenderer::storedRowsFor(std::size_t(c.bins)).rowBins.size());
+  c.levels.assign(std::size_t(frames * c.rows), -20.0f);
+  c.arrivalNs = arrivalNs;
+  return c;
+}
+
+// An analysis worker on 1024-sample frames whose receiver has taken none of the kMaxResultsInFlight
+// results it sent: the GUI busy.
+struct BusyWorker
+{
+  int registered = qRegisterMetaType<SpectrumColumns>(); // before the spy reads the signal's arguments
+  std::shared_ptr<audio::SampleRingBuffer> ring = std::make_shared<audio::SampleRingBuffer>(1 << 16);
+  AudioAnalysisWorker worker{ring};
+  QSignalSpy ready{&worker, &AudioAnalysisWorker::columnsReady};
+  std::vector<float> frame = std::vector<float>(1024, 0.25f);
+
+  bool fillInFlight()
+  {
+    ring->reset(48000);
+    AnalysisSettings settings;
+    settings.fftSize = 1024;
+    settings.hop = 1024;
+    worker.configure(settings);
+    worker.start();
+    for (int i = 0; i < AudioAnalysisWorker::kMaxResultsInFlight; ++i) {
+      ring->write(frame.data(), frame.size());
+      if (!ready.wait(10000)) return false;
+    }
+    return true;
+  }
+};
+
 class AudioTabTest : public QObject
 {
   Q_OBJECT
@@ -1332,21 +1375,12 @@ void AudioTabTest::hiddenTabRestsAndResumes()
 // when no sample follows it (a paused file's one preview was lost this way on a loaded machine).
 void AudioTabTest::aResultTheGuiHadNoRoomForArrivesWhenThereIsRoom()
 {
-  qRegisterMetaType<SpectrumColumns>();
-  auto ring = std::make_shared<audio::SampleRingBuffer>(1 << 16);
-  ring->reset(48000);
-  AudioAnalysisWorker worker(ring);
-  QSignalSpy ready(&worker, &AudioAnalysisWorker::columnsReady);
-  AnalysisSettings settings;
-  settings.fftSize = 1024;
-  settings.hop = 1024;
-  worker.configure(settings);
-  worker.start();
-  const std::vector<float> frame(1024, 0.25f);
-  for (int i = 0; i < AudioAnalysisWorker::kMaxResultsInFlight; ++i) {
-    ring->write(frame.data(), frame.size());
-    QVERIFY(ready.wait(10000));
-  }
+  BusyWorker busy;
+  QVERIFY(busy.fillInFlight());
+  auto& ring = busy.ring;
+  const auto& frame = busy.frame;
+  auto& worker = busy.worker;
+  auto& ready = busy.ready;
   ring->write(frame.data(), frame.size());
   QTest::qWait(300);
   QCOMPARE(ready.count(), AudioAnalysisWorker::kMaxResultsInFlight); // no room: it waits
@@ -1363,21 +1397,12 @@ void AudioTabTest::aResultTheGuiHadNoRoomForArrivesWhenThereIsRoom()
 // arrive as one, every frame in its place.
 void AudioTabTest::aStalledGuiLosesNoColumn()
 {
-  qRegisterMetaType<SpectrumColumns>();
-  auto ring = std::make_shared<audio::SampleRingBuffer>(1 << 16);
-  ring->reset(48000);
-  AudioAnalysisWorker worker(ring);
-  QSignalSpy ready(&worker, &AudioAnalysisWorker::columnsReady);
-  AnalysisSettings settings;
-  settings.fftSize = 1024;
-  settings.hop = 1024;
-  worker.configure(settings);
-  worker.start();
-  const std::vector<float> frame(1024, 0.25f);
-  for (int i = 0; i < AudioAnalysisWorker::kMaxResultsInFlight; ++i) {
-    ring->write(frame.data(), frame.size());
-    QVERIFY(ready.wait(10000));
-  }
+  BusyWorker busy;
+  QVERIFY(busy.fillInFlight());
+  auto& ring = busy.ring;
+  const auto& frame = busy.frame;
+  auto& worker = busy.worker;
+  auto& ready = busy.ready;
   for (int i = 0; i < 3; ++i) { // three results while the GUI takes none
     ring->write(frame.data(), frame.size());
     QTest::qWait(100);
@@ -1397,20 +1422,8 @@ void AudioTabTest::aStalledGuiLosesNoColumn()
 void AudioTabTest::lostFramesLeaveAGapInTheSpectrogram()
 {
   AudioLiveViews views;
-  const int fftSize = 1024, hop = 512, bins = fftSize / 2 + 1;
-  const int rows = int(SpectrogramRenderer::storedRowsFor(std::size_t(bins)).rowBins.size());
-  const auto result = [&](std::int64_t firstSample, int frames) {
-    SpectrumColumns c;
-    c.bins = bins;
-    c.frames = frames;
-    c.fftSize = fftSize;
-    c.hop = hop;
-    c.sampleRate = 48000;
-    c.firstSample = firstSample;
-    c.rows = rows;
-    c.levels.assign(std::size_t(frames * rows), -20.0f);
-    return c;
-  };
+  const int hop = kLevelsHop;
+  const auto result = [](std::int64_t firstSample, int frames) { return levelsResult(firstSample, frames); };
   views.addColumns(result(0, 10));
   views.addColumns(result(10 * hop, 10)); // continues: no gap
   views.addColumns(result(30 * hop, 10)); // frames 20 to 29 were lost
@@ -1437,21 +1450,9 @@ void AudioTabTest::lostFramesLeaveAGapInTheSpectrogram()
 void AudioTabTest::aPauseBetweenStreamsIsAGap()
 {
   AudioLiveViews views;
-  const int fftSize = 1024, hop = 512, bins = fftSize / 2 + 1;
-  const int rows = int(SpectrogramRenderer::storedRowsFor(std::size_t(bins)).rowBins.size());
-  const double frameSeconds = double(hop) / 48000;
-  const auto result = [&](int frames, double arrivalSeconds) {
-    SpectrumColumns c;
-    c.bins = bins;
-    c.frames = frames;
-    c.fftSize = fftSize;
-    c.hop = hop;
-    c.sampleRate = 48000;
-    c.firstSample = 0; // each a new stream
-    c.rows = rows;
-    c.levels.assign(std::size_t(frames * rows), -20.0f);
-    c.arrivalNs = std::int64_t(arrivalSeconds * 1e9);
-    return c;
+  const double frameSeconds = double(kLevelsHop) / 48000;
+  const auto result = [](int frames, double arrivalSeconds) { // each a new stream
+    return levelsResult(0, frames, std::int64_t(arrivalSeconds * 1e9));
   };
   views.addColumns(result(10, 1.0));
   views.addColumns(result(10, 1.0 + 3.0 + 10 * frameSeconds)); // three seconds without sound

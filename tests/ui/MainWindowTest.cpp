@@ -33,6 +33,14 @@ using namespace spectrascope::ui;
 namespace {
 // Creating an engine opens an OpenCL context; PoCL on a loaded 2-core machine can take seconds.
 constexpr int kEngineTimeoutMs = 60000;
+
+// A small grey picture, "grey.png", opened in the window's Image tab.
+void openGreyPicture(MainWindow& window)
+{
+  QImage picture(48, 32, QImage::Format_RGB32);
+  picture.fill(Qt::gray);
+  window.findChild<ImageTab*>()->openImage(picture, QStringLiteral("grey.png"));
+}
 } // namespace
 
 class MainWindowTest : public QObject
@@ -264,9 +272,7 @@ void MainWindowTest::learnTabTakesTheOtherTabsInputs()
   EngineService service;
   MainWindow window(service);
   window.show();
-  QImage picture(48, 32, QImage::Format_RGB32);
-  picture.fill(Qt::gray);
-  window.findChild<ImageTab*>()->openImage(picture, QStringLiteral("grey.png"));
+  openGreyPicture(window);
   LearnTab* learn = window.learnTab();
   QTRY_COMPARE_WITH_TIMEOUT(learn->rowColumnPage()->imageName(), QStringLiteral("grey.png"),
                             kEngineTimeoutMs);
@@ -296,9 +302,7 @@ void MainWindowTest::titleNamesTheFileShown()
   EngineService service;
   MainWindow window(service);
   window.show();
-  QImage picture(48, 32, QImage::Format_RGB32);
-  picture.fill(Qt::gray);
-  window.findChild<ImageTab*>()->openImage(picture, QStringLiteral("grey.png"));
+  openGreyPicture(window);
   QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("grey.png — Spectrascope"),
                             kEngineTimeoutMs);
   window.tabs()->setCurrentWidget(window.learnTab());
