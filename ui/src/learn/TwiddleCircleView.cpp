@@ -47,9 +47,15 @@ QSizeF TwiddleCircleView::labelSize(const spectrascope::learn::Twiddle& t) const
 // below, past the dots.
 double TwiddleCircleView::radius() const
 {
+  // Measured only where labels are drawn (up to kMaxLabels twiddles): a late stage of N = 4096 has 2048,
+  // and measuring each on every paint cost seconds. Without labels, one label's room keeps the circle's
+  // size as it was.
   QSizeF largest(0, 0);
-  for (const auto& t : twiddles_)
-    largest = largest.expandedTo(labelSize(t));
+  if (int(twiddles_.size()) > kMaxLabels)
+    largest = labelSize(twiddles_.front());
+  else
+    for (const auto& t : twiddles_)
+      largest = largest.expandedTo(labelSize(t));
   const double outside = kDotRadius + kLabelClearance;
   return std::max(10.0, std::min(width() / 2.0 - outside - largest.width(),
                                  (height() - kCaptionHeight) / 2.0 - outside - largest.height()));
@@ -87,9 +93,11 @@ QList<QRectF> TwiddleCircleView::labelRects() const
 QList<QRectF> TwiddleCircleView::dotRects() const
 {
   QList<QRectF> dots;
+  const QPointF c = centre();
+  const double r = radius();
   for (const auto& t : twiddles_) {
     const auto w = t.value();
-    const QPointF at = centre() + QPointF(w.real(), -w.imag()) * radius(); // the imaginary axis points up
+    const QPointF at = c + QPointF(w.real(), -w.imag()) * r; // the imaginary axis points up
     dots.push_back(QRectF(at - QPointF(kDotRadius, kDotRadius), QSizeF(2 * kDotRadius, 2 * kDotRadius)));
   }
   return dots;
