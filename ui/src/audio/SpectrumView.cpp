@@ -105,7 +105,12 @@ QString SpectrumView::readoutText() const
 
 QRectF SpectrumView::readoutRect() const
 {
-  const QString readout = readoutText();
+  return readoutRectFor(readoutText());
+}
+
+// The readout's text is found once a paint (a peak search over every bin), so its box is measured from it.
+QRectF SpectrumView::readoutRectFor(const QString& readout) const
+{
   if (readout.isEmpty()) return {};
   SpectrumParameters p = params_;
   p.size = size();
@@ -129,7 +134,7 @@ void SpectrumView::paintEvent(QPaintEvent*)
   const QString readout = readoutText();
   if (!readout.isEmpty()) {
     // On a backdrop of the plot's own colour, so that a loud spectrum's curve never runs through the text.
-    const QRectF box = readoutRect();
+    const QRectF box = readoutRectFor(readout);
     painter.fillRect(box, QColor(20, 22, 28, 225));
     painter.setPen(QColor(235, 238, 245));
     painter.drawText(box.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding),

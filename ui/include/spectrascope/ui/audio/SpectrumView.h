@@ -48,6 +48,7 @@ protected:
 private:
   static constexpr int kReadoutPadding = 4;
   QString averagingText() const;
+  QRectF readoutRectFor(const QString& readout) const;
 
   SpectrumParameters params_;
   audio::SpectrumAverager averager_;
