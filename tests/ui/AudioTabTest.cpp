@@ -152,8 +152,6 @@ bool writeTonesWithLibsndfile(const QString& path, std::initializer_list<std::pa
   return ok;
 }
 
-} // namespace
-
 // A result of `frames` frames at -20 dB (FFT 1024, hop kLevelsHop, 48 kHz) starting at `firstSample`.
 constexpr int kLevelsHop = 512;
 SpectrumColumns levelsResult(std::int64_t firstSample, int frames, std::int64_t arrivalNs = 0)
@@ -196,6 +194,17 @@ struct BusyWorker
     return true;
   }
 };
+
+// Opens the three-tone file in `tab` and waits until it is the input; the label describing it (null if
+// it never became the input).
+image::ElidedLabel* openTones(AudioTab& tab)
+{
+  tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
+  if (!QTest::qWaitFor([&] { return tab.source() == AudioTab::Source::File; }, kTimeoutMs)) return nullptr;
+  return tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+}
+
+} // namespace
 
 class AudioTabTest : public QObject
 {
@@ -1024,9 +1033,8 @@ void AudioTabTest::longFileDescriptionEndsInAnEllipsis()
   AudioTab tab;
   tab.resize(720, 600);
   tab.show();
-  tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
-  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
-  auto* description = tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  auto* description = openTones(tab);
+  QCOMPARE(tab.source(), AudioTab::Source::File);
   QVERIFY(description && description->isVisible());
   QVERIFY2(description->fullText().contains(QStringLiteral("tones_440_1000_5000.wav")) &&
                description->fullText().endsWith(QStringLiteral("3.0 s")),
@@ -1499,9 +1507,8 @@ void AudioTabTest::aFileThatIsNotTheInputSaysSo()
   AudioTab tab;
   tab.resize(1000, 700);
   tab.show();
-  tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
-  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
-  auto* description = tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  auto* description = openTones(tab);
+  QCOMPARE(tab.source(), AudioTab::Source::File);
   QVERIFY(description);
   QVERIFY2(description->fullText().startsWith(QStringLiteral("tones_440_1000_5000.wav")),
            qPrintable(description->fullText()));
