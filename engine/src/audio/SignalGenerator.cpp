@@ -9,6 +9,14 @@ namespace {
 constexpr double kTwoPi = 2 * std::numbers::pi;
 // Gaussian noise scaled so that peaks (about 3 sigma) sit near the requested peak level.
 constexpr double kNoiseScale = 1.0 / 3.0;
+// A level change is spread over this long: short enough to follow a dragged slider, long enough that
+// the gain's step is not heard as a click (a 0 -> -40 dB jump on a sine's peak is a full-scale step).
+constexpr double kLevelRampSeconds = 0.02;
+
+double gainOf(const GeneratorSettings& s)
+{
+  return std::pow(10.0, s.levelDbfs / 20.0);
+}
 } // namespace
 
 void SignalGenerator::setSettings(const GeneratorSettings& settings)
@@ -16,6 +24,9 @@ void SignalGenerator::setSettings(const GeneratorSettings& settings)
   settings_ = settings;
   settings_.sampleRate = std::max(1.0, settings_.sampleRate);
   settings_.chirpSeconds = std::max(0.01, settings_.chirpSeconds);
+  const double target = gainOf(settings_);
+  if (!started_) gain_ = target;
+  gainStep_ = (target - gain_) / std::max(1.0, kLevelRampSeconds * settings_.sampleRate);
 }
 
 double SignalGenerator::nextPinkSample()
@@ -37,7 +48,8 @@ double SignalGenerator::nextPinkSample()
 void SignalGenerator::generate(std::span<float> out)
 {
   const GeneratorSettings& s = settings_;
-  const double amplitude = std::pow(10.0, s.levelDbfs / 20.0);
+  const double targetGain = gainOf(s);
+  started_ = true;
   const double dt = 1.0 / s.sampleRate;
   const double nyquist = s.sampleRate / 2;
   const double f1 = std::clamp(s.frequencyHz, 1.0, nyquist),
@@ -76,7 +88,11 @@ void SignalGenerator::generate(std::span<float> out)
     phase_ = std::fmod(phase_, kTwoPi);
     phase2_ = std::fmod(phase2_, kTwoPi);
     time_ += dt;
-    sample = float(amplitude * value);
+    if (gain_ != targetGain) {
+      gain_ += gainStep_;
+      if (gainStep_ == 0 || (gainStep_ > 0) == (gain_ > targetGain)) gain_ = targetGain; // arrived
+    }
+    sample = float(gain_ * value);
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <numbers>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,35 @@ TEST(SignalGeneratorTest, SineHasTheRequestedLevel)
   for (float v : block)
     peak = std::max(peak, std::abs(v));
   EXPECT_TRUE(std::abs(peak - std::pow(10.0f, -6.0f / 20.0f)) < 1e-3f);
+}
+
+// A level change mid-stream (the level slider dragged while the tone plays) must not step the gain: on a
+// sine near its peak, -40 -> 0 dBFS in one sample is a jump of almost full scale, heard as a click.
+TEST(SignalGeneratorTest, LevelChangeRampsWithoutAStep)
+{
+  GeneratorSettings s;
+  s.waveform = Waveform::Sine;
+  s.frequencyHz = 1000;
+  s.levelDbfs = -40;
+  SignalGenerator generator(s);
+  std::vector<float> before(4810); // 100.2 cycles: the change lands near the sine's peak
+  generator.generate(before);
+  s.levelDbfs = 0;
+  generator.setSettings(s);
+  std::vector<float> after(4800);
+  generator.generate(after);
+
+  // No neighbouring samples differ by more than a steady full-scale 1 kHz sine's do (2 pi 1000 / 48000).
+  const double steadyStep = 2 * std::numbers::pi * 1000 / 48000;
+  double largestStep = std::abs(after[0] - before.back());
+  for (std::size_t i = 1; i < after.size(); ++i)
+    largestStep = std::max(largestStep, double(std::abs(after[i] - after[i - 1])));
+  EXPECT_LE(largestStep, steadyStep * 1.01);
+  // ... and the new level is reached within 25 ms.
+  float peakAfterRamp = 0;
+  for (std::size_t i = 1200; i < after.size(); ++i)
+    peakAfterRamp = std::max(peakAfterRamp, std::abs(after[i]));
+  EXPECT_NEAR(peakAfterRamp, 1.0f, 1e-3f);
 }
 
 TEST(SpectrumAveragerTest, FollowsItsModes)

@@ -1,7 +1,7 @@
 #pragma once
 // The built-in test signals: sine, two-tone, linear and logarithmic chirps, white and pink noise, square.
 // Plain C++ so it is testable without Qt's event loop; phase is continuous across blocks and across
-// parameter changes.
+// parameter changes, and a new level is reached by a short ramp (a step in gain is heard as a click).
 
 #include <cstdint>
 #include <random>
@@ -33,6 +33,8 @@ private:
   double nextPinkSample();
 
   GeneratorSettings settings_;
+  double gain_ = 0, gainStep_ = 0; // the level ramps to settings_.levelDbfs by gainStep_ a sample
+  bool started_ = false;
   double phase_ = 0, phase2_ = 0, time_ = 0;
   std::mt19937 random_{12345};
   std::normal_distribution<double> normal_{0.0, 1.0};
