@@ -10,6 +10,7 @@
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/ImageTab.h"
 #include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/ui/ShortcutsDialog.h"
 #include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/timing/TimingPanel.h"
@@ -20,12 +21,16 @@
 
 #include <QHash>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QTreeWidget>
 #include <atomic>
 
 using namespace spectrascope::ui;
@@ -56,6 +61,8 @@ private slots:
   void switchingBackendUpdatesStatusLabelAndIsSaved();
   void unknownBackendIsReportedAndAutoIsUsed();
   void aboutDialogOpensAndCloses();
+  void shortcutsDialogListsEveryShortcut();
+  void longStatusMessagesEndInAnEllipsis();
   void geometryIsRestored();
   void learnTabTakesTheOtherTabsInputs();
   void timingsDockIsHiddenUntilAskedForAndRemembered();
@@ -177,6 +184,100 @@ void MainWindowTest::aboutDialogOpensAndCloses()
   QVERIFY(text.contains(QStringLiteral("FFTW — ")));
   dialog->reject();
   QTRY_VERIFY(dialog.isNull()); // deleted on close, so repeated opening does not pile up dialogs
+}
+
+namespace {
+QString withoutMnemonic(QString text)
+{
+  text.remove(QLatin1Char('&'));
+  if (text.endsWith(QChar(0x2026))) text.chop(1);
+  return text;
+}
+
+void collectShortcutActions(const QMenu* menu, QList<const QAction*>& actions)
+{
+  for (const QAction* action : menu->actions()) {
+    if (action->menu())
+      collectShortcutActions(action->menu(), actions);
+    else if (!action->shortcut().isEmpty())
+      actions.append(action);
+  }
+}
+} // namespace
+
+// Help > Keyboard Shortcuts (F1) lists every key the window answers to: each menu action's, and the keys
+// the Learn and Audio tabs handle themselves, which no menu shows.
+void MainWindowTest::shortcutsDialogListsEveryShortcut()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  auto* action = window.findChild<QAction*>(QStringLiteral("shortcutsAction"));
+  QVERIFY(action != nullptr);
+  QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+  action->trigger();
+  QPointer<ShortcutsDialog> dialog = window.findChild<ShortcutsDialog*>();
+  QVERIFY(dialog != nullptr);
+  QTRY_VERIFY(dialog->isVisible());
+
+  auto* list = dialog->findChild<QTreeWidget*>(QStringLiteral("shortcutsList"));
+  QHash<QString, QString> keysOf; // "place/what" -> keys, as shown
+  for (int g = 0; g < list->topLevelItemCount(); ++g)
+    for (int i = 0; i < list->topLevelItem(g)->childCount(); ++i) {
+      const QTreeWidgetItem* row = list->topLevelItem(g)->child(i);
+      keysOf.insert(list->topLevelItem(g)->text(0) + QLatin1Char('/') + row->text(0), row->text(1));
+    }
+  QList<const QAction*> actions;
+  for (const QAction* menu : window.menuBar()->actions())
+    if (menu->menu()) {
+      QList<const QAction*> inMenu;
+      collectShortcutActions(menu->menu(), inMenu);
+      for (const QAction* a : inMenu) {
+        const QString key = withoutMnemonic(menu->text()) + QLatin1Char('/') + withoutMnemonic(a->text());
+        QVERIFY2(keysOf.contains(key), qPrintable(key));
+        QVERIFY2(keysOf.value(key).contains(a->shortcut().toString(QKeySequence::NativeText)),
+                 qPrintable(key));
+      }
+      actions += inMenu;
+    }
+  QVERIFY(actions.size() >= 8); // Open Image, Open Audio, Save, Quit, Undo, Redo, Copy, zooms, Timings
+  QCOMPARE(keysOf.value(QStringLiteral("File/Quit")),
+           QKeySequence(QKeySequence::Quit).toString(QKeySequence::NativeText));
+  QCOMPARE(keysOf.value(QStringLiteral("Learn tab/Next stage (next pass on the 2D page)")),
+           QStringLiteral("Right"));
+  QCOMPARE(keysOf.value(QStringLiteral("Learn tab/Play or pause the stages")), QStringLiteral("Space"));
+  QCOMPARE(keysOf.value(QStringLiteral("Audio tab/Play or pause the file")), QStringLiteral("Space"));
+  QCOMPARE(keysOf.value(QStringLiteral("Help/Keyboard Shortcuts")), QStringLiteral("F1"));
+
+  // Every row is readable without scrolling sideways.
+  QVERIFY(!list->horizontalScrollBar()->isVisible());
+  dialog->reject();
+  QTRY_VERIFY(dialog.isNull());
+}
+
+// A message longer than the status bar ends in "…" before the backend label, and the bar's tooltip holds
+// all of it; a short one is shown whole, with no tooltip.
+void MainWindowTest::longStatusMessagesEndInAnEllipsis()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.resize(700, 500);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  auto* bar = window.statusBar();
+  const QString longText = QStringLiteral("Could not save the filtered image: ") +
+                           QString(QStringLiteral("very/long/folder/")).repeated(20);
+  emit window.findChild<ImageTab*>()->statusMessage(longText);
+  const QString shown = bar->currentMessage();
+  QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
+  QVERIFY(longText.startsWith(shown.chopped(1)));
+  auto* label = window.findChild<BackendStatusLabel*>();
+  QVERIFY(bar->fontMetrics().horizontalAdvance(shown) < label->geometry().left());
+  QCOMPARE(bar->toolTip(), longText);
+
+  emit window.findChild<ImageTab*>()->statusMessage(QStringLiteral("Saved."));
+  QCOMPARE(bar->currentMessage(), QStringLiteral("Saved."));
+  QVERIFY(bar->toolTip().isEmpty());
 }
 
 void MainWindowTest::geometryIsRestored()

@@ -24,9 +24,11 @@ namespace {
 
 const char* kPageKey = "learn/page";
 
-void addShortcut(QWidget* owner, const QKeySequence& key, std::function<void()> action)
+// what: the shortcut's description in Help > Keyboard Shortcuts.
+void addShortcut(QWidget* owner, const QKeySequence& key, const QString& what, std::function<void()> action)
 {
   auto* shortcut = new QShortcut(key, owner);
+  shortcut->setWhatsThis(what);
   shortcut->setContext(Qt::WidgetWithChildrenShortcut); // only while the Learn tab is shown
   QObject::connect(shortcut, &QShortcut::activated, owner, std::move(action));
 }
@@ -96,16 +98,16 @@ LearnTab::~LearnTab()
 void LearnTab::addShortcuts()
 {
   const auto onRowColumn = [this] { return pageInView() == rowColumn_; };
-  addShortcut(this, QKeySequence(Qt::Key_Right),
+  addShortcut(this, QKeySequence(Qt::Key_Right), tr("Next stage (next pass on the 2D page)"),
               [this, onRowColumn] { onRowColumn() ? rowColumn_->stepForward() : stepForward(); });
-  addShortcut(this, QKeySequence(Qt::Key_Left),
+  addShortcut(this, QKeySequence(Qt::Key_Left), tr("Previous stage (previous pass on the 2D page)"),
               [this, onRowColumn] { onRowColumn() ? rowColumn_->stepBack() : stepBack(); });
-  addShortcut(this, QKeySequence(Qt::Key_Home),
+  addShortcut(this, QKeySequence(Qt::Key_Home), tr("First stage"),
               [this, onRowColumn] { onRowColumn() ? rowColumn_->setPass(0) : setStage(0); });
-  addShortcut(this, QKeySequence(Qt::Key_End),
+  addShortcut(this, QKeySequence(Qt::Key_End), tr("Last stage"),
               [this, onRowColumn] { onRowColumn() ? rowColumn_->setPass(2) : setStage(lastStage()); });
-  addShortcut(this, QKeySequence(Qt::Key_Space), [this] { togglePlay(); });
-  addShortcut(this, QKeySequence::Save, [this] { exportDiagram(); });
+  addShortcut(this, QKeySequence(Qt::Key_Space), tr("Play or pause the stages"), [this] { togglePlay(); });
+  addShortcut(this, QKeySequence::Save, tr("Export the diagram"), [this] { exportDiagram(); });
 }
 
 QWidget* LearnTab::pageInView() const

@@ -7,6 +7,7 @@
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/ImageTab.h"
 #include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/ui/ShortcutsDialog.h"
 #include "spectrascope/ui/timing/BenchmarkWindow.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/timing/TimingPanel.h"
@@ -15,6 +16,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -22,6 +24,8 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+
+#include <algorithm>
 
 namespace spectrascope::ui {
 namespace {
@@ -68,7 +72,7 @@ void MainWindow::createTabs()
   tabs_->addTab(scrollable(imageTab_), tr("Image"));
   connect(imageTab_, &ImageTab::errorMessage, this, &MainWindow::showEngineError);
   connect(imageTab_, &ImageTab::statusMessage, this,
-          [this](const QString& text) { statusBar()->showMessage(text, kErrorMessageMs); });
+          [this](const QString& text) { showStatusMessage(text); });
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
   // Audio errors in words, in the same non-modal box as the image and engine errors.
@@ -136,6 +140,9 @@ void MainWindow::createMenus()
   menuBar()->addMenu(backendMenu_);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+  shortcuts->setShortcut(QKeySequence::HelpContents);
   QAction* about = help->addAction(tr("&About Spectrascope"), this, &MainWindow::showAbout);
   about->setObjectName(QStringLiteral("aboutAction"));
   about->setMenuRole(QAction::AboutRole);
@@ -147,6 +154,9 @@ void MainWindow::createStatusBar()
 {
   backendLabel_ = new BackendStatusLabel(this);
   statusBar()->addPermanentWidget(backendLabel_);
+  connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& message) {
+    if (message.isEmpty()) statusBar()->setToolTip({});
+  });
 }
 
 void MainWindow::connectEngine()
@@ -165,6 +175,19 @@ void MainWindow::connectEngine()
   connect(backendMenu_, &BackendMenu::backendRequested, &engine_, &EngineService::selectBackend);
 }
 
+// QStatusBar cuts a long message off at its edge with no sign that there was more; the message is
+// elided to the room left of the backend label instead, and the whole of it is the bar's tooltip.
+void MainWindow::showStatusMessage(const QString& text)
+{
+  QStatusBar* bar = statusBar();
+  const QFontMetrics metrics = bar->fontMetrics();
+  const int end = backendLabel_->isVisible() ? backendLabel_->geometry().left() : bar->width();
+  const int room = std::max(metrics.averageCharWidth() * 8, end - 3 * metrics.averageCharWidth());
+  const QString shown = metrics.elidedText(text, Qt::ElideRight, room);
+  bar->setToolTip(shown == text ? QString() : text);
+  bar->showMessage(shown, kErrorMessageMs);
+}
+
 void MainWindow::showAbout()
 {
   const QString backend = engine_.engine()
@@ -175,12 +198,18 @@ void MainWindow::showAbout()
   dialog->open(); // window-modal, but does not block the event loop
 }
 
+void MainWindow::showShortcuts()
+{
+  auto* dialog = new ShortcutsDialog(ShortcutsDialog::rowsOf(menuBar(), tabs_), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
 // Every error reaches the status bar; a message box (non-modal, one at a time) makes sure a real failure
 // is not missed while the user looks elsewhere.
 void MainWindow::showEngineError(const QString& heading, const QString& detail)
 {
-  statusBar()->showMessage(heading + QStringLiteral(": ") + detail.section(QLatin1Char('\n'), 0, 0),
-                           kErrorMessageMs);
+  showStatusMessage(heading + QStringLiteral(": ") + detail.section(QLatin1Char('\n'), 0, 0));
   if (!errorBox_) {
     errorBox_ =
         new QMessageBox(QMessageBox::Warning, QStringLiteral("Spectrascope"), {}, QMessageBox::Ok, this);

@@ -27,6 +27,7 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   playButton_->setObjectName(QStringLiteral("playButton"));
   playButton_->setShortcut(Qt::Key_Space);
   playButton_->setToolTip(tr("Play or pause the file (Space)"));
+  playButton_->setWhatsThis(tr("Play or pause the file"));
   fileLabel_ = new image::ElidedLabel(this);
   fileLabel_->setObjectName(QStringLiteral("audioFileDescription"));
   // A long name must not widen the tab past a small screen: the label takes the room there is, ends in

@@ -37,6 +37,8 @@ public:
 
 public slots:
   void showAbout();
+  void showShortcuts();
+  void showStatusMessage(const QString& text);
   void showBenchmark();
 
 protected:
