@@ -20,6 +20,7 @@
 #include "support/FileSizeLimit.h"
 #include "support/LayoutChecks.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -130,6 +131,7 @@ private slots:
   void init() { QSettings().clear(); }
   void colormapEndsMatchMatplotlibAndUnknownNamesAreRefused();
   void toneShowsTheColourOfItsLevelAtEveryZoom();
+  void colourBarLabelsNeverOverlap();
   void readoutEqualsTheDataLevel();
   void rangeChangeRecoloursTheWholeHistory();
   void fftSizeChangeKeepsTheOldHistoryAsAMarkedSegment();
@@ -188,6 +190,33 @@ void AudioLevelsTest::toneShowsTheColourOfItsLevelAtEveryZoom()
   const QRect bar(int(plot.right()) + 14, int(plot.top()) + 1, 10, int(plot.height()) - 2);
   QCOMPARE(brightestIndex(map, shot, bar), 255);
   QCOMPARE(colour_bar::colourOf(map, -6, -120, 0), map.argbAt(std::uint8_t(expected)));
+}
+
+// The colour bar's labels are read, not guessed: at every height the live view and the file view give it
+// (small screens to large), none touches another, all stay beside the bar, the top one carries the unit
+// and the ends are labelled. At 1366 x 768 the end labels used to be clamped into the bar onto their
+// neighbours.
+void AudioLevelsTest::colourBarLabelsNeverOverlap()
+{
+  const QFont font = colour_bar::labelFont(QApplication::font());
+  const std::pair<double, double> ranges[] = {{-120, 0}, {-100, -20}, {-90, 0},
+                                              {-60, 0},  {-140, 10},  {-75, -3}};
+  for (const auto& [minDb, maxDb] : ranges)
+    for (int height = 60; height <= 900; height += 7) {
+      const QRectF area(10, 20, colour_bar::kWidth, height);
+      const auto labels = colour_bar::labels(area, minDb, maxDb, font);
+      const QString where = QStringLiteral("%1..%2 dB, %3 px").arg(minDb).arg(maxDb).arg(height);
+      QVERIFY2(labels.size() >= 2, qPrintable(where));
+      QVERIFY2(labels.front().text.endsWith(QStringLiteral("dB")), qPrintable(where));
+      QVERIFY2(labels.back().db < minDb + (maxDb - minDb) / 2, qPrintable(where));
+      for (std::size_t i = 0; i < labels.size(); ++i) {
+        QVERIFY2(area.contains(labels[i].rect), qPrintable(where));
+        if (i > 0)
+          QVERIFY2(labels[i - 1].rect.bottom() < labels[i].rect.top(),
+                   qPrintable(where +
+                              QStringLiteral(": %1 and %2 touch").arg(labels[i - 1].text, labels[i].text)));
+      }
+    }
 }
 
 void AudioLevelsTest::readoutEqualsTheDataLevel()
