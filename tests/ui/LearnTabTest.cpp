@@ -13,11 +13,13 @@
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 #include "spectrascope/ui/learn/DftComparisonView.h"
+#include "spectrascope/ui/learn/ReadableNumbers.h"
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
 #include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
 #include "spectrascope/ui/learn/SignalInputView.h"
 #include "spectrascope/ui/learn/SvgCanvas.h"
+#include "spectrascope/ui/learn/TwiddleCircleView.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 
 #include <QComboBox>
@@ -85,9 +87,11 @@ private slots:
   void engineCallsReachTheTimingFeed();
   void toneFrequenciesStayBelowN();
   void drawnSignalIsTheInput();
+  void aDrawnStrokeStaysUnderThePen();
   void lastStageIsBesideADirectDft();
   void valuesShowAsPhasors();
   void hoveringAValueShowsItsNumbers();
+  void hoveringThePlotsShowsTheirNumbers();
   void twiddlesAreWrittenAsTwiddleFactors();
   void saysWhichDeviceComputesTheStages();
   void withoutOpenClTheCpuReferenceComputesTheStages();
@@ -511,6 +515,34 @@ void LearnTabTest::drawnSignalIsTheInput()
   QCOMPARE(drawn.size(), 2);
 }
 
+// What is drawn stays where the pen left it: a stroke at half height across the whole plot is drawn at
+// half height. Scaled to the signal's own peak, it jumped to the top edge when the button was let go.
+void LearnTabTest::aDrawnStrokeStaysUnderThePen()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  choose(tab->findChild<QComboBox*>(QStringLiteral("learnInput")), 5); // Input::Drawn
+  auto* view = tab->findChild<SignalInputView*>(QStringLiteral("learnSignalInput"));
+  QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+  QTRY_VERIFY_WITH_TIMEOUT(tab->result() && !tab->isComputing(), kTimeoutMs);
+  const double middle = view->samplePoint(0).y(), top = 18; // the plot's top edge is 18 pixels down
+  const int pen = int(std::lround(middle - (middle - top) / 2));
+  QTest::mousePress(view, Qt::LeftButton, {}, QPoint(9, pen));
+  for (int x = 9; x < view->width() - 9; x += 3)
+    QTest::mouseMove(view, QPoint(x, pen));
+  QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(view->width() - 9, pen));
+  QVERIFY(std::abs(view->signal()[4].real() - 0.5) < 0.05);
+
+  const QImage shot = view->grab().toImage();
+  const int x = int(view->samplePoint(4).x());
+  int tip = -1; // the stem's highest blue pixel: the top of its dot
+  for (int y = 0; y < shot.height() && tip < 0; ++y) {
+    const QColor c = shot.pixelColor(x, y);
+    if (c.blue() > 150 && c.red() < 90 && c.green() < 140) tip = y;
+  }
+  QVERIFY2(std::abs(tip + 2 - pen) <= 3,
+           qPrintable(QStringLiteral("pen at y %1, sample drawn at %2").arg(pen).arg(tip + 2)));
+}
+
 void LearnTabTest::lastStageIsBesideADirectDft()
 {
   auto tab = readyTab(16, steps::Algorithm::Stockham);
@@ -588,6 +620,47 @@ void LearnTabTest::hoveringAValueShowsItsNumbers()
   QTRY_VERIFY(view->hoverText().isEmpty());
   QTest::mouseMove(view, diagram.node(1, 2).toPoint());
   QTRY_VERIFY(view->hoverText().startsWith(QStringLiteral("stage 1, position 2\n")));
+}
+
+// The side panel's plots answer the pointer as the diagram does: the sample, bin or twiddle under it, in
+// the numbers the data holds, rounded for people.
+void LearnTabTest::hoveringThePlotsShowsTheirNumbers()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+  tab->setStage(tab->lastStage());
+
+  auto* input = tab->findChild<SignalInputView*>(QStringLiteral("learnSignalInput"));
+  QVERIFY(input->isVisible());
+  QTest::mouseMove(input, input->samplePoint(4).toPoint());
+  QTRY_VERIFY(!input->hoverText().isEmpty());
+  QCOMPARE(input->hoverText(), QStringLiteral("x[4] = ") + readableComplex(input->signal()[4]));
+
+  auto* comparison = tab->findChild<DftComparisonView*>(QStringLiteral("learnDftComparison"));
+  QVERIFY(comparison->showsSpectra());
+  QTest::mouseMove(comparison, comparison->binPoint(3).toPoint());
+  QTRY_VERIFY(!comparison->hoverText().isEmpty());
+  QCOMPARE(comparison->hoverText(), QStringLiteral("|X[3]| = %1 (FFT), %2 (direct DFT)")
+                                        .arg(readableReal(std::abs(comparison->fft()[3])),
+                                             readableReal(std::abs(comparison->dft()[3]))));
+  QVERIFY2(
+      comparison->hoverText().startsWith(QStringLiteral("|X[3]| = 4 (FFT)")), // the tone of amplitude 0.5
+      qPrintable(comparison->hoverText()));
+
+  auto* circle = tab->findChild<TwiddleCircleView*>(QStringLiteral("learnTwiddleCircle"));
+  const QList<QRectF> dots = circle->dotRects();
+  QVERIFY(dots.size() >= 2);
+  const int last = int(dots.size()) - 1;
+  QTest::mouseMove(circle, dots[last].center().toPoint());
+  QTRY_VERIFY(!circle->hoverText().isEmpty());
+  const auto& twiddle = circle->twiddles()[std::size_t(last)];
+  QCOMPARE(circle->hoverText(),
+           QStringLiteral("%1 = %2, %3")
+               .arg(ButterflyDiagram::twiddleSymbol(twiddle.m, twiddle.k), readableComplex(twiddle.value()),
+                    readableDegrees(std::arg(twiddle.value()))));
+  // Away from every dot, no numbers.
+  QTest::mouseMove(circle, QPoint(2, circle->height() - 2));
+  QTRY_VERIFY(circle->hoverText().isEmpty());
 }
 
 void LearnTabTest::twiddlesAreWrittenAsTwiddleFactors()

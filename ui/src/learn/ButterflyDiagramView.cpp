@@ -1,5 +1,6 @@
 #include "spectrascope/ui/learn/ButterflyDiagramView.h"
 
+#include "spectrascope/ui/learn/HoverReadout.h"
 #include "spectrascope/ui/learn/PainterCanvas.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 #include "spectrascope/ui/learn/SvgCanvas.h"
@@ -7,7 +8,6 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSaveFile>
-#include <QToolTip>
 
 #include <cmath>
 
@@ -68,10 +68,7 @@ void ButterflyDiagramView::mouseMoveEvent(QMouseEvent* event)
     update();
   }
   hoverText_ = hit && hit->first <= parameters_.stage ? describe(hit->first, hit->second) : QString();
-  if (!hoverText_.isEmpty())
-    QToolTip::showText(event->globalPosition().toPoint(), hoverText_, this);
-  else
-    QToolTip::hideText();
+  hover_readout::show(this, event->globalPosition(), hoverText_);
 }
 
 void ButterflyDiagramView::leaveEvent(QEvent*)

@@ -1,6 +1,9 @@
 #include "spectrascope/ui/learn/DftComparisonView.h"
 
+#include "spectrascope/ui/learn/HoverReadout.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
+
+#include <QMouseEvent>
 
 #include <QPainter>
 
@@ -12,6 +15,7 @@ namespace spectrascope::ui {
 DftComparisonView::DftComparisonView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("learnDftComparison"));
+  setMouseTracking(true);
 }
 
 void DftComparisonView::setSpectra(std::vector<spectrascope::learn::Complex> fft,
@@ -19,6 +23,41 @@ void DftComparisonView::setSpectra(std::vector<spectrascope::learn::Complex> fft
 {
   fft_ = std::move(fft);
   dft_ = std::move(dft);
+  setHovered(hovered_ < int(fft_.size()) ? hovered_ : -1);
+  update();
+}
+
+void DftComparisonView::setHovered(int k)
+{
+  hovered_ = showsSpectra() ? k : -1;
+  hoverText_ = hovered_ >= 0 ? tr("|X[%1]| = %2 (FFT), %3 (direct DFT)")
+                                   .arg(k)
+                                   .arg(readableReal(std::abs(fft_[std::size_t(k)])))
+                                   .arg(readableReal(std::abs(dft_[std::size_t(k)])))
+                             : QString();
+}
+
+QPointF DftComparisonView::binPoint(std::size_t k) const
+{
+  const QRectF area = plotRect();
+  return {area.left() + (double(k) + 0.5) * area.width() / double(std::max<std::size_t>(1, fft_.size())),
+          area.bottom() - 2};
+}
+
+void DftComparisonView::mouseMoveEvent(QMouseEvent* event)
+{
+  const int k =
+      showsSpectra() ? hover_readout::slotUnder(event->position().x(), plotRect(), fft_.size()) : -1;
+  if (k != hovered_) {
+    setHovered(k);
+    update();
+  }
+  hover_readout::show(this, event->globalPosition(), hoverText_);
+}
+
+void DftComparisonView::leaveEvent(QEvent*)
+{
+  setHovered(-1);
   update();
 }
 
@@ -55,9 +94,11 @@ void DftComparisonView::paintEvent(QPaintEvent*)
     peak = std::max(peak, std::abs(X));
   const double top = caption(tr("|X[k]|: FFT bars, direct DFT dots; largest difference %1 of the peak")
                                  .arg(scientific(relativeDifference())));
-  const QRectF area = QRectF(rect()).adjusted(8, top + 4, -8, -6);
+  captionBottom_ = top;
+  const QRectF area = plotRect();
   if (area.height() < 8) return;
   const double step = area.width() / double(fft_.size());
+  hover_readout::highlightSlot(painter, area, hovered_, fft_.size()); // whose numbers are shown
   const QColor bar(0x1f, 0x6f, 0xb4), dot(0xd9, 0x48, 0x0f);
   for (std::size_t k = 0; k < fft_.size(); ++k) {
     const double x = area.left() + (k + 0.5) * step;

@@ -1,5 +1,8 @@
 #include "spectrascope/ui/learn/SignalInputView.h"
 
+#include "spectrascope/ui/learn/HoverReadout.h"
+#include "spectrascope/ui/learn/ReadableNumbers.h"
+
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -11,12 +14,27 @@ namespace spectrascope::ui {
 SignalInputView::SignalInputView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("learnSignalInput"));
+  setMouseTracking(true);
 }
 
 void SignalInputView::setSignal(std::vector<spectrascope::learn::Complex> signal)
 {
   signal_ = std::move(signal);
+  setHovered(hovered_ < int(signal_.size()) ? hovered_ : -1); // the numbers follow the new signal
   update();
+}
+
+void SignalInputView::setHovered(int n)
+{
+  hovered_ = n;
+  hoverText_ = n >= 0 ? tr("x[%1] = %2").arg(n).arg(readableComplex(signal_[std::size_t(n)])) : QString();
+}
+
+QPointF SignalInputView::samplePoint(std::size_t n) const
+{
+  const QRectF area = plotRect();
+  return {area.left() + (double(n) + 0.5) * area.width() / double(std::max<std::size_t>(1, signal_.size())),
+          area.center().y()};
 }
 
 void SignalInputView::setDrawingEnabled(bool enabled)
@@ -45,12 +63,15 @@ void SignalInputView::paintEvent(QPaintEvent*)
   painter.setPen(QPen(QColor(0xc8, 0xcc, 0xd0), 1));
   painter.drawLine(QPointF(area.left(), mid), QPointF(area.right(), mid));
   if (signal_.empty()) return;
-  double peak = 1e-12;
+  // While drawing, the scale is the pen's -1..1 (or what the signal needs beyond it): scaled to the
+  // signal's own peak, a stroke that stayed below the old peak rescaled the plot as it was drawn.
+  double peak = drawing_ ? 1.0 : 1e-12;
   for (const auto& v : signal_)
     peak = std::max({peak, std::abs(v.real()), std::abs(v.imag())});
   const double step = area.width() / double(signal_.size());
   const double half = area.height() / 2;
   const bool stems = signal_.size() <= 128;
+  hover_readout::highlightSlot(painter, area, hovered_, signal_.size()); // whose numbers are shown
   for (int part = 1; part >= 0; --part) {
     const QColor colour = part == 0 ? QColor(0x1f, 0x6f, 0xb4) : QColor(0xf0, 0x8c, 0x00, 120);
     painter.setPen(QPen(colour, stems ? 1.4 : 1.0));
@@ -96,6 +117,7 @@ void SignalInputView::drawTo(QPointF point)
     if (i == last) break;
   }
   strokeEnd_ = point;
+  if (hovered_ >= 0) setHovered(hovered_);
   update();
 }
 
@@ -112,7 +134,27 @@ void SignalInputView::mousePressEvent(QMouseEvent* event)
 
 void SignalInputView::mouseMoveEvent(QMouseEvent* event)
 {
-  if (pressed_) drawTo(event->position());
+  if (pressed_) {
+    drawTo(event->position());
+    return;
+  }
+  const int n = hover_readout::slotUnder(event->position().x(), plotRect(), signal_.size());
+  if (n != hovered_) {
+    setHovered(n);
+    update();
+  }
+  hover_readout::show(this, event->globalPosition(), hoverText_);
+}
+
+void SignalInputView::leaveEvent(QEvent*)
+{
+  setHovered(-1);
+  update();
+}
+
+bool SignalInputView::event(QEvent* event)
+{
+  return hover_readout::showOnToolTip(this, event, hoverText_) || QWidget::event(event);
 }
 
 void SignalInputView::mouseReleaseEvent(QMouseEvent* event)

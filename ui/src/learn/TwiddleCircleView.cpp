@@ -1,8 +1,11 @@
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
 
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
+#include "spectrascope/ui/learn/HoverReadout.h"
+#include "spectrascope/ui/learn/ReadableNumbers.h"
 
 #include <QFontMetricsF>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include <cmath>
@@ -12,6 +15,7 @@ namespace spectrascope::ui {
 TwiddleCircleView::TwiddleCircleView(QWidget* parent) : QWidget(parent)
 {
   setObjectName(QStringLiteral("learnTwiddleCircle"));
+  setMouseTracking(true);
 }
 
 void TwiddleCircleView::setTwiddles(std::vector<spectrascope::learn::Twiddle> twiddles,
@@ -22,7 +26,51 @@ void TwiddleCircleView::setTwiddles(std::vector<spectrascope::learn::Twiddle> tw
   setToolTip(tr("%1: the twiddle factors this stage multiplies by, as points on the unit circle, each a turn "
                 "of k/m. Hover a butterfly in the diagram for the twiddle it uses.")
                  .arg(caption));
+  setHovered(hovered_ < int(twiddles_.size()) ? hovered_ : -1);
   update();
+}
+
+void TwiddleCircleView::setHovered(int i)
+{
+  hovered_ = i;
+  if (i < 0) {
+    hoverText_.clear();
+    return;
+  }
+  const auto& t = twiddles_[std::size_t(i)];
+  hoverText_ = tr("%1 = %2, %3")
+                   .arg(ButterflyDiagram::twiddleSymbol(t.m, t.k), readableComplex(t.value()),
+                        readableDegrees(std::arg(t.value())));
+}
+
+void TwiddleCircleView::mouseMoveEvent(QMouseEvent* event)
+{
+  int nearest = -1;
+  double best = kHoverReach;
+  const QList<QRectF> dots = dotRects();
+  for (int i = 0; i < dots.size(); ++i) {
+    const QPointF d = dots[i].center() - event->position();
+    if (const double distance = std::hypot(d.x(), d.y()); distance <= best) {
+      best = distance;
+      nearest = i;
+    }
+  }
+  if (nearest != hovered_) {
+    setHovered(nearest);
+    update();
+  }
+  hover_readout::show(this, event->globalPosition(), hoverText_);
+}
+
+void TwiddleCircleView::leaveEvent(QEvent*)
+{
+  setHovered(-1);
+  update();
+}
+
+bool TwiddleCircleView::event(QEvent* event)
+{
+  return hover_readout::showOnToolTip(this, event, hoverText_) || QWidget::event(event);
 }
 
 QFont TwiddleCircleView::labelFont() const
@@ -145,6 +193,11 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
     painter.setPen(Qt::NoPen);
     painter.setBrush(active);
     painter.drawEllipse(at, kDotRadius, kDotRadius);
+    if (int(i) == hovered_) { // the dot whose numbers are shown
+      painter.setPen(QPen(active, 1.2));
+      painter.setBrush(Qt::NoBrush);
+      painter.drawEllipse(at, kDotRadius + 3, kDotRadius + 3);
+    }
     if (i < std::size_t(labels.size())) {
       painter.setPen(active.darker(140));
       painter.drawText(labels[int(i)], Qt::AlignCenter, ButterflyDiagram::twiddleSymbol(t.m, t.k));

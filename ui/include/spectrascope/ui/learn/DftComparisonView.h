@@ -1,6 +1,7 @@
 #pragma once
 // The last stage in natural order beside a direct O(N^2) DFT of the same input: |X[k]| as bars from the
-// FFT and dots from the direct sum, and the largest difference between them.
+// FFT and dots from the direct sum, and the largest difference between them. Hovering a bin shows both
+// magnitudes (hoverText()).
 
 #include "spectrascope/engine/learn/StageMath.h"
 
@@ -24,14 +25,27 @@ public:
   const std::vector<spectrascope::learn::Complex>& dft() const { return dft_; }
   // max_k |FFT[k] - DFT[k]| / max_k |DFT[k]|; 0 when not shown.
   double relativeDifference() const;
+  // Where bin k's bar stands (its middle), for pointing at it; only while the spectra are shown.
+  QPointF binPoint(std::size_t k) const;
+  // "|X[3]| = 4 (FFT), 4 (direct DFT)" for the bin under the pointer, empty when there is none.
+  const QString& hoverText() const { return hoverText_; }
   QSize sizeHint() const override { return {320, 130}; }
   QSize minimumSizeHint() const override { return {160, 90}; }
 
 protected:
   void paintEvent(QPaintEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void leaveEvent(QEvent* event) override;
 
 private:
+  // The caption's height is measured as it is drawn; the bars take the rest.
+  QRectF plotRect() const { return QRectF(rect()).adjusted(8, captionBottom_ + 4, -8, -6); }
+  void setHovered(int k);
+
   std::vector<spectrascope::learn::Complex> fft_, dft_;
+  double captionBottom_ = 20;
+  int hovered_ = -1;
+  QString hoverText_;
 };
 
 } // namespace spectrascope::ui

@@ -1,7 +1,7 @@
 #pragma once
 // The input signal as stems (real part; imaginary part faint). When drawing is enabled, dragging the
 // mouse sets the samples under it (all those the stroke crosses, however fast), and signalDrawn() reports the
-// new signal when the button is released.
+// new signal when the button is released. Hovering a sample shows its value (hoverText()).
 
 #include "spectrascope/engine/learn/StageMath.h"
 
@@ -21,6 +21,10 @@ public:
   void setSignal(std::vector<spectrascope::learn::Complex> signal);
   const std::vector<spectrascope::learn::Complex>& signal() const { return signal_; }
   void setDrawingEnabled(bool enabled);
+  // Where sample n's stem stands (its middle), for pointing at it.
+  QPointF samplePoint(std::size_t n) const;
+  // "x[5] = 0.707 − 0.707i" for the sample under the pointer, empty when there is none.
+  const QString& hoverText() const { return hoverText_; }
   QSize sizeHint() const override { return {320, 110}; }
   QSize minimumSizeHint() const override { return {160, 80}; }
 
@@ -32,6 +36,8 @@ protected:
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
+  void leaveEvent(QEvent* event) override;
+  bool event(QEvent* event) override;
 
 private:
   QRectF plotRect() const;
@@ -42,6 +48,9 @@ private:
   bool drawing_ = false;
   bool pressed_ = false;
   std::optional<QPointF> strokeEnd_; // where the stroke so far ends
+  int hovered_ = -1;
+  QString hoverText_;
+  void setHovered(int n);
 };
 
 } // namespace spectrascope::ui
