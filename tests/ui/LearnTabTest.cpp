@@ -92,6 +92,7 @@ private slots:
   void valuesShowAsPhasors();
   void hoveringAValueShowsItsNumbers();
   void hoveringThePlotsShowsTheirNumbers();
+  void twiddleLabelsAreClearOfTheLines();
   void twiddlesAreWrittenAsTwiddleFactors();
   void saysWhichDeviceComputesTheStages();
   void withoutOpenClTheCpuReferenceComputesTheStages();
@@ -661,6 +662,35 @@ void LearnTabTest::hoveringThePlotsShowsTheirNumbers()
   // Away from every dot, no numbers.
   QTest::mouseMove(circle, QPoint(2, circle->height() - 2));
   QTRY_VERIFY(circle->hoverText().isEmpty());
+}
+
+// A twiddle label sits where the butterflies' lines fan out; each is cleared to white first, so no line
+// runs through its text: the edge of every label's box is white in the drawn picture.
+void LearnTabTest::twiddleLabelsAreClearOfTheLines()
+{
+  auto tab = readyTab(16, steps::Algorithm::Radix2Dit);
+  auto* view = tab->findChild<ButterflyDiagramView*>(QStringLiteral("learnDiagram"));
+  QVERIFY(QTest::qWaitForWindowExposed(tab.get()));
+  for (int stage = 2; stage <= tab->lastStage(); ++stage) {
+    tab->setStage(stage);
+    ButterflyDiagramParameters p = view->parameters();
+    p.size = view->size();
+    const auto labels = ButterflyDiagram(p).twiddleLabels();
+    QVERIFY2(!labels.empty(),
+             qPrintable(QStringLiteral("stage %1 at %2 px wide").arg(stage).arg(p.size.width())));
+    const QImage shot = view->grab().toImage();
+    for (const auto& label : labels) {
+      const QRect edge = label.box.toAlignedRect().adjusted(1, 1, -1, -1); // inside the box, outside the text
+      for (int x = edge.left(); x <= edge.right(); ++x)
+        for (int y : {edge.top(), edge.bottom()})
+          QVERIFY2(qGray(shot.pixel(x, y)) > 240,
+                   qPrintable(QStringLiteral("stage %1: a line through %2 at (%3, %4)")
+                                  .arg(stage)
+                                  .arg(label.text)
+                                  .arg(x)
+                                  .arg(y)));
+    }
+  }
 }
 
 void LearnTabTest::twiddlesAreWrittenAsTwiddleFactors()

@@ -16,6 +16,7 @@ using spectrascope::learn::Complex;
 
 constexpr double kLeft = 44, kRight = 16, kTop = 40, kBottom = 50;
 constexpr double kNodeRadius = 3.2;
+constexpr int kTwiddlePixelSize = 10;
 const QColor kInk(0x22, 0x22, 0x22);
 const QColor kActive(0xd9, 0x48, 0x0f); // the butterflies of the current stage
 const QColor kDone(0x9a, 0xa0, 0xa6);   // earlier stages
@@ -207,19 +208,36 @@ void ButterflyDiagram::drawEdges(DiagramCanvas& canvas) const
 }
 
 // W_m^k beside each butterfly of the current stage that turns a value, where there is room to read it.
-void ButterflyDiagram::drawTwiddleLabels(DiagramCanvas& canvas) const
+std::vector<ButterflyDiagram::TwiddleLabel> ButterflyDiagram::twiddleLabels() const
 {
-  if (p_.stage < 1 || rowHeight() < 13 || columnWidth() < 90) return;
+  if (!p_.result || isHeatMap() || p_.stage < 1 || rowHeight() < 13 || columnWidth() < 90) return {};
+  QFont font;
+  font.setPixelSize(kTwiddlePixelSize);
+  const QFontMetricsF metrics(font);
   const auto& stage = p_.result->schedule.stages[p_.stage];
   const double gap = glyphWidth() + 10;
+  std::vector<TwiddleLabel> labels;
   for (const Butterfly& b : stage.butterflies)
     for (int j = 0; j < b.radix; ++j) {
       const auto& t = b.twiddles[j];
       if (t.k % t.m == 0) continue;
       const int row = int(b.twiddleAfter ? b.outputs[j] : b.inputs[j]);
       const double x = b.twiddleAfter ? node(p_.stage, row).x() - 30 : node(p_.stage - 1, row).x() + gap + 4;
-      canvas.text({x, node(p_.stage, row).y() - 3}, twiddleSymbol(t.m, t.k), kActive.darker(130), 10);
+      const QPointF baseline(x, node(p_.stage, row).y() - 3);
+      const QString text = twiddleSymbol(t.m, t.k);
+      const QRectF box(x - 1, baseline.y() - metrics.ascent() - 1, metrics.horizontalAdvance(text) + 2,
+                       metrics.ascent() + metrics.descent() + 2);
+      labels.push_back({text, baseline, box});
     }
+  return labels;
+}
+
+void ButterflyDiagram::drawTwiddleLabels(DiagramCanvas& canvas) const
+{
+  for (const TwiddleLabel& label : twiddleLabels()) {
+    canvas.rect(label.box, Qt::white);
+    canvas.text(label.baseline, label.text, kActive.darker(130), kTwiddlePixelSize);
+  }
 }
 
 void ButterflyDiagram::drawNodes(DiagramCanvas& canvas) const

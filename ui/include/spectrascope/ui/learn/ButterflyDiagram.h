@@ -46,6 +46,16 @@ public:
   QString header(int stage) const;
   QRectF headerRect(int stage) const;
 
+  // The current stage's W_m^k labels as drawn: the text, its baseline point, and its box (the text and a
+  // pixel of air), which is cleared to white first so the butterflies' lines do not run through it.
+  struct TwiddleLabel
+  {
+    QString text;
+    QPointF baseline;
+    QRectF box;
+  };
+  std::vector<TwiddleLabel> twiddleLabels() const;
+
   static QColor phaseColour(double radians);
   static QColor workItemColour(std::uint32_t workItem);
   static QString stageTitle(const spectrascope::learn::Schedule& schedule, int stage);
