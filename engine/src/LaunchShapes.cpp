@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <iterator>
 #include <span>
 
 namespace spectrascope::detail {
@@ -603,6 +604,23 @@ double adjacentLaunchCost(std::size_t length, bool bothSides, bool realRows, con
   return bothSides ? 1.65 : 1.3;
 }
 
+// Relative time of one launch of a complex row split over several launches, by its place and by how
+// many of its lines fit local memory (16, 8, 4, 2, 1). Measured on the H200 (48 KB; ms per 2^25 values
+// over the copy's 0.131 ms) for lengths 256, 512, 1024, 2048 and 4096: the first launch, which loads
+// adjacent lines and stores in order, 1.17, 1.30, 1.45, 1.72, 2.10; a later one, which loads and stores
+// adjacent lines and applies the pass twiddles, 1.15, 1.19, 1.46, 1.87, 1.98. So a long launch goes last
+// and a short one first where that is cheaper: 2^23 as 2048 x 4096 0.470 ms against 0.514 as 4096 x
+// 2048, 2^22 as 1024 x 4096 0.435 against 0.455 as 2048 x 2048, 2^17 as 256 x 512 0.290 against 0.298.
+double rowLaunchCost(std::size_t length, bool first, const DeviceLimits& limits)
+{
+  constexpr std::size_t kLines[] = {16, 8, 4, 2, 1};
+  constexpr double kFirst[] = {1.17, 1.30, 1.45, 1.72, 2.10};
+  constexpr double kLater[] = {1.15, 1.19, 1.46, 1.87, 1.98};
+  for (std::size_t i = 0; i < std::size(kLines); ++i)
+    if (fitsLocalMemory(length, kLines[i], 1, limits)) return first ? kFirst[i] : kLater[i];
+  return first ? 2.5 : 2.4; // exchanged in parts: longer than local memory holds
+}
+
 // `n` split into `count` launch lengths of nearly equal exponents, largest first.
 std::vector<std::size_t> splitInto(std::size_t n, int count)
 {
@@ -619,8 +637,9 @@ std::vector<std::size_t> splitInto(std::size_t n, int count)
 // fewest launches the local memory allows, or one more where shorter lines run enough faster to pay for
 // the extra read and write (at equal cost, the fewer launches). Every launch of a four-step loads adjacent
 // lines, and every one but the first stores them; on columns, all do both. H100: 2^21 as 2048 x 1024 0.50 ms
-// against 0.57 in three launches of 128; 2^22 as 2048 x 2048 0.546 against 0.576 (adjacentLaunchCost);
-// 2048-long columns in one launch (two rounds per exchange) 0.35 against 0.39 in two.
+// against 0.57 in three launches of 128 (adjacentLaunchCost); 2048-long columns in one launch (two rounds
+// per exchange) 0.35 against 0.39 in two. Complex rows also weigh each launch by its place
+// (rowLaunchCost), over every order of two launches and three balanced ones.
 std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, bool realRows,
                                                  const DeviceLimits& limits)
 {
@@ -633,13 +652,32 @@ std::vector<std::size_t> powerOfTwoLaunchLengths(std::size_t n, bool columns, bo
       sum += adjacentLaunchCost(lengths[i], columns || i > 0, realRows, limits);
     return sum;
   };
+  const std::size_t maxLength = maxLengthFor(limits, limits.minAdjacentLines, kMaxAdjacentParts);
   std::vector<std::size_t> best =
-      n <= singleMax ? std::vector<std::size_t>{n}
-                     : balancedFactors(n, maxLengthFor(limits, limits.minAdjacentLines, kMaxAdjacentParts));
+      n <= singleMax ? std::vector<std::size_t>{n} : balancedFactors(n, maxLength);
   // Only where the planner may choose: a pass-length cap (tests, tuning) keeps its split.
   if (limits.maxPassLength) return best;
-  const std::vector<std::size_t> more = splitInto(n, int(best.size()) + 1);
-  if (more.back() >= 2 && cost(more) < cost(best)) best = more;
+  if (columns || realRows) { // their launches all walk adjacent lines alike
+    const std::vector<std::size_t> more = splitInto(n, int(best.size()) + 1);
+    if (more.back() >= 2 && cost(more) < cost(best)) best = more;
+    return best;
+  }
+  // Complex rows: every order of two launches, and three balanced ones, by where each launch stands.
+  const auto rowCost = [&](const std::vector<std::size_t>& lengths) {
+    double sum = 0;
+    for (std::size_t i = 0; i < lengths.size(); ++i)
+      sum += rowLaunchCost(lengths[i], i == 0, limits);
+    return sum;
+  };
+  std::vector<std::vector<std::size_t>> candidates{splitInto(n, int(best.size()) + 1)};
+  const int bits = std::countr_zero(n);
+  if (best.size() == 2)
+    for (int first = 1; first < bits; ++first) {
+      const std::size_t a = std::size_t{1} << first, b = n >> first;
+      if (a <= maxLength && b <= maxLength) candidates.push_back({a, b});
+    }
+  for (const auto& lengths : candidates)
+    if (lengths.back() >= 2 && rowCost(lengths) < rowCost(best) - 1e-9) best = lengths;
   return best;
 }
 

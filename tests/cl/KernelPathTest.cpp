@@ -124,6 +124,10 @@ std::vector<KernelCase> kernelCases()
   // With a GPU's 48 KB, one launch more where short lines pay for it: 2^21 in three launches of 128,
   // 2048-long columns in two launches (in place, inverse).
   c.push_back(make("threepass_gpu_local_memory_n2pow21", D::complex1d(1u << 21), 0, 48 * 1024));
+  // Complex rows order their launches by place: 2^17 as 256 then 512, 2^22 as 1024 then 4096 (its later
+  // launch one 4096-long line of the split exchange per group, with the pass twiddles).
+  c.push_back(make("short_launch_first_gpu_local_memory_n2pow17", D::complex1d(1u << 17), 0, 48 * 1024));
+  c.push_back(make("long_launch_last_gpu_local_memory_n2pow22", D::complex1d(1u << 22), 0, 48 * 1024));
   c.push_back(make("columns_in_two_launches_inplace_32x2048", inPlace(inverse(D::complex2d(32, 2048, 2))), 0,
                    48 * 1024));
   // Radix 32 (32 values per work-item), where the planner takes it: a split row's later 512-long launch
