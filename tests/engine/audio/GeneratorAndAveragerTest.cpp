@@ -26,13 +26,19 @@ double powerDb(std::initializer_list<std::pair<double, double>> weightedDb)
   return 10 * std::log10(power / weight);
 }
 
-TEST(SignalGeneratorTest, SineHasTheRequestedLevel)
+// A 1 kHz sine at a peak level, at 48 kHz.
+GeneratorSettings sineAt(double levelDbfs)
 {
   GeneratorSettings s;
   s.waveform = Waveform::Sine;
   s.frequencyHz = 1000;
-  s.levelDbfs = -6;
-  SignalGenerator generator(s);
+  s.levelDbfs = levelDbfs;
+  return s;
+}
+
+TEST(SignalGeneratorTest, SineHasTheRequestedLevel)
+{
+  SignalGenerator generator(sineAt(-6));
   std::vector<float> block(4800);
   generator.generate(block);
   float peak = 0;
@@ -45,15 +51,10 @@ TEST(SignalGeneratorTest, SineHasTheRequestedLevel)
 // sine near its peak, -40 -> 0 dBFS in one sample is a jump of almost full scale, heard as a click.
 TEST(SignalGeneratorTest, LevelChangeRampsWithoutAStep)
 {
-  GeneratorSettings s;
-  s.waveform = Waveform::Sine;
-  s.frequencyHz = 1000;
-  s.levelDbfs = -40;
-  SignalGenerator generator(s);
+  SignalGenerator generator(sineAt(-40));
   std::vector<float> before(4810); // 100.2 cycles: the change lands near the sine's peak
   generator.generate(before);
-  s.levelDbfs = 0;
-  generator.setSettings(s);
+  generator.setSettings(sineAt(0));
   std::vector<float> after(4800);
   generator.generate(after);
 

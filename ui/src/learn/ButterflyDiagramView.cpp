@@ -68,7 +68,7 @@ void ButterflyDiagramView::mouseMoveEvent(QMouseEvent* event)
     update();
   }
   hoverText_ = hit && hit->first <= parameters_.stage ? describe(hit->first, hit->second) : QString();
-  hover_readout::show(this, event->globalPosition(), hoverText_);
+  HoverReadout::showText(this, event->globalPosition(), hoverText_);
 }
 
 void ButterflyDiagramView::leaveEvent(QEvent*)

@@ -1,6 +1,5 @@
 #include "spectrascope/ui/learn/DftComparisonView.h"
 
-#include "spectrascope/ui/learn/HoverReadout.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 
 #include <QMouseEvent>
@@ -23,18 +22,16 @@ void DftComparisonView::setSpectra(std::vector<spectrascope::learn::Complex> fft
 {
   fft_ = std::move(fft);
   dft_ = std::move(dft);
-  setHovered(hovered_ < int(fft_.size()) ? hovered_ : -1);
+  hover_.refresh(showsSpectra() ? int(fft_.size()) : 0);
   update();
 }
 
-void DftComparisonView::setHovered(int k)
+QString DftComparisonView::describe(int k) const
 {
-  hovered_ = showsSpectra() ? k : -1;
-  hoverText_ = hovered_ >= 0 ? tr("|X[%1]| = %2 (FFT), %3 (direct DFT)")
-                                   .arg(k)
-                                   .arg(readableReal(std::abs(fft_[std::size_t(k)])))
-                                   .arg(readableReal(std::abs(dft_[std::size_t(k)])))
-                             : QString();
+  return tr("|X[%1]| = %2 (FFT), %3 (direct DFT)")
+      .arg(k)
+      .arg(readableReal(std::abs(fft_[std::size_t(k)])))
+      .arg(readableReal(std::abs(dft_[std::size_t(k)])));
 }
 
 QPointF DftComparisonView::binPoint(std::size_t k) const
@@ -46,19 +43,14 @@ QPointF DftComparisonView::binPoint(std::size_t k) const
 
 void DftComparisonView::mouseMoveEvent(QMouseEvent* event)
 {
-  const int k =
-      showsSpectra() ? hover_readout::slotUnder(event->position().x(), plotRect(), fft_.size()) : -1;
-  if (k != hovered_) {
-    setHovered(k);
-    update();
-  }
-  hover_readout::show(this, event->globalPosition(), hoverText_);
+  hover_.pointAt(showsSpectra() ? HoverReadout::slotUnder(event->position().x(), plotRect(), fft_.size())
+                                : -1,
+                 event->globalPosition());
 }
 
 void DftComparisonView::leaveEvent(QEvent*)
 {
-  setHovered(-1);
-  update();
+  hover_.clear();
 }
 
 double DftComparisonView::relativeDifference() const
@@ -98,7 +90,7 @@ void DftComparisonView::paintEvent(QPaintEvent*)
   const QRectF area = plotRect();
   if (area.height() < 8) return;
   const double step = area.width() / double(fft_.size());
-  hover_readout::highlightSlot(painter, area, hovered_, fft_.size()); // whose numbers are shown
+  HoverReadout::highlightSlot(painter, area, hover_.index(), fft_.size()); // whose numbers are shown
   const QColor bar(0x1f, 0x6f, 0xb4), dot(0xd9, 0x48, 0x0f);
   for (std::size_t k = 0; k < fft_.size(); ++k) {
     const double x = area.left() + (k + 0.5) * step;

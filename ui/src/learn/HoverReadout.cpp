@@ -8,9 +8,29 @@
 #include <algorithm>
 #include <cmath>
 
-namespace spectrascope::ui::hover_readout {
+namespace spectrascope::ui {
 
-void show(QWidget* view, QPointF globalPosition, const QString& text)
+HoverReadout::HoverReadout(QWidget* view, std::function<QString(int)> describe)
+    : view_(view), describe_(std::move(describe))
+{
+}
+
+void HoverReadout::set(int index)
+{
+  index_ = index;
+  text_ = index >= 0 ? describe_(index) : QString();
+}
+
+void HoverReadout::pointAt(int index, QPointF globalPosition)
+{
+  if (index != index_) {
+    set(index);
+    view_->update();
+  }
+  showText(view_, globalPosition, text_);
+}
+
+void HoverReadout::showText(QWidget* view, QPointF globalPosition, const QString& text)
 {
   if (text.isEmpty())
     QToolTip::hideText();
@@ -18,20 +38,31 @@ void show(QWidget* view, QPointF globalPosition, const QString& text)
     QToolTip::showText(globalPosition.toPoint(), text, view);
 }
 
-bool showOnToolTip(QWidget* view, QEvent* event, const QString& text)
+void HoverReadout::refresh(int count)
 {
-  if (event->type() != QEvent::ToolTip || text.isEmpty()) return false;
-  QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), text, view);
+  set(index_ < count ? index_ : -1);
+}
+
+void HoverReadout::clear()
+{
+  set(-1);
+  view_->update();
+}
+
+bool HoverReadout::handleToolTip(QEvent* event) const
+{
+  if (event->type() != QEvent::ToolTip || text_.isEmpty()) return false;
+  QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), text_, view_);
   return true;
 }
 
-int slotUnder(double x, const QRectF& area, std::size_t count)
+int HoverReadout::slotUnder(double x, const QRectF& area, std::size_t count)
 {
   if (count == 0 || x < area.left() || x >= area.right()) return -1;
   return std::min(int(count) - 1, int(std::floor((x - area.left()) / area.width() * double(count))));
 }
 
-void highlightSlot(QPainter& painter, const QRectF& area, int slot, std::size_t count)
+void HoverReadout::highlightSlot(QPainter& painter, const QRectF& area, int slot, std::size_t count)
 {
   if (slot < 0 || count == 0) return;
   const double step = area.width() / double(count);
@@ -39,4 +70,4 @@ void highlightSlot(QPainter& painter, const QRectF& area, int slot, std::size_t 
                    QColor(0x1f, 0x6f, 0xb4, 28));
 }
 
-} // namespace spectrascope::ui::hover_readout
+} // namespace spectrascope::ui

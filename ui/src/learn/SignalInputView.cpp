@@ -1,6 +1,5 @@
 #include "spectrascope/ui/learn/SignalInputView.h"
 
-#include "spectrascope/ui/learn/HoverReadout.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 
 #include <QMouseEvent>
@@ -20,14 +19,13 @@ SignalInputView::SignalInputView(QWidget* parent) : QWidget(parent)
 void SignalInputView::setSignal(std::vector<spectrascope::learn::Complex> signal)
 {
   signal_ = std::move(signal);
-  setHovered(hovered_ < int(signal_.size()) ? hovered_ : -1); // the numbers follow the new signal
+  hover_.refresh(int(signal_.size())); // the numbers follow the new signal
   update();
 }
 
-void SignalInputView::setHovered(int n)
+QString SignalInputView::describe(int n) const
 {
-  hovered_ = n;
-  hoverText_ = n >= 0 ? tr("x[%1] = %2").arg(n).arg(readableComplex(signal_[std::size_t(n)])) : QString();
+  return tr("x[%1] = %2").arg(n).arg(readableComplex(signal_[std::size_t(n)]));
 }
 
 QPointF SignalInputView::samplePoint(std::size_t n) const
@@ -71,7 +69,7 @@ void SignalInputView::paintEvent(QPaintEvent*)
   const double step = area.width() / double(signal_.size());
   const double half = area.height() / 2;
   const bool stems = signal_.size() <= 128;
-  hover_readout::highlightSlot(painter, area, hovered_, signal_.size()); // whose numbers are shown
+  HoverReadout::highlightSlot(painter, area, hover_.index(), signal_.size()); // whose numbers are shown
   for (int part = 1; part >= 0; --part) {
     const QColor colour = part == 0 ? QColor(0x1f, 0x6f, 0xb4) : QColor(0xf0, 0x8c, 0x00, 120);
     painter.setPen(QPen(colour, stems ? 1.4 : 1.0));
@@ -117,7 +115,7 @@ void SignalInputView::drawTo(QPointF point)
     if (i == last) break;
   }
   strokeEnd_ = point;
-  if (hovered_ >= 0) setHovered(hovered_);
+  hover_.refresh(int(signal_.size()));
   update();
 }
 
@@ -138,23 +136,18 @@ void SignalInputView::mouseMoveEvent(QMouseEvent* event)
     drawTo(event->position());
     return;
   }
-  const int n = hover_readout::slotUnder(event->position().x(), plotRect(), signal_.size());
-  if (n != hovered_) {
-    setHovered(n);
-    update();
-  }
-  hover_readout::show(this, event->globalPosition(), hoverText_);
+  hover_.pointAt(HoverReadout::slotUnder(event->position().x(), plotRect(), signal_.size()),
+                 event->globalPosition());
 }
 
 void SignalInputView::leaveEvent(QEvent*)
 {
-  setHovered(-1);
-  update();
+  hover_.clear();
 }
 
 bool SignalInputView::event(QEvent* event)
 {
-  return hover_readout::showOnToolTip(this, event, hoverText_) || QWidget::event(event);
+  return hover_.handleToolTip(event) || QWidget::event(event);
 }
 
 void SignalInputView::mouseReleaseEvent(QMouseEvent* event)

@@ -1,7 +1,6 @@
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
 
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
-#include "spectrascope/ui/learn/HoverReadout.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 
 #include <QFontMetricsF>
@@ -26,21 +25,16 @@ void TwiddleCircleView::setTwiddles(std::vector<spectrascope::learn::Twiddle> tw
   setToolTip(tr("%1: the twiddle factors this stage multiplies by, as points on the unit circle, each a turn "
                 "of k/m. Hover a butterfly in the diagram for the twiddle it uses.")
                  .arg(caption));
-  setHovered(hovered_ < int(twiddles_.size()) ? hovered_ : -1);
+  hover_.refresh(int(twiddles_.size()));
   update();
 }
 
-void TwiddleCircleView::setHovered(int i)
+QString TwiddleCircleView::describe(int i) const
 {
-  hovered_ = i;
-  if (i < 0) {
-    hoverText_.clear();
-    return;
-  }
   const auto& t = twiddles_[std::size_t(i)];
-  hoverText_ = tr("%1 = %2, %3")
-                   .arg(ButterflyDiagram::twiddleSymbol(t.m, t.k), readableComplex(t.value()),
-                        readableDegrees(std::arg(t.value())));
+  return tr("%1 = %2, %3")
+      .arg(ButterflyDiagram::twiddleSymbol(t.m, t.k), readableComplex(t.value()),
+           readableDegrees(std::arg(t.value())));
 }
 
 void TwiddleCircleView::mouseMoveEvent(QMouseEvent* event)
@@ -55,22 +49,17 @@ void TwiddleCircleView::mouseMoveEvent(QMouseEvent* event)
       nearest = i;
     }
   }
-  if (nearest != hovered_) {
-    setHovered(nearest);
-    update();
-  }
-  hover_readout::show(this, event->globalPosition(), hoverText_);
+  hover_.pointAt(nearest, event->globalPosition());
 }
 
 void TwiddleCircleView::leaveEvent(QEvent*)
 {
-  setHovered(-1);
-  update();
+  hover_.clear();
 }
 
 bool TwiddleCircleView::event(QEvent* event)
 {
-  return hover_readout::showOnToolTip(this, event, hoverText_) || QWidget::event(event);
+  return hover_.handleToolTip(event) || QWidget::event(event);
 }
 
 QFont TwiddleCircleView::labelFont() const
@@ -193,7 +182,7 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
     painter.setPen(Qt::NoPen);
     painter.setBrush(active);
     painter.drawEllipse(at, kDotRadius, kDotRadius);
-    if (int(i) == hovered_) { // the dot whose numbers are shown
+    if (int(i) == hover_.index()) { // the dot whose numbers are shown
       painter.setPen(QPen(active, 1.2));
       painter.setBrush(Qt::NoBrush);
       painter.drawEllipse(at, kDotRadius + 3, kDotRadius + 3);

@@ -4,6 +4,7 @@
 // magnitudes (hoverText()).
 
 #include "spectrascope/engine/learn/StageMath.h"
+#include "spectrascope/ui/learn/HoverReadout.h"
 
 #include <QWidget>
 
@@ -28,7 +29,7 @@ public:
   // Where bin k's bar stands (its middle), for pointing at it; only while the spectra are shown.
   QPointF binPoint(std::size_t k) const;
   // "|X[3]| = 4 (FFT), 4 (direct DFT)" for the bin under the pointer, empty when there is none.
-  const QString& hoverText() const { return hoverText_; }
+  const QString& hoverText() const { return hover_.text(); }
   QSize sizeHint() const override { return {320, 130}; }
   QSize minimumSizeHint() const override { return {160, 90}; }
 
@@ -40,12 +41,11 @@ protected:
 private:
   // The caption's height is measured as it is drawn; the bars take the rest.
   QRectF plotRect() const { return QRectF(rect()).adjusted(8, captionBottom_ + 4, -8, -6); }
-  void setHovered(int k);
+  QString describe(int k) const;
 
   std::vector<spectrascope::learn::Complex> fft_, dft_;
   double captionBottom_ = 20;
-  int hovered_ = -1;
-  QString hoverText_;
+  HoverReadout hover_{this, [this](int k) { return describe(k); }};
 };
 
 } // namespace spectrascope::ui

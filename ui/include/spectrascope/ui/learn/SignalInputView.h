@@ -4,6 +4,7 @@
 // new signal when the button is released. Hovering a sample shows its value (hoverText()).
 
 #include "spectrascope/engine/learn/StageMath.h"
+#include "spectrascope/ui/learn/HoverReadout.h"
 
 #include <QWidget>
 
@@ -24,7 +25,7 @@ public:
   // Where sample n's stem stands (its middle), for pointing at it.
   QPointF samplePoint(std::size_t n) const;
   // "x[5] = 0.707 − 0.707i" for the sample under the pointer, empty when there is none.
-  const QString& hoverText() const { return hoverText_; }
+  const QString& hoverText() const { return hover_.text(); }
   QSize sizeHint() const override { return {320, 110}; }
   QSize minimumSizeHint() const override { return {160, 80}; }
 
@@ -48,9 +49,8 @@ private:
   bool drawing_ = false;
   bool pressed_ = false;
   std::optional<QPointF> strokeEnd_; // where the stroke so far ends
-  int hovered_ = -1;
-  QString hoverText_;
-  void setHovered(int n);
+  HoverReadout hover_{this, [this](int n) { return describe(n); }};
+  QString describe(int n) const;
 };
 
 } // namespace spectrascope::ui

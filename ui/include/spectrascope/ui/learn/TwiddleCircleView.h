@@ -5,6 +5,7 @@
 // a dot shows its twiddle's value and angle (hoverText()).
 
 #include "spectrascope/engine/learn/Schedule.h"
+#include "spectrascope/ui/learn/HoverReadout.h"
 
 #include <QWidget>
 
@@ -26,7 +27,7 @@ public:
   // The caption as drawn, with the note when labels are left out.
   QString shownCaption() const;
   // "W₁₆³ = 0.383 − 0.924i, −68°" for the dot under the pointer, empty when there is none.
-  const QString& hoverText() const { return hoverText_; }
+  const QString& hoverText() const { return hover_.text(); }
   QSize sizeHint() const override { return {220, 220}; }
   QSize minimumSizeHint() const override { return {120, 120}; }
 
@@ -47,12 +48,11 @@ private:
   double radius() const;
 
   static constexpr double kHoverReach = 8; // how near a dot the pointer must be for its numbers
-  void setHovered(int i);
+  QString describe(int i) const;
 
   std::vector<spectrascope::learn::Twiddle> twiddles_;
   QString caption_;
-  int hovered_ = -1;
-  QString hoverText_;
+  HoverReadout hover_{this, [this](int i) { return describe(i); }};
 };
 
 } // namespace spectrascope::ui
