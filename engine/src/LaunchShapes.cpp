@@ -609,8 +609,9 @@ double adjacentLaunchCost(std::size_t length, bool bothSides, bool realRows, con
 // over the copy's 0.131 ms) for lengths 256, 512, 1024, 2048 and 4096: the first launch, which loads
 // adjacent lines and stores in order, 1.17, 1.30, 1.45, 1.72, 2.10; a later one, which loads and stores
 // adjacent lines and applies the pass twiddles, 1.15, 1.19, 1.46, 1.87, 1.98. So a long launch goes last
-// and a short one first where that is cheaper: 2^23 as 2048 x 4096 0.470 ms against 0.514 as 4096 x
-// 2048, 2^22 as 1024 x 4096 0.435 against 0.455 as 2048 x 2048, 2^17 as 256 x 512 0.290 against 0.298.
+// and a short one first where that is cheaper: 2^22 as 1024 x 4096 0.435 ms against 0.455 as 2048 x 2048,
+// 2^17 as 256 x 512 0.290 against 0.298; and 2^23 and 2^24 take three launches of 256 and 128 (0.442 and
+// 0.451, where 4096 x 2048 and 4096 x 4096 took 0.514 and 0.526, and 2048 x 4096 0.470 for 2^23).
 double rowLaunchCost(std::size_t length, bool first, const DeviceLimits& limits)
 {
   constexpr std::size_t kLines[] = {16, 8, 4, 2, 1};

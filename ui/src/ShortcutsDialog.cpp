@@ -66,7 +66,6 @@ ShortcutsDialog::ShortcutsDialog(const QList<Row>& rows, QWidget* parent) : QDia
       bold.setBold(true);
       group->setFont(0, bold);
       group->setFirstColumnSpanned(true);
-      group->setExpanded(true);
     }
     new QTreeWidgetItem(group, {row.what, row.keys});
   }

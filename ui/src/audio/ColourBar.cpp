@@ -63,8 +63,9 @@ std::vector<Label> labels(const QRectF& area, double minDb, double maxDb, const 
   const double top = std::floor(maxDb / step + 1e-9) * step;
   std::vector<Label> all; // top down
   for (double db = top; db >= minDb - 1e-9; db -= step) {
-    const double y =
-        std::clamp(tickY(bar, db, minDb, range) - height / 2, area.top(), area.bottom() - height);
+    // Inside the area; on a bar shorter than a label, from its top (std::clamp needs low <= high).
+    const double y = std::clamp(tickY(bar, db, minDb, range) - height / 2, area.top(),
+                                std::max(area.top(), area.bottom() - height));
     // The unit once, on the top label.
     const QString text = all.empty() ? QCoreApplication::translate("ColourBar", "%1 dB").arg(db, 0, 'f', 0)
                                      : QString::number(db, 'f', 0);

@@ -3,7 +3,6 @@
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 
 #include <QMouseEvent>
-
 #include <QPainter>
 
 #include <algorithm>
