@@ -85,6 +85,7 @@ private slots:
   void phaseLessonShowsMagnitudeAndPhaseReconstructions();
   void phaseLessonTakesASecondPictureFromAFileOrADrop();
   void phaseLessonRefusesABadFileInWords();
+  void phaseLessonDrawsItsLetteringInPictureAsShape();
   void accuracyPanelShowsTheEnginesErrorsBesideThePeers();
 };
 
@@ -284,6 +285,38 @@ void LearnPagesTest::phaseLessonTakesASecondPictureFromAFileOrADrop()
   QTRY_COMPARE_WITH_TIMEOUT(picker->name(), QStringLiteral("hubble_deep_field.jpg"), kTimeoutMs);
   QTRY_VERIFY_WITH_TIMEOUT(
       !page->isComputing() && page->tiles()[3]->caption().contains(QStringLiteral("hubble")), kTimeoutMs);
+}
+
+// The built-in second picture is a framed lettering. Fitted to picture A it must keep its whole frame: drawn
+// in a shape of its own, a 3:2 picture A cut its top and bottom away and left two black bars at the sides.
+void LearnPagesTest::phaseLessonDrawsItsLetteringInPictureAsShape()
+{
+  QImage tall(100, 300, QImage::Format_Grayscale8);
+  tall.fill(128);
+  for (const QImage& a : {QImage(), tall}) {
+    PhaseLessonPage page;
+    page.resize(1000, 600);
+    page.setImage(a, a.isNull() ? QString() : QStringLiteral("tall.png"));
+    QSignalSpy shown(&page, &PhaseLessonPage::resultShown);
+    page.show();
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() > 0 && !page.isComputing(), kTimeoutMs);
+    const QImage shownA = page.tiles()[0]->image();
+    const QImage b = page.tiles()[3]->image().convertToFormat(QImage::Format_Grayscale8);
+    QCOMPARE(b.size(), shownA.size());
+    const int w = b.width(), h = b.height();
+    const auto dark = [&](int x, int y) { return b.pixelColor(x, y).value() < 100; };
+    for (int i = 1; i < 4; ++i) {
+      QVERIFY2(
+          dark(w * i / 4, 8) && dark(w * i / 4, h - 9),
+          qPrintable(QStringLiteral("%1 x %2: no top or bottom edge at x %3").arg(w).arg(h).arg(w * i / 4)));
+      QVERIFY2(dark(8, h * i / 4) && dark(w - 9, h * i / 4),
+               qPrintable(QStringLiteral("%1 x %2: no side edge at y %3").arg(w).arg(h).arg(h * i / 4)));
+    }
+    // The lettering stays inside the frame: the ground just within each side is light.
+    for (int i = 1; i < 4; ++i)
+      QVERIFY(!dark(14, h * i / 4) && !dark(w - 15, h * i / 4) && !dark(w * i / 4, 14) &&
+              !dark(w * i / 4, h - 15));
+  }
 }
 
 void LearnPagesTest::phaseLessonRefusesABadFileInWords()

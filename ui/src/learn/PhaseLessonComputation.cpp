@@ -53,10 +53,16 @@ PhaseLessonComputation::PhaseLessonComputation(QObject* parent) : QObject(parent
           &PhaseLessonComputation::onFinished);
 }
 
-QImage PhaseLessonComputation::workingCopy(const QImage& a)
+QSize PhaseLessonComputation::workingSize(QSize a)
 {
   if (a.width() <= kWorkingSide && a.height() <= kWorkingSide) return a;
-  return a.scaled(kWorkingSide, kWorkingSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+  return a.scaled(kWorkingSide, kWorkingSide, Qt::KeepAspectRatio);
+}
+
+QImage PhaseLessonComputation::workingCopy(const QImage& a)
+{
+  const QSize size = workingSize(a.size());
+  return size == a.size() ? a : a.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
 }
 
 QImage PhaseLessonComputation::matched(const QImage& b, QSize size)

@@ -16,6 +16,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace spectrascope::ui {
 namespace {
 
@@ -66,9 +68,9 @@ PhaseLessonPage::PhaseLessonPage(QWidget* parent) : QWidget(parent)
 
   for (PictureTile* tile : tiles())
     tile->setPlaceholder(tr("computing…"));
-  picker_->setImage(lettering({256, 192}), tr("lettering (drawn here)"));
   setImage({}, {});
   connect(picker_, &ImagePicker::imageChosen, this, [this] {
+    letteringIsB_ = false;
     dirty_ = true;
     recompute();
   });
@@ -92,7 +94,8 @@ QImage PhaseLessonPage::lettering(QSize size)
   QPainter painter(&image);
   QFont font = painter.font();
   font.setBold(true);
-  font.setPixelSize(size.height() * 2 / 5);
+  // Three bold capitals are about twice the font's size wide: a tall picture keeps them whole.
+  font.setPixelSize(std::max(1, std::min(size.height() * 2 / 5, size.width() * 3 / 10)));
   painter.setFont(font);
   painter.setPen(QColor(20, 20, 20));
   painter.drawText(image.rect(), Qt::AlignCenter, QStringLiteral("FFT"));
@@ -106,6 +109,11 @@ void PhaseLessonPage::setImage(const QImage& image, const QString& name)
   image_ = image.isNull() ? QImage(QString::fromLatin1(kSampleImage)) : image;
   imageName_ = image.isNull() ? tr("the bundled sample") : name;
   pictureA_->setCaption(tr("Picture A: %1").arg(imageName_));
+  // The lettering is drawn in picture A's shape, so that fitting it to A cuts none of its frame away
+  // (drawn 4:3, a 3:2 picture kept only the frame's sides: two black bars).
+  if (letteringIsB_)
+    picker_->setImage(lettering(PhaseLessonComputation::workingSize(image_.size())),
+                      tr("lettering (drawn here)"));
   dirty_ = true;
   if (isVisible()) recompute();
 }

@@ -44,6 +44,7 @@ public:
 
   // `b` scaled and cut to `a`'s size, filling it; `a` at most kWorkingSide on its longer side.
   static QImage workingCopy(const QImage& a);
+  static QSize workingSize(QSize a);
   static QImage matched(const QImage& b, QSize size);
 
 signals:

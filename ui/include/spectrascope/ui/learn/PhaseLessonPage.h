@@ -39,7 +39,8 @@ public:
   // The tiles: picture A, magnitude only, phase only, picture B, |A| with arg B, |B| with arg A.
   QList<PictureTile*> tiles() const;
 
-  // The default second picture: dark lettering on a light ground, edges a swap makes easy to see.
+  // The default second picture: dark lettering in a frame on a light ground, edges a swap makes easy to
+  // see. Drawn at picture A's working size until another picture is chosen.
   static QImage lettering(QSize size);
 
 signals:
@@ -54,6 +55,7 @@ private:
   void recompute();
   void showOutcome(const PhaseLessonOutcome& outcome);
 
+  bool letteringIsB_ = true; // until a second picture is chosen
   LessonGuide* guide_ = nullptr;
   ImagePicker* picker_ = nullptr;
   QLabel* statusLabel_ = nullptr;
