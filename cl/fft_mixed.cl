@@ -1075,39 +1075,76 @@ inline void planeOut(__global cfloat* out, __local const cfloat* lines, const ui
 // x[0] + sum written (the forward FFT's output 0 is the sum of the gathered values), all conjugated for
 // the second FFT; where each line's output starts goes to lineStarts (with RADER_REST, X[0] conjugated to
 // firstValues instead: the rows are stored later, whole). Each group read its whole lines
-// before this, so writing X[0] in place is safe.
+// before this, so writing X[0] in place is safe. raderFiltered does it for output Q of line m (`sum` its
+// value), filteredLastPass as the forward FFT's last pass leaves each output in registers.
+inline cfloat raderFiltered(const cfloat sum, const uint Q, const uint m, __global cfloat* out,
+                            __local uint* lineStarts, __local cfloat* firstValues, const Step* step)
+{
+  cfloat value = cmul(sum, step->storeTable[Q]);
+  const uint g = step->firstLine + m;
+  if (Q == 0 && g < step->totalLines) {
+    uint i, j, b;
+    splitLine(g, step->inner, step->nOverL, &i, &j, &b);
+    const cfloat x0 = axisValue(step, b, 0);
+    value += x0;
+#if RADER_REST
+    firstValues[m] = (cfloat)(x0.x + sum.x, -(x0.y + sum.y)); // conjugated, as the second FFT's outputs
+#elif PAIRS_STORE == 1
+    // R2C's pair b: A[0] and B[0] from X[0] alone (its own partner); the store finds b in lineStarts.
+    storeSplitPair(out, step->outDist, step->pairRows, b, 0, x0 + sum, x0 + sum, step->scale);
+    lineStarts[m] = b;
+#elif PAIRS_STORE == 2
+    storeRealPair((__global float*)out, step->outDist, step->pairRows, b, 0, (x0 + sum) * step->scale);
+    lineStarts[m] = b;
+#else
+    const uint start = (b / step->outInner) * step->outDist + b % step->outInner;
+    out[start] = (x0 + sum) * step->scale;
+    lineStarts[m] = start;
+#endif
+  }
+  return (cfloat)(value.x, -value.y);
+}
+
 inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uint* lineStarts,
                         __local cfloat* firstValues, const uint lineStride, const Step* step, const uint lid,
                         const uint groupSize)
 {
   for (uint idx = lid; idx < LINES * LEN; idx += groupSize) {
     const uint m = idx / LEN, Q = idx % LEN;
-    const uint g = step->firstLine + m;
-    if (g >= step->totalLines) continue;
+    if (step->firstLine + m >= step->totalLines) continue;
     __local cfloat* slot = lines + m * lineStride + PADDED(Q);
-    const cfloat sum = *slot;
-    cfloat value = cmul(sum, step->storeTable[Q]);
-    if (Q == 0) {
-      uint i, j, b;
-      splitLine(g, step->inner, step->nOverL, &i, &j, &b);
-      const cfloat x0 = axisValue(step, b, 0);
-      value += x0;
-#if RADER_REST
-      firstValues[m] = (cfloat)(x0.x + sum.x, -(x0.y + sum.y)); // conjugated, as the second FFT's outputs
-#elif PAIRS_STORE == 1
-      // R2C's pair b: A[0] and B[0] from X[0] alone (its own partner); the store finds b in lineStarts.
-      storeSplitPair(out, step->outDist, step->pairRows, b, 0, x0 + sum, x0 + sum, step->scale);
-      lineStarts[m] = b;
-#elif PAIRS_STORE == 2
-      storeRealPair((__global float*)out, step->outDist, step->pairRows, b, 0, (x0 + sum) * step->scale);
-      lineStarts[m] = b;
-#else
-      const uint start = (b / step->outInner) * step->outDist + b % step->outInner;
-      out[start] = (x0 + sum) * step->scale;
-      lineStarts[m] = start;
+    *slot = raderFiltered(*slot, Q, m, out, lineStarts, firstValues, step);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// The forward FFT's last pass with raderFilter's work done on its outputs in registers, before they go to
+// local memory: one sweep through the lines and one barrier fewer. H100, ms per 2^25 values, two rounds:
+// 683 0.554 -> 0.537, 1009 0.418 -> 0.398, 4801 0.512 -> 0.472, 64 x 1009 0.656 -> 0.639, R2C 4801 0.268
+// -> 0.253. Not with RADER_REST: there the launch went from 128 registers to 160 and 1366 from 0.698 to
+// 0.800. RADER_FILTER_APART 1 keeps the two steps apart everywhere (a comparison).
+#ifndef RADER_FILTER_APART
+#define RADER_FILTER_APART RADER_REST
 #endif
-    }
-    *slot = (cfloat)(value.x, -value.y);
+INLINE void filteredLastPass(__local cfloat* line, __global const cfloat* restrict twiddles, const uint t,
+                             const uint ns, const int R, __global cfloat* out, __local uint* lineStarts,
+                             __local cfloat* firstValues, const Step* step, const uint m)
+{
+  const uint butterflies = LEN / R;
+  const uint perThread = (butterflies + THREADS - 1) / THREADS;
+  cfloat v[VMAX];
+  readButterflies(v, line, t, R, LEN, THREADS);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  UNROLL
+  for (uint s = 0; s < perThread; ++s) {
+    const uint b = t + s * THREADS;
+    if (b >= butterflies) continue;
+    cfloat* u = v + s * R;
+    const uint base = twiddleInputs(u, twiddles, b, ns, R);
+#define EMIT_FILTERED(q, value)                                                                                \
+  line[PADDED(base + (q) * ns)] = raderFiltered(value, base + (q) * ns, m, out, lineStarts, firstValues, step)
+    TRANSFORM_AFTER(u, R, EMIT_FILTERED)
+#undef EMIT_FILTERED
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -1789,11 +1826,18 @@ fft_mixed_pass(__global const cfloat* in, __global cfloat* out, __global const c
     barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 #endif
+#if FUSED_RADER && NUM_RADICES > 1 && !RADER_FILTER_APART
+    filteredLastPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), out, lineStarts, firstValues,
+                     &step, lid / lineThreads);
+#else
 #if NUM_RADICES > 1
     localPass(line, localTwiddles, tLds, localNs, RADIX_AT(NUM_RADICES - 1), LEN, THREADS);
 #endif
 #if FUSED_RADER
     raderFilter(out, lines, lineStarts, firstValues, lineStride, &step, lid, groupSize);
+#endif
+#endif
+#if FUSED_RADER
     const uint one = step.ns;
 #else
     filterForInverse(lines, filterLines, lineStride, &step, lid, groupSize);
