@@ -390,31 +390,38 @@ INLINE void readButterflies(cfloat* v, __local const cfloat* line, const uint t,
   }
 }
 
-// A pass between the first and the last: the line is read from local memory into registers, and after
-// everyone has read, the outputs are written back.
+// A pass in local memory: the line is read into registers, and after everyone has read, each butterfly's
+// outputs go to EMIT(q, value) (`base` and `ns` in scope), then a barrier. localPass and Rader's
+// filteredLastPass differ only in EMIT and TRANSFORM.
+#define LOCAL_PASS(line, twiddles, t, ns, R, len, threads, TRANSFORM, EMIT)                                    \
+  {                                                                                                            \
+    const uint butterflies_ = (len) / (R);                                                                     \
+    const uint perThread_ = (butterflies_ + (threads) - 1) / (threads);                                        \
+    cfloat v_[VMAX];                                                                                           \
+    readButterflies(v_, line, t, R, len, threads);                                                             \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                              \
+    UNROLL                                                                                                     \
+    for (uint s_ = 0; s_ < perThread_; ++s_) {                                                                 \
+      const uint b_ = (t) + s_ * (threads);                                                                    \
+      if (b_ >= butterflies_) continue;                                                                        \
+      cfloat* u_ = v_ + s_ * (R);                                                                              \
+      const uint base = twiddleInputs(u_, twiddles, b_, ns, R);                                                \
+      TRANSFORM(u_, R, EMIT)                                                                                   \
+    }                                                                                                          \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                              \
+  }
+
+// A pass between the first and the last: the outputs written back to the line.
 INLINE void localPass(__local cfloat* line, __global const cfloat* restrict twiddles, const uint t, const uint ns,
                       const int R, const uint len, const uint threads)
 {
-  const uint butterflies = len / R;
-  const uint perThread = (butterflies + threads - 1) / threads;
-  cfloat v[VMAX];
-  readButterflies(v, line, t, R, len, threads);
-  barrier(CLK_LOCAL_MEM_FENCE);
-  UNROLL
-  for (uint s = 0; s < perThread; ++s) {
-    const uint b = t + s * threads;
-    if (b >= butterflies) continue;
-    cfloat* u = v + s * R;
-    const uint base = twiddleInputs(u, twiddles, b, ns, R);
 #define EMIT_LINE(q, value) line[PADDED(base + (q) * ns)] = (value)
 #if PLAIN_LAUNCH
-    TRANSFORM_EMIT(u, R, EMIT_LINE)
+  LOCAL_PASS(line, twiddles, t, ns, R, len, threads, TRANSFORM_EMIT, EMIT_LINE)
 #else
-    TRANSFORM_AFTER(u, R, EMIT_LINE)
+  LOCAL_PASS(line, twiddles, t, ns, R, len, threads, TRANSFORM_AFTER, EMIT_LINE)
 #endif
 #undef EMIT_LINE
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
 }
 
 // Where line g's element e sits: (b, i, j) from g as in fft_stockham.cl. REAL_ROWS 3 (the last launch of
@@ -1130,23 +1137,10 @@ INLINE void filteredLastPass(__local cfloat* line, __global const cfloat* restri
                              const uint ns, const int R, __global cfloat* out, __local uint* lineStarts,
                              __local cfloat* firstValues, const Step* step, const uint m)
 {
-  const uint butterflies = LEN / R;
-  const uint perThread = (butterflies + THREADS - 1) / THREADS;
-  cfloat v[VMAX];
-  readButterflies(v, line, t, R, LEN, THREADS);
-  barrier(CLK_LOCAL_MEM_FENCE);
-  UNROLL
-  for (uint s = 0; s < perThread; ++s) {
-    const uint b = t + s * THREADS;
-    if (b >= butterflies) continue;
-    cfloat* u = v + s * R;
-    const uint base = twiddleInputs(u, twiddles, b, ns, R);
 #define EMIT_FILTERED(q, value)                                                                                \
   line[PADDED(base + (q) * ns)] = raderFiltered(value, base + (q) * ns, m, out, lineStarts, firstValues, step)
-    TRANSFORM_AFTER(u, R, EMIT_FILTERED)
+  LOCAL_PASS(line, twiddles, t, ns, R, LEN, THREADS, TRANSFORM_AFTER, EMIT_FILTERED)
 #undef EMIT_FILTERED
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
 }
 
 // FUSED_RADER's store (header): X[P], P = 1..p-1, from local element hookIndex[p - 1 + P - 1],
