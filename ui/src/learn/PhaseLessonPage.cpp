@@ -99,8 +99,17 @@ QImage PhaseLessonPage::lettering(QSize size)
   painter.setFont(font);
   painter.setPen(QColor(20, 20, 20));
   painter.drawText(image.rect(), Qt::AlignCenter, QStringLiteral("FFT"));
-  painter.setPen(QPen(QColor(20, 20, 20), 4));
-  painter.drawRect(image.rect().adjusted(8, 8, -8, -8));
+  // The frame keeps its proportions on a small picture A: 8 pixels in and 4 wide from 160 pixels up,
+  // thinner below, so a picture a few dozen pixels across is not half frame.
+  const int side = std::min(size.width(), size.height());
+  const int inset = std::clamp(side / 20, 1, 8);
+  const int pen = std::clamp(side / 40, 1, 4);
+  painter.setPen(
+      QPen(QColor(20, 20, 20), pen, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin)); // square corners
+  // Centred on the stroke, so each side covers the same pixels [inset, inset + pen) from its edge.
+  const qreal half = pen / 2.0;
+  painter.drawRect(
+      QRectF(inset + half, inset + half, size.width() - 2 * inset - pen, size.height() - 2 * inset - pen));
   return image;
 }
 
