@@ -262,6 +262,7 @@ private slots:
   void readoutFollowsTheMaskWithoutAMouseMove();
   void aNewImageStartsWithoutTheOldNotches();
   void secondCutoffIsDisabledOutsideTheBands();
+  void bandChosenAfterFMovedPastF2PassesABand();
   void notchRadiusStopsShortOfDc();
   void slowSliderDragShowsPreviewsUntilRelease();
   void fitsSmallAndScaledScreens();
@@ -1451,6 +1452,48 @@ void ImageTabTest::secondCutoffIsDisabledOutsideTheBands()
   }
   tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandStop)));
   QVERIFY(f2->isEnabled());
+  // The same for F, which All-pass (notches only) does not use.
+  const auto labelNamed = [&](const QString& text) {
+    const auto labels = tab.findChildren<QLabel*>();
+    const auto found =
+        std::find_if(labels.begin(), labels.end(), [&](QLabel* l) { return l->text().trimmed() == text; });
+    return found == labels.end() ? nullptr : *found;
+  };
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::Notch)));
+  QVERIFY(!tab.cutoffSlider()->isEnabled());
+  QVERIFY(labelNamed(QStringLiteral("F")) && !labelNamed(QStringLiteral("F"))->isEnabled());
+  tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
+  QVERIFY(labelNamed(QStringLiteral("F"))->isEnabled());
+}
+
+// A low-pass' F moved past the unseen F2, then Band-pass chosen: the band must pass something. It used to
+// be one slider step wide (0.456 to 0.457 c/px), a flat grey picture with nothing to say why.
+void ImageTabTest::bandChosenAfterFMovedPastF2PassesABand()
+{
+  ImageTab tab;
+  tab.resize(1200, 700);
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  QVERIFY(tab.maskSpec().kind == MaskKind::LowPass);
+  for (const int value : {456, 706}) {
+    tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::LowPass)));
+    tab.cutoffSlider()->setValue(value);
+    const double f = value / 1000.0;
+    QCOMPARE(tab.maskSpec().cutoff, f);
+    tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::BandPass)));
+    const double low = tab.maskSpec().cutoff, high = tab.maskSpec().cutoff2;
+    QVERIFY2(high - low >= 0.1 - 1e-9 && high <= 0.707 + 1e-9,
+             qPrintable(QStringLiteral("F %1: band %2 to %3").arg(f).arg(low).arg(high)));
+    // F stays where it was put wherever a band fits above it.
+    if (f + 0.1 <= 0.707) QCOMPARE(low, f);
+    QCOMPARE(tab.cutoffSlider()->value(), int(std::lround(low * 1000)));
+    QCOMPARE(tab.cutoff2Slider()->value(), int(std::lround(high * 1000)));
+    // One undo step puts the low-pass back as it was.
+    tab.undoAction()->trigger();
+    QVERIFY(tab.maskSpec().kind == MaskKind::LowPass);
+    QCOMPARE(tab.maskSpec().cutoff, f);
+  }
 }
 
 // The notch radius box cannot grow a notch over DC (which would take the picture's mean away and leave it

@@ -46,10 +46,7 @@ constexpr double kStartCutoff = 0.05;
 // Previews are never coarser than this many pixels on the longer side, however small the view.
 constexpr int kMinPreviewSide = 256;
 
-bool isBand(MaskKind kind)
-{
-  return kind == MaskKind::BandPass || kind == MaskKind::BandStop;
-}
+using imaging::isBand;
 
 } // namespace
 

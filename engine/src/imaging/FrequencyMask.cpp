@@ -85,7 +85,7 @@ public:
   }
 
 private:
-  bool band() const { return spec_.kind == MaskKind::BandPass || spec_.kind == MaskKind::BandStop; }
+  bool band() const { return isBand(spec_.kind); }
 
   // exp(-f^2 / 2F^2), but 1 at f = 0 whatever F: a cutoff so small that 2F^2 underflows to 0 would
   // make DC 0/0 = NaN (and NaN a black pixel), where the limit is DC passing alone.

@@ -25,10 +25,7 @@ const char* const kPaddingKey = "image/padding";
 // of a 960-pixel (scaled) window.
 constexpr int kSliderWidth = 170;
 
-bool isBand(MaskKind kind)
-{
-  return kind == MaskKind::BandPass || kind == MaskKind::BandStop;
-}
+using imaging::isBand;
 
 } // namespace
 
@@ -99,7 +96,7 @@ MaskControls::MaskControls(QAction* open, QWidget* parent) : QWidget(parent)
   cutoffValue_->setMinimumWidth(width + cutoffValue_->fontMetrics().averageCharWidth());
   // The value follows F's slider on its line: as an item of its own, a wrapping row left it alone at
   // the start of the next line, or beside F2 as if it were F2's.
-  addLabelled(tr("F"), cutoff_, nullptr, cutoffValue_);
+  addLabelled(tr("F"), cutoff_, &cutoffLabel_, cutoffValue_);
   addLabelled(tr("F2"), cutoff2_, &cutoff2Label_);
 
   const auto edit = [this](auto signal, auto value) {
@@ -191,8 +188,10 @@ void MaskControls::showSpec(const imaging::MaskSpec& spec)
   cutoff2_->setValue(int(std::lround(spec.cutoff2 * kSliderScale)));
   syncing_ = false;
   const bool radial = spec.kind != MaskKind::Notch && spec.kind != MaskKind::Custom;
+  // A disabled slider's name greys out with it, so the pair reads as off, not as stuck (F off for
+  // All-pass and painted masks, F2 outside the bands).
   cutoff_->setEnabled(radial);
-  // F2 only exists for bands; its label greys out with it, so the pair reads as off, not as stuck.
+  cutoffLabel_->setEnabled(radial);
   cutoff2_->setEnabled(isBand(spec.kind));
   cutoff2Label_->setEnabled(isBand(spec.kind));
   profile_->setEnabled(radial);

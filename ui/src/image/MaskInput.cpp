@@ -15,9 +15,21 @@ namespace {
 using imaging::MaskKind;
 using imaging::MaskSpec;
 
-bool isBand(MaskKind kind)
+using imaging::isBand;
+
+constexpr double kStep = 1 / MaskControls::kSliderScale;
+constexpr double kTop = MaskControls::kTopCutoffStep * kStep;
+// A band as wide as the one the tab starts with (0.05 to 0.15 c/px).
+constexpr double kFreshBandWidth = 0.1;
+
+// Outside the bands F2 is unseen and keeps its own value, whatever F does. Choosing a band where F2 is not
+// above F (F moved past it meanwhile) gives a band of the fresh width from F, or ending at the corner: a
+// band one slider step wide passed nothing, a flat grey picture, with nothing on screen to say why.
+void makeBandUsable(MaskSpec& s)
 {
-  return kind == MaskKind::BandPass || kind == MaskKind::BandStop;
+  if (!isBand(s.kind) || s.cutoff2 > s.cutoff) return;
+  s.cutoff2 = std::min(kTop, s.cutoff + kFreshBandWidth);
+  s.cutoff = std::max(kStep, std::min(s.cutoff, s.cutoff2 - kFreshBandWidth));
 }
 
 } // namespace
@@ -37,25 +49,28 @@ void MaskInput::connectControls()
   const auto editSpec = [this](const QString& text, const std::function<void(MaskSpec&)>& change) {
     editor_->edit(text, [&](MaskState& s) { change(s.spec); });
   };
-  connect(maskControls_, &MaskControls::kindChosen, this,
-          [=](MaskKind kind) { editSpec(tr("Change mask kind"), [&](MaskSpec& s) { s.kind = kind; }); });
+  connect(maskControls_, &MaskControls::kindChosen, this, [=](MaskKind kind) {
+    editSpec(tr("Change mask kind"), [&](MaskSpec& s) {
+      s.kind = kind;
+      makeBandUsable(s);
+    });
+  });
   connect(maskControls_, &MaskControls::profileChosen, this, [=](imaging::MaskProfile profile) {
     editSpec(tr("Change mask profile"), [&](MaskSpec& s) { s.profile = profile; });
   });
   connect(maskControls_, &MaskControls::orderChosen, this,
           [=](int order) { editSpec(tr("Change order"), [&](MaskSpec& s) { s.order = order; }); });
-  // F stays below F2 by one slider step, whichever moves.
-  constexpr double step = 1 / MaskControls::kSliderScale;
+  // In a band F stays below F2 by one slider step, whichever moves.
   connect(maskControls_, &MaskControls::cutoffMoved, this, [=](double f) {
     editSpec(tr("Change cutoff"), [&](MaskSpec& s) {
       s.cutoff = f;
-      s.cutoff2 = std::max(s.cutoff2, s.cutoff + step);
+      if (isBand(s.kind)) s.cutoff2 = std::max(s.cutoff2, s.cutoff + kStep);
     });
   });
   connect(maskControls_, &MaskControls::cutoff2Moved, this, [=](double f) {
     editSpec(tr("Change cutoff"), [&](MaskSpec& s) {
       s.cutoff2 = f;
-      s.cutoff = std::min(s.cutoff, s.cutoff2 - step);
+      s.cutoff = std::min(s.cutoff, s.cutoff2 - kStep);
     });
   });
   connect(maskControls_, &MaskControls::cutoffDragStarted, editor_, &MaskEditor::beginGesture);
@@ -86,15 +101,12 @@ void MaskInput::connectView()
   });
   connect(view_, &MaskedSpectrumView::cutoffDragged, this, [this](int ring, double f) {
     editor_->updateGesture([&](MaskState& s) {
-      // As the sliders: F2 at most the corner, F a step below F2 (a low-pass' F pushes the unseen F2
-      // up, so that switching to a band never gives an empty or reversed band).
-      const double step = 1 / MaskControls::kSliderScale, top = MaskControls::kTopCutoffStep * step;
-      if (ring == 0) {
-        s.spec.cutoff = std::clamp(f, step, isBand(s.spec.kind) ? s.spec.cutoff2 - step : top - step);
-        s.spec.cutoff2 = std::max(s.spec.cutoff2, s.spec.cutoff + step);
-      } else {
-        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + step, top);
-      }
+      // As the sliders: F2 at most the corner, in a band F a step below F2 (outside the bands F2 keeps
+      // its value; choosing a band makes it usable).
+      if (ring == 0)
+        s.spec.cutoff = std::clamp(f, kStep, isBand(s.spec.kind) ? s.spec.cutoff2 - kStep : kTop - kStep);
+      else
+        s.spec.cutoff2 = std::clamp(f, s.spec.cutoff + kStep, kTop);
     });
   });
   connect(view_, &MaskedSpectrumView::brushStroke, this, [this](QPointF bin) {

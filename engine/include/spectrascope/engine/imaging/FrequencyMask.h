@@ -19,6 +19,11 @@
 namespace spectrascope::imaging {
 
 enum class MaskKind { LowPass, HighPass, BandPass, BandStop, Notch, Custom };
+// The kinds that use both cutoffs (F below F2).
+constexpr bool isBand(MaskKind kind)
+{
+  return kind == MaskKind::BandPass || kind == MaskKind::BandStop;
+}
 enum class MaskProfile { Ideal, Gaussian, Butterworth };
 
 struct Notch

@@ -65,6 +65,7 @@ private:
   QSpinBox* order_ = nullptr;
   QSlider* cutoff_ = nullptr;
   QSlider* cutoff2_ = nullptr;
+  QLabel* cutoffLabel_ = nullptr;
   QLabel* cutoff2Label_ = nullptr;
   QLabel* cutoffValue_ = nullptr;
 };
