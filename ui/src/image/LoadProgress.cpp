@@ -1,6 +1,7 @@
 #include "spectrascope/ui/image/LoadProgress.h"
 
 #include "spectrascope/ui/BackendOption.h"
+#include "spectrascope/ui/image/ElidedLabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,9 +20,10 @@ LoadProgress::LoadProgress(QWidget* parent) : QWidget(parent)
   setObjectName(QStringLiteral("loadProgressRow"));
   auto* row = new QHBoxLayout(this);
   row->setContentsMargins(0, 0, 0, 0);
-  label_ = new QLabel(this);
+  label_ = new ElidedLabel(this);
   label_->setObjectName(QStringLiteral("loadProgressText"));
-  // The sentence may be long; it gives way to the window's width rather than widening it.
+  // The sentence may be long; it gives way to the window's width rather than widening it, shortened
+  // with "…" (its whole text in the tooltip), not cut off mid-word.
   label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   label_->setMinimumWidth(120);
   bar_ = new QProgressBar(this);
@@ -45,7 +47,7 @@ LoadProgress::LoadProgress(QWidget* parent) : QWidget(parent)
 
 void LoadProgress::start(const QString& what)
 {
-  label_->setText(what);
+  label_->setFullText(what);
   label_->setToolTip(what);
   if (!isVisible()) delay_->start();
 }
@@ -74,7 +76,7 @@ bool LoadProgress::isActive() const
 
 QString LoadProgress::text() const
 {
-  return label_->text();
+  return label_->fullText();
 }
 
 } // namespace spectrascope::ui::image

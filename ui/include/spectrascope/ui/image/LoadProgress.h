@@ -5,12 +5,13 @@
 
 #include <QWidget>
 
-class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTimer;
 
 namespace spectrascope::ui::image {
+
+class ElidedLabel;
 
 class LoadProgress : public QWidget
 {
@@ -31,7 +32,7 @@ signals:
   void cancelRequested();
 
 private:
-  QLabel* label_ = nullptr;
+  ElidedLabel* label_ = nullptr;
   QProgressBar* bar_ = nullptr;
   QPushButton* cancel_ = nullptr;
   QTimer* delay_ = nullptr;
