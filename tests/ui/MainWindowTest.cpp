@@ -19,8 +19,11 @@
 #include <QComboBox>
 #include <QDockWidget>
 
+#include <QApplication>
+#include <QFileDialog>
 #include <QHash>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollBar>
@@ -30,8 +33,10 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 #include <atomic>
+#include <memory>
 
 using namespace spectrascope::ui;
 
@@ -70,6 +75,8 @@ private slots:
   void switchingSaysWhatItWaitsFor();
   void warmUpRunsBeforeTheEngineIsAnnounced();
   void titleNamesTheFileShown();
+  void openAudioFromAnotherTabShowsTheAudioTab();
+  void errorsJoinTheOpenBoxAndLeaveItWhenTheirCauseHasGone();
 };
 
 void MainWindowTest::initTestCase()
@@ -416,6 +423,85 @@ void MainWindowTest::titleNamesTheFileShown()
                             kEngineTimeoutMs);
   window.tabs()->setCurrentIndex(0);
   QCOMPARE(window.windowTitle(), QStringLiteral("grey.png — Spectrascope"));
+}
+
+// File > Open Audio… from the Image tab: the file loads in the Audio tab, which must come to the front (it
+// stayed behind the Image tab, as if nothing had happened). Cancelling the dialog changes nothing.
+void MainWindowTest::openAudioFromAnotherTabShowsTheAudioTab()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  QCOMPARE(window.tabs()->currentIndex(), 0);
+  auto* audio = window.findChild<AudioTab*>();
+  const auto answerFileDialog = [](const QString& path) {
+    // The dialog runs its own event loop; answer it from there once it is up, again until it has gone
+    // (it accepts a file only once its folder has been read).
+    auto* poll = new QTimer;
+    auto answered = std::make_shared<bool>(false);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) {
+        if (*answered) poll->deleteLater();
+        return;
+      }
+      *answered = true;
+      if (path.isEmpty()) {
+        dialog->reject();
+        return;
+      }
+      // As a user types it: the file's whole path in the name box, then Open.
+      if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))) name->setText(path);
+      static_cast<QDialog*>(dialog)->accept(); // QFileDialog hides it; QDialog's is public
+    });
+    poll->start(50);
+  };
+  answerFileDialog(QString());
+  audio->openAction()->trigger();
+  QTest::qWait(200);
+  QCOMPARE(window.tabs()->currentIndex(), 0);
+  answerFileDialog(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"));
+  audio->openAction()->trigger();
+  QTRY_COMPARE(window.tabs()->currentIndex(), 1);
+  QTRY_VERIFY_WITH_TIMEOUT(audio->loadedFile().endsWith(QStringLiteral("tones_440_1000_5000.wav")),
+                           kEngineTimeoutMs);
+  QCOMPARE(window.tabs()->currentIndex(), 1);
+}
+
+// Several failures in a row (bad files on the command line, a file and the device) all stay readable: a
+// later one joins the open box instead of replacing one not yet read. A picture opened afterwards takes
+// the pictures' failures out of the box, so an old "Cannot open" does not stay over a good image.
+void MainWindowTest::errorsJoinTheOpenBoxAndLeaveItWhenTheirCauseHasGone()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  auto* image = window.findChild<ImageTab*>();
+  auto* audio = window.findChild<AudioTab*>();
+  emit image->errorMessage(QStringLiteral("Cannot open the image"), QStringLiteral("empty.png is empty."));
+  emit audio->errorMessage(QStringLiteral("Cannot open the audio file"), QStringLiteral("text.wav is text."));
+  emit image->errorMessage(QStringLiteral("Cannot open the image"), QStringLiteral("adir.png is a folder."));
+  auto* box = window.findChild<QMessageBox*>(QStringLiteral("engineErrorBox"));
+  QVERIFY(box && box->isVisible());
+  QVERIFY2(!box->isModal(), "errors must not block the window");
+  const QString shown = box->text() + box->informativeText();
+  for (const char* part : {"empty.png", "text.wav", "adir.png"})
+    QVERIFY2(shown.contains(QLatin1String(part)),
+             qPrintable(part + QStringLiteral(" missing from: ") + shown));
+  openGreyPicture(window);
+  QTRY_VERIFY_WITH_TIMEOUT(!box->informativeText().contains(QStringLiteral("adir.png")), kEngineTimeoutMs);
+  QVERIFY(box->isVisible());
+  QCOMPARE(box->text(), QStringLiteral("Cannot open the audio file"));
+  QCOMPARE(box->informativeText(), QStringLiteral("text.wav is text."));
+  box->close();
+  // Read and closed: the next failure opens a box of its own, alone.
+  emit image->errorMessage(QStringLiteral("Cannot open the image"), QStringLiteral("late.png is empty."));
+  QTRY_VERIFY((box = window.findChild<QMessageBox*>(QStringLiteral("engineErrorBox"))) && box->isVisible());
+  QCOMPARE(box->informativeText(), QStringLiteral("late.png is empty."));
+  openGreyPicture(window);
+  QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QMessageBox*>(QStringLiteral("engineErrorBox")) == nullptr ||
+                               !window.findChild<QMessageBox*>(QStringLiteral("engineErrorBox"))->isVisible(),
+                           kEngineTimeoutMs);
 }
 
 #include "MainWindowTest.moc"

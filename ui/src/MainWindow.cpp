@@ -5,6 +5,7 @@
 #include "spectrascope/ui/BackendMenu.h"
 #include "spectrascope/ui/BackendStatusLabel.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/ErrorReport.h"
 #include "spectrascope/ui/ImageTab.h"
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/ui/ShortcutsDialog.h"
@@ -12,13 +13,13 @@
 #include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/timing/TimingPanel.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -40,6 +41,7 @@ MainWindow::MainWindow(EngineService& engine, QWidget* parent) : QMainWindow(par
 {
   setObjectName(QStringLiteral("mainWindow"));
   setWindowTitle(QStringLiteral("Spectrascope"));
+  errors_ = new ErrorReport(this);
   createTabs();
   createMenus();
   createStatusBar();
@@ -70,14 +72,28 @@ void MainWindow::createTabs()
   // finds them cached (a first start on a PoCL device spends tens of seconds building).
   engine_.setWarmUp(&ImageTab::warmUpEngine);
   tabs_->addTab(scrollable(imageTab_), tr("Image"));
-  connect(imageTab_, &ImageTab::errorMessage, this, &MainWindow::showEngineError);
+  connect(imageTab_, &ImageTab::errorMessage, this, [this](const QString& heading, const QString& detail) {
+    showError(ErrorReport::Origin::Image, heading, detail);
+  });
   connect(imageTab_, &ImageTab::statusMessage, this,
           [this](const QString& text) { showStatusMessage(text); });
   audioTab_ = new AudioTab(tabs_);
   audioTab_->setEngineService(&engine_); // so does the Audio tab's analysis
   // Audio errors in words, in the same non-modal box as the image and engine errors.
-  connect(audioTab_, &AudioTab::errorMessage, this, &MainWindow::showEngineError);
-  tabs_->addTab(scrollable(audioTab_), tr("Audio"));
+  connect(audioTab_, &AudioTab::errorMessage, this, [this](const QString& heading, const QString& detail) {
+    showError(ErrorReport::Origin::Audio, heading, detail);
+  });
+  QWidget* audioPage = scrollable(audioTab_);
+  tabs_->addTab(audioPage, tr("Audio"));
+  // Open Audio… from another tab: once a file is chosen (it is loading), the Audio tab comes to the front,
+  // where the file shows; it looked as if nothing had happened. Queued, so it runs after the tab's own
+  // slot has run the file dialog.
+  connect(
+      audioTab_->openAction(), &QAction::triggered, this,
+      [this, audioPage] {
+        if (audioTab_->isLoading()) tabs_->setCurrentWidget(audioPage);
+      },
+      Qt::QueuedConnection);
   learnTab_ = new LearnTab(tabs_);
   learnTab_->setEngineService(&engine_); // the stages run on the Engine menu's device
   tabs_->addTab(learnTab_, tr("Learn"));
@@ -85,6 +101,7 @@ void MainWindow::createTabs()
   connect(imageTab_, &ImageTab::imageLoaded, this, [this](const QString& name) {
     imageName_ = name;
     showFileInTitle();
+    errors_->withdraw(ErrorReport::Origin::Image); // a picture opened: an earlier one's failure is past
   });
   connect(audioTab_, &AudioTab::inputChanged, this, &MainWindow::showFileInTitle);
   connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::showFileInTitle);
@@ -163,7 +180,10 @@ void MainWindow::connectEngine()
 {
   connect(&engine_, &EngineService::backendChanged, backendLabel_, &BackendStatusLabel::showBackend);
   connect(&engine_, &EngineService::backendsAvailable, backendMenu_, &BackendMenu::setOptions);
-  connect(&engine_, &EngineService::errorMessage, this, &MainWindow::showEngineError);
+  connect(&engine_, &EngineService::errorMessage, this,
+          [this](const QString& heading, const QString& detail) {
+            showError(ErrorReport::Origin::Engine, heading, detail);
+          });
   connect(&engine_, &EngineService::busyChanged, this, [this](bool busy) {
     if (busy) {
       backendLabel_->showSwitching(engine_.openingBackend());
@@ -205,21 +225,11 @@ void MainWindow::showShortcuts()
   dialog->open();
 }
 
-// Every error reaches the status bar; a message box (non-modal, one at a time) makes sure a real failure
-// is not missed while the user looks elsewhere.
-void MainWindow::showEngineError(const QString& heading, const QString& detail)
+// Every error reaches the status bar, and the error box (ErrorReport) makes sure it is not missed.
+void MainWindow::showError(ErrorReport::Origin origin, const QString& heading, const QString& detail)
 {
   showStatusMessage(heading + QStringLiteral(": ") + detail.section(QLatin1Char('\n'), 0, 0));
-  if (!errorBox_) {
-    errorBox_ =
-        new QMessageBox(QMessageBox::Warning, QStringLiteral("Spectrascope"), {}, QMessageBox::Ok, this);
-    errorBox_->setObjectName(QStringLiteral("engineErrorBox"));
-    errorBox_->setAttribute(Qt::WA_DeleteOnClose);
-    errorBox_->setModal(false);
-  }
-  errorBox_->setText(heading);
-  errorBox_->setInformativeText(detail);
-  errorBox_->show();
+  errors_->report(origin, heading, detail);
 }
 
 // The Timings dock (View menu) and Tools > Benchmark…, after the other menus so they join an existing View

@@ -3,11 +3,12 @@
 // names the backend in use. It shows what EngineService reports and asks it for backend switches; it
 // never touches the engine itself. All connections to the service are made in connectEngine().
 
+#include "spectrascope/ui/ErrorReport.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
 class QDockWidget;
-class QMessageBox;
 class QTabWidget;
 
 namespace spectrascope::ui {
@@ -52,7 +53,7 @@ private:
   void createStatusBar();
   void connectEngine();
   void createTimingViews();
-  void showEngineError(const QString& heading, const QString& detail);
+  void showError(ErrorReport::Origin origin, const QString& heading, const QString& detail);
   void restoreWindowGeometry();
   void saveWindowGeometry() const;
   void showFileInTitle();
@@ -67,7 +68,7 @@ private:
   TimingFeed* timingFeed_ = nullptr;    // tabs publish their engine calls' timings here
   QDockWidget* timingDock_ = nullptr;   // the Timings panel, toggled from the View menu
   QPointer<BenchmarkWindow> benchmark_; // Tools > Benchmark…, one at a time
-  QPointer<QMessageBox> errorBox_; // at most one open; a newer error replaces its text
+  ErrorReport* errors_ = nullptr;       // the one non-modal box for failures
   QString imageName_;              // the Image tab's picture, for the title
 };
 
