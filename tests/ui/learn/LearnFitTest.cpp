@@ -1,0 +1,148 @@
+// The Learn tab at the app's smallest supported window (about 800 x 600): every control, picture and
+// number column of every page lies inside the page's width, without a horizontal scrollbar; the 1D
+// diagram's legend and nodes fit the diagram; the register grid's caption fits and counts in words; and
+// a late stage's twiddle circle stays readable with hundreds of points.
+
+#include "spectrascope/engine/learn/Schedule.h"
+#include "spectrascope/engine/learn/StepRunner.h"
+#include "spectrascope/ui/LearnTab.h"
+#include "spectrascope/ui/learn/AccuracyPage.h"
+#include "spectrascope/ui/learn/ButterflyDiagram.h"
+#include "spectrascope/ui/learn/DiagramCanvas.h"
+#include "spectrascope/ui/learn/PhaseLessonPage.h"
+#include "spectrascope/ui/learn/RegisterExchangeView.h"
+#include "spectrascope/ui/learn/RowColumnPage.h"
+#include "spectrascope/ui/learn/RowColumnView.h"
+#include "spectrascope/ui/learn/StagesPage.h"
+#include "spectrascope/ui/learn/TwiddleCircleView.h"
+
+#include <QAbstractScrollArea>
+#include <QFontMetricsF>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+#include <cmath>
+
+using namespace spectrascope::ui;
+namespace steps = spectrascope::learn;
+
+namespace {
+constexpr int kTimeoutMs = 120000;
+// The Learn tab's share of an 800 x 600 main window (menu bar, the main tabs and the status bar above
+// and below it).
+const QSize kSmallestTab(800, 520);
+
+// True where `w` lies inside another scroll area's content (a table's cells, the guide's text): those
+// scroll on their own and may be wider than what shows.
+bool insideScrolledContent(const QWidget* w, const QWidget* page)
+{
+  for (const QWidget* p = w->parentWidget(); p && p != page; p = p->parentWidget())
+    if (auto* area = qobject_cast<const QAbstractScrollArea*>(p->parentWidget());
+        area && area->viewport() == p)
+      return w != p;
+  return false;
+}
+
+// Every widget shown on `page` lies within the width its scroll area shows, and the page needs no
+// horizontal scrolling.
+void verifyFitsWidth(QWidget* page, const QString& name)
+{
+  QWidget* viewport = page->parentWidget();
+  QVERIFY2(page->width() <= viewport->width(), qPrintable(QStringLiteral("%1 is %2 wide in a %3-pixel view")
+                                                              .arg(name)
+                                                              .arg(page->width())
+                                                              .arg(viewport->width())));
+  for (QWidget* w : page->findChildren<QWidget*>()) {
+    if (!w->isVisibleTo(page) || w->width() <= 0 || insideScrolledContent(w, page)) continue;
+    const QRect r(w->mapTo(viewport, QPoint(0, 0)), w->size());
+    QVERIFY2(r.left() >= 0 && r.right() < viewport->width(),
+             qPrintable(QStringLiteral("%1: %2 \"%3\" spans x %4..%5 of %6")
+                            .arg(name, QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                            .arg(r.left())
+                            .arg(r.right())
+                            .arg(viewport->width())));
+  }
+}
+
+} // namespace
+
+class LearnFitTest : public QObject
+{
+  Q_OBJECT
+
+private slots:
+  void initTestCase();
+  void everyPageFitsTheSmallestWindow();
+  void rowColumnTextFollowsThePictures();
+};
+
+void LearnFitTest::initTestCase()
+{
+  QCoreApplication::setOrganizationName(QStringLiteral("SpectrascopeTests"));
+  QCoreApplication::setApplicationName(QStringLiteral("ui_learnfit_test"));
+  QSettings().clear();
+}
+
+// The tester's worst cases: register exchange at N = 64 (the longest control row), a photo with a long
+// name on the 2D page.
+void LearnFitTest::everyPageFitsTheSmallestWindow()
+{
+  QSettings settings;
+  settings.setValue(QStringLiteral("learn/n"), qulonglong(64));
+  settings.setValue(QStringLiteral("learn/algorithm"), int(steps::Algorithm::RegisterExchange));
+  LearnTab tab;
+  tab.resize(kSmallestTab);
+  tab.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&tab));
+  QImage photo(3000, 2000, QImage::Format_RGB32);
+  photo.fill(Qt::darkCyan);
+  tab.rowColumnPage()->setImage(photo, QStringLiteral("big_3000x2000.png"));
+  const std::pair<QWidget*, QString> pages[] = {
+      {tab.stagesPage(), QStringLiteral("1D")},
+      {tab.rowColumnPage()->parentWidget(), QStringLiteral("2D")},
+      {tab.phaseLessonPage(), QStringLiteral("phase")},
+      {tab.accuracyPage(), QStringLiteral("accuracy")},
+  };
+  for (const auto& [page, name] : pages) {
+    tab.showPage(page);
+    QTest::qWait(50);
+    verifyFitsWidth(page, name);
+  }
+  settings.clear();
+}
+
+// The three pictures are as large as the page allows, their captions (wrapped to the pictures' width)
+// inside the view, and the text sits right under them rather than under a band of empty page.
+void LearnFitTest::rowColumnTextFollowsThePictures()
+{
+  for (const QSize size : {QSize(1366, 690), kSmallestTab}) {
+    LearnTab tab;
+    tab.resize(size);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    RowColumnPage* page = tab.rowColumnPage();
+    tab.showPage(page->parentWidget());
+    QTest::qWait(50);
+    auto* view = page->findChild<RowColumnView*>();
+    auto* check = page->findChild<QLabel*>(QStringLiteral("learnPassCheck"));
+    QVERIFY(view && check);
+    const QString where = QStringLiteral("at %1 x %2: ").arg(size.width()).arg(size.height());
+    QVERIFY2(view->contentSize().height() <= view->height(),
+             qPrintable(where + QStringLiteral("the captions need %1 of %2 pixels")
+                                    .arg(view->contentSize().height())
+                                    .arg(view->height())));
+    const int contentBottom = view->mapTo(page, QPoint(0, view->contentSize().height())).y();
+    const int textTop = check->mapTo(page, QPoint(0, 0)).y();
+    QVERIFY2(textTop - contentBottom <= 24,
+             qPrintable(where + QStringLiteral("%1 pixels of empty page between the pictures and the text")
+                                    .arg(textTop - contentBottom)));
+  }
+}
+
+QTEST_MAIN(LearnFitTest)
+#include "LearnFitTest.moc"
