@@ -69,6 +69,47 @@ void verifyFitsWidth(QWidget* page, const QString& name)
   }
 }
 
+// Records what a diagram draws, as boxes, so tests can say where it went.
+class RecordingCanvas : public DiagramCanvas
+{
+public:
+  struct Text
+  {
+    QString text;
+    QRectF box;
+  };
+  std::vector<Text> texts;
+  std::vector<QRectF> rects;
+  std::vector<std::pair<QPointF, double>> filledCircles;
+
+  void line(QPointF, QPointF, const QColor&, double, bool) override {}
+  void rect(const QRectF& r, const QColor&, const QColor&) override { rects.push_back(r); }
+  void circle(QPointF centre, double radius, const QColor& fill, const QColor&, double) override
+  {
+    if (fill.alpha() > 0) filledCircles.push_back({centre, radius});
+  }
+  void text(QPointF at, const QString& text, const QColor&, double pixelSize, Align align, bool bold) override
+  {
+    QFont font;
+    font.setPixelSize(std::max(1, int(std::lround(pixelSize))));
+    font.setBold(bold);
+    const QFontMetricsF metrics(font);
+    const double width = metrics.horizontalAdvance(text);
+    if (align == Align::Center) at.rx() -= width / 2;
+    if (align == Align::Right) at.rx() -= width;
+    texts.push_back({text, QRectF(at.x(), at.y() - metrics.ascent(), width, metrics.height())});
+  }
+  void image(const QRectF& target, const QImage&) override { rects.push_back(target); }
+};
+
+std::shared_ptr<const steps::StepsResult> stepsOnCpu(steps::Algorithm algorithm, std::size_t n)
+{
+  std::vector<steps::Complex> input(n);
+  for (std::size_t i = 0; i < n; ++i)
+    input[i] = {std::cos(0.7 * double(i)), 0.3 * std::sin(2.1 * double(i))};
+  steps::StepRunner runner("fftw");
+  return std::make_shared<const steps::StepsResult>(runner.run(steps::makeSchedule(algorithm, n), input));
+}
 } // namespace
 
 class LearnFitTest : public QObject
@@ -79,6 +120,7 @@ private slots:
   void initTestCase();
   void everyPageFitsTheSmallestWindow();
   void rowColumnTextFollowsThePictures();
+  void diagramLegendAndNodesFitTheDiagram();
 };
 
 void LearnFitTest::initTestCase()
@@ -141,6 +183,41 @@ void LearnFitTest::rowColumnTextFollowsThePictures()
     QVERIFY2(textTop - contentBottom <= 24,
              qPrintable(where + QStringLiteral("%1 pixels of empty page between the pictures and the text")
                                     .arg(textTop - contentBottom)));
+  }
+}
+
+// The legend, the colour key with its labels and the stage headings lie inside the diagram at the
+// narrow widths the 1D page gives it, and node circles do not run into each other at N = 64.
+void LearnFitTest::diagramLegendAndNodesFitTheDiagram()
+{
+  const std::pair<steps::Algorithm, std::size_t> cases[] = {{steps::Algorithm::Radix2Dit, 16},
+                                                            {steps::Algorithm::RegisterExchange, 64},
+                                                            {steps::Algorithm::Radix2Dit, 256}};
+  for (const auto& [algorithm, n] : cases) {
+    const auto result = stepsOnCpu(algorithm, n);
+    for (const QSizeF size : {QSizeF(240, 300), QSizeF(300, 380), QSizeF(640, 480)}) {
+      ButterflyDiagramParameters p;
+      p.result = result;
+      p.stage = int(result->schedule.lastStage());
+      p.size = size;
+      RecordingCanvas canvas;
+      ButterflyDiagram(p).draw(canvas);
+      const QString where = QStringLiteral("N = %1 at %2 x %3").arg(n).arg(size.width()).arg(size.height());
+      for (const auto& t : canvas.texts)
+        QVERIFY2(
+            t.box.left() >= 0 && t.box.right() <= size.width(),
+            qPrintable(
+                where +
+                QStringLiteral(": \"%1\" spans x %2..%3").arg(t.text).arg(t.box.left()).arg(t.box.right())));
+      for (const QRectF& r : canvas.rects)
+        QVERIFY2(r.left() >= 0 && r.right() <= size.width() + 0.01, qPrintable(where));
+      if (n > ButterflyDiagram::kMaxDiagramSize) continue;
+      for (const auto& [centre, radius] : canvas.filledCircles)
+        for (const auto& [other, otherRadius] : canvas.filledCircles)
+          if (centre != other && std::abs(centre.x() - other.x()) < 1e-6)
+            QVERIFY2(std::abs(centre.y() - other.y()) >= radius + otherRadius,
+                     qPrintable(where + QStringLiteral(": nodes overlap")));
+    }
   }
 }
 
