@@ -119,6 +119,7 @@ class LearnFitTest : public QObject
 private slots:
   void initTestCase();
   void everyPageFitsTheSmallestWindow();
+  void accuracyNumbersStayInView();
   void rowColumnTextFollowsThePictures();
   void diagramLegendAndNodesFitTheDiagram();
 };
@@ -156,6 +157,30 @@ void LearnFitTest::everyPageFitsTheSmallestWindow()
     verifyFitsWidth(page, name);
   }
   settings.clear();
+}
+
+// The This engine, cuFFT, VkFFT and clFFT columns are the page's point: they stay in view; the text
+// column gives way.
+void LearnFitTest::accuracyNumbersStayInView()
+{
+  LearnTab tab;
+  tab.resize(kSmallestTab);
+  tab.show();
+  AccuracyPage* page = tab.accuracyPage();
+  QSignalSpy done(page, &AccuracyPage::measurementsDone);
+  tab.showPage(page);
+  QVERIFY(done.wait(kTimeoutMs));
+  QTableWidget* table = page->table();
+  QHeaderView* header = table->horizontalHeader();
+  for (int c = AccuracyPage::ThisEngine; c < table->columnCount(); ++c) {
+    const int left = header->sectionViewportPosition(c);
+    QVERIFY2(left >= 0 && left + header->sectionSize(c) <= table->viewport()->width(),
+             qPrintable(QStringLiteral("%1 spans %2..%3 of %4")
+                            .arg(table->horizontalHeaderItem(c)->text())
+                            .arg(left)
+                            .arg(left + header->sectionSize(c))
+                            .arg(table->viewport()->width())));
+  }
 }
 
 // The three pictures are as large as the page allows, their captions (wrapped to the pictures' width)
