@@ -122,6 +122,7 @@ private slots:
   void accuracyNumbersStayInView();
   void rowColumnTextFollowsThePictures();
   void diagramLegendAndNodesFitTheDiagram();
+  void registerCaptionFitsAndCountsInWords();
 };
 
 void LearnFitTest::initTestCase()
@@ -244,6 +245,30 @@ void LearnFitTest::diagramLegendAndNodesFitTheDiagram()
                      qPrintable(where + QStringLiteral(": nodes overlap")));
     }
   }
+}
+
+// "after stage 5: 0 came via local memory" read like a value index; the caption also ran past the
+// panel's edge.
+void LearnFitTest::registerCaptionFitsAndCountsInWords()
+{
+  const auto schedule = steps::makeSchedule(steps::Algorithm::RegisterExchange, 64, 8);
+  RegisterExchangeView view;
+  bool sawNone = false, sawSome = false;
+  for (const int width : {160, 220, 260, 400})
+    for (int stage = 0; stage <= int(schedule.lastStage()); ++stage) {
+      view.resize(width, 200);
+      view.setStage(schedule, stage);
+      const QString caption = view.shownCaption();
+      QVERIFY2(QFontMetricsF(view.font()).horizontalAdvance(caption) <= width - 12, qPrintable(caption));
+      QVERIFY2(!caption.contains(QStringLiteral(": 0 ")), qPrintable(caption));
+      if (width == 400) {
+        sawNone = sawNone || caption.contains(QStringLiteral("none came"));
+        sawSome = sawSome || caption.contains(QStringLiteral("values came")) ||
+                  caption.contains(QStringLiteral("value came"));
+      }
+    }
+  QVERIFY(sawNone);
+  QVERIFY(sawSome);
 }
 
 QTEST_MAIN(LearnFitTest)
