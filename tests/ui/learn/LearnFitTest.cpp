@@ -123,6 +123,7 @@ private slots:
   void rowColumnTextFollowsThePictures();
   void diagramLegendAndNodesFitTheDiagram();
   void registerCaptionFitsAndCountsInWords();
+  void manyTwiddlesLeaveTheCircleReadable();
 };
 
 void LearnFitTest::initTestCase()
@@ -269,6 +270,40 @@ void LearnFitTest::registerCaptionFitsAndCountsInWords()
     }
   QVERIFY(sawNone);
   QVERIFY(sawSome);
+}
+
+// The last stage of N = 1024 has 512 twiddles: drawn as before (a spoke and a 3.5-pixel dot each) they
+// filled the lower half of the circle with orange.
+void LearnFitTest::manyTwiddlesLeaveTheCircleReadable()
+{
+  std::vector<steps::Twiddle> twiddles;
+  for (std::uint32_t k = 0; k < 512; ++k)
+    twiddles.push_back({k, 1024});
+  TwiddleCircleView view;
+  view.resize(240, 240);
+  view.setTwiddles(twiddles, QStringLiteral("twiddles of stage 10"));
+  const QImage picture = view.grab().toImage();
+  const QList<QRectF> dots = view.dotRects();
+  const QPointF centre =
+      (dots.front().center() + dots.back().center()) / 2; // W⁰ and W⁵¹¹ are almost opposite
+  const double radius =
+      std::hypot(dots.front().center().x() - centre.x(), dots.front().center().y() - centre.y());
+  // The inside of the lower half, well clear of the rim.
+  int orange = 0, all = 0;
+  for (int y = int(centre.y()) + 4; y < int(centre.y() + radius * 0.8); ++y)
+    for (int x = int(centre.x() - radius * 0.8); x < int(centre.x() + radius * 0.8); ++x) {
+      if (std::hypot(x - centre.x(), y - centre.y()) > radius * 0.8) continue;
+      const QColor c =
+          picture.pixelColor(x * picture.width() / view.width(), y * picture.height() / view.height());
+      ++all;
+      orange += c.red() - c.blue() > 40;
+    }
+  QVERIFY2(orange < all / 10,
+           qPrintable(QStringLiteral("%1 of %2 pixels inside the circle are orange").arg(orange).arg(all)));
+  // The dots on the rim stay apart.
+  for (int i = 1; i < dots.size(); ++i)
+    QVERIFY2(!dots[i].intersects(dots[i - 1]) || dots[i].width() <= 2.0,
+             qPrintable(QString::number(dots[i].width())));
 }
 
 QTEST_MAIN(LearnFitTest)
