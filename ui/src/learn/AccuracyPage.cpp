@@ -7,6 +7,7 @@
 #include "spectrascope/ui/learn/LessonTexts.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -15,12 +16,15 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace spectrascope::ui {
 namespace {
 
 namespace steps = spectrascope::learn;
 
 constexpr std::size_t kLargestPeerN = std::size_t(1) << 24;
+constexpr int kNarrowestTextColumn = 50; // a word and "…"; the whole text is the cell's tooltip
 
 QTableWidgetItem* cell(const QString& text, const QString& tip = {})
 {
@@ -71,6 +75,7 @@ AccuracyPage::AccuracyPage(QWidget* parent) : QWidget(parent)
   table_->verticalHeader()->hide();
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setWordWrap(false);
+  table_->viewport()->installEventFilter(this);
   auto* note = new QLabel(tr("Reference libraries: measured on an NVIDIA H200 in the same way (relative "
                              "error against FFTW in double on random input), 1D complex transforms at "
                              "N = 64 and N = 2²⁴."),
@@ -83,7 +88,7 @@ AccuracyPage::AccuracyPage(QWidget* parent) : QWidget(parent)
   splitter->addWidget(guide_);
   splitter->addWidget(content);
   splitter->setStretchFactor(1, 1);
-  splitter->setSizes({280, 800});
+  splitter->setSizes({200, 880}); // at an 800-pixel window the guide takes its least, the table the rest
   layout->addWidget(splitter);
   fillTable();
 
@@ -110,29 +115,54 @@ AccuracyPage::AccuracyPage(QWidget* parent) : QWidget(parent)
 void AccuracyPage::fillTable()
 {
   const auto& cases = sweep_->cases();
-  QStringList headers = {tr("Transform"), tr("Where the app uses it"), tr("This engine")};
+  QStringList headers = {tr("Transform"), tr("Used in"), tr("This engine")}; // short: the column gives way
   for (const std::string& library : steps::peerLibraries())
     headers << QString::fromStdString(library);
   table_->setColumnCount(headers.size());
   table_->setHorizontalHeaderLabels(headers);
   table_->setRowCount(int(cases.size()) + 1);
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    table_->setItem(int(i), Transform, cell(QString::fromStdString(cases[i].label)));
-    table_->setItem(int(i), UsedBy, cell(QString::fromStdString(cases[i].usedBy)));
+    const QString label = QString::fromStdString(cases[i].label),
+                  usedBy = QString::fromStdString(cases[i].usedBy);
+    table_->setItem(int(i), Transform, cell(label, label));
+    table_->setItem(int(i), UsedBy, cell(usedBy, usedBy));
     table_->setItem(int(i), ThisEngine, cell(tr("waiting")));
     for (int p = 0; p < int(steps::peerLibraries().size()); ++p)
       table_->setItem(int(i), FirstPeer + p, peerCell(steps::peerLibraries()[p], cases[i].descriptor));
   }
   const int last = int(cases.size());
   const auto largest = spectrascope::TransformDescriptor::complex1d(kLargestPeerN);
-  table_->setItem(last, Transform, cell(tr("1D complex, N = 2²⁴")));
-  table_->setItem(last, UsedBy, cell(tr("benchmark on the GPU machine")));
+  table_->setItem(last, Transform, cell(tr("1D complex, N = 2²⁴"), tr("1D complex, N = 2²⁴")));
+  table_->setItem(last, UsedBy, cell(tr("benchmark on the GPU machine"), tr("benchmark on the GPU machine")));
   table_->setItem(last, ThisEngine,
                   cell(tr("not run here"), tr("256 MB of data: too large to measure on the side")));
   for (int p = 0; p < int(steps::peerLibraries().size()); ++p)
     table_->setItem(last, FirstPeer + p, peerCell(steps::peerLibraries()[p], largest));
   table_->resizeColumnsToContents();
-  table_->horizontalHeader()->setSectionResizeMode(UsedBy, QHeaderView::Stretch);
+  fitTextColumns();
+}
+
+// The number columns are the page's point and keep their whole width; the two text columns take what
+// is left, "Where the app uses it" giving way first (down to a word and "…"; each cell's tooltip has the
+// whole text). A stretched text column used to push the numbers off-screen at an 800-pixel window.
+void AccuracyPage::fitTextColumns()
+{
+  QHeaderView* header = table_->horizontalHeader();
+  int numbers = 0;
+  for (int c = ThisEngine; c < table_->columnCount(); ++c)
+    numbers += header->sectionSize(c);
+  const int room = table_->viewport()->width() - numbers;
+  table_->resizeColumnToContents(Transform);
+  const int transform =
+      std::clamp(room - kNarrowestTextColumn, kNarrowestTextColumn, header->sectionSize(Transform));
+  header->resizeSection(Transform, transform);
+  header->resizeSection(UsedBy, std::max(kNarrowestTextColumn, room - transform));
+}
+
+bool AccuracyPage::eventFilter(QObject* watched, QEvent* event)
+{
+  if (watched == table_->viewport() && event->type() == QEvent::Resize) fitTextColumns();
+  return QWidget::eventFilter(watched, event);
 }
 
 void AccuracyPage::setEngine(std::shared_ptr<Engine> engine)
@@ -185,6 +215,7 @@ void AccuracyPage::showMeasurement(const AccuracyOutcome& outcome)
   if (!m.fallbackReason.empty()) tip += QStringLiteral("\n") + QString::fromStdString(m.fallbackReason);
   item->setToolTip(tip);
   table_->resizeColumnToContents(ThisEngine);
+  fitTextColumns();
 }
 
 } // namespace spectrascope::ui

@@ -1,6 +1,7 @@
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 
 #include "spectrascope/ui/Colormap.h"
+#include "spectrascope/ui/learn/ColourKey.h"
 
 #include <QFontMetricsF>
 
@@ -15,7 +16,7 @@ using spectrascope::learn::Butterfly;
 using spectrascope::learn::Complex;
 
 constexpr double kLeft = 44, kRight = 16, kTop = 40, kBottom = 50;
-constexpr double kNodeRadius = 3.2;
+constexpr double kNodeRadius = 3.2; // where rows are tall enough
 constexpr int kTwiddlePixelSize = 10;
 const QColor kInk(0x22, 0x22, 0x22);
 const QColor kActive(0xd9, 0x48, 0x0f); // the butterflies of the current stage
@@ -77,6 +78,12 @@ double ButterflyDiagram::rowHeight() const
 double ButterflyDiagram::glyphWidth() const
 {
   return std::min(44.0, columnWidth() * 0.34);
+}
+
+// At N = 64 in a short diagram the rows are about 5 pixels apart and full-size nodes ran into each other.
+double ButterflyDiagram::nodeRadius() const
+{
+  return std::min(kNodeRadius, rowHeight() * 0.45);
 }
 
 QPointF ButterflyDiagram::node(int stage, int position) const
@@ -201,7 +208,7 @@ void ButterflyDiagram::drawEdges(DiagramCanvas& canvas) const
         for (int j = 0; j < b.radix; ++j)
           for (int q = 0; q < b.radix; ++q) {
             const QPointF from = node(s - 1, int(b.inputs[j])) + QPointF(gap, 0);
-            const QPointF to = node(s, int(b.outputs[q])) - QPointF(kNodeRadius + 1, 0);
+            const QPointF to = node(s, int(b.outputs[q])) - QPointF(nodeRadius() + 1, 0);
             canvas.line(from, to, colour, width);
           }
     }
@@ -251,16 +258,17 @@ void ButterflyDiagram::drawNodes(DiagramCanvas& canvas) const
     for (int pos = 0; pos < int(r.schedule.n); ++pos) {
       QColor fill = shown ? kInk : Qt::white;
       if (exchange && shown) fill = workItemColour(stage.holders[pos].workItem).darker(115);
-      canvas.circle(node(s, pos), kNodeRadius, fill, shown ? fill.darker(130) : kFuture);
+      canvas.circle(node(s, pos), nodeRadius(), fill, shown ? fill.darker(130) : kFuture);
       if (shown) drawValue(canvas, s, pos, scale);
     }
     if (exchange && shown)
       for (std::uint32_t pos : stage.viaLocalMemory)
-        canvas.circle(node(s, int(pos)), kNodeRadius + 2.5, Qt::transparent, kLocalMemory, 1.6);
+        canvas.circle(node(s, int(pos)), nodeRadius() + std::min(2.5, nodeRadius() * 0.6), Qt::transparent,
+                      kLocalMemory, 1.6);
   }
   if (p_.hover) {
     const auto [s, pos] = *p_.hover;
-    canvas.circle(node(s, pos), kNodeRadius + 4, Qt::transparent, kInk, 1.2);
+    canvas.circle(node(s, pos), nodeRadius() + 4, Qt::transparent, kInk, 1.2);
   }
 }
 
@@ -272,13 +280,13 @@ void ButterflyDiagram::drawValue(DiagramCanvas& canvas, int stage, int position,
   const QPointF c = node(stage, position);
   const double h = std::max(1.5, rowHeight() * 0.6);
   if (p_.style == ValueStyle::Bars) {
-    const QRectF track(c.x() + kNodeRadius + 3, c.y() - h / 2, glyphWidth(), h);
+    const QRectF track(c.x() + nodeRadius() + 3, c.y() - h / 2, glyphWidth(), h);
     canvas.rect(track, QColor(0xf1, 0xf3, 0xf5));
     if (magnitude > 1e-9) canvas.rect(QRectF(track.topLeft(), QSizeF(track.width() * magnitude, h)), colour);
     return;
   }
   const double radius = std::min(h / 2 + 1, glyphWidth() / 2);
-  const QPointF centre(c.x() + kNodeRadius + 3 + radius, c.y());
+  const QPointF centre(c.x() + nodeRadius() + 3 + radius, c.y());
   canvas.circle(centre, radius, Qt::transparent, kFuture, 0.8);
   const double angle = std::arg(v);
   // Screen y points down: the imaginary part goes up.
@@ -312,8 +320,7 @@ void ButterflyDiagram::drawHeatMap(DiagramCanvas& canvas) const
                 DiagramCanvas::Align::Right);
 }
 
-// Two lines under the plot: what size and colour mean, and a colour key (phase hues from −180° to
-// +180°, or the heat map's decibels), so that no colour has to be guessed.
+// Two lines under the plot: what size and colour mean, and a colour key (ColourKey.h).
 void ButterflyDiagram::drawLegend(DiagramCanvas& canvas) const
 {
   const double y = p_.size.height() - 30;
@@ -329,40 +336,12 @@ void ButterflyDiagram::drawLegend(DiagramCanvas& canvas) const
   else
     legend = p_.style == ValueStyle::Bars ? QStringLiteral("bar length: |x|, each stage on its own scale")
                                           : QStringLiteral("arrow: x as a phasor, length |x|, angle = phase");
-  canvas.text({kLeft, y}, legend, kDone, 11);
-  drawColourKey(canvas, {kLeft, y + 8});
-}
-
-void ButterflyDiagram::drawColourKey(DiagramCanvas& canvas, QPointF at) const
-{
-  constexpr int kSteps = 36;
-  constexpr double kStepWidth = 5, kHeight = 8;
-  const double labelY = at.y() + kHeight + 11;
-  if (isHeatMap()) {
-    static const auto viridis = spectrascope::ui::Colormap::byName("viridis");
-    canvas.text({at.x(), at.y() + kHeight}, QStringLiteral("colour key:"), kDone, 11);
-    const double left = at.x() + 70;
-    for (int i = 0; i < kSteps; ++i)
-      canvas.rect(QRectF(left + i * kStepWidth, at.y(), kStepWidth, kHeight),
-                  QColor::fromRgba(viridis->argb(double(i) / (kSteps - 1))));
-    canvas.text({left, labelY}, QStringLiteral("−60 dB"), kDone, 10, DiagramCanvas::Align::Center);
-    canvas.text({left + kSteps * kStepWidth, labelY}, QStringLiteral("0 dB"), kDone, 10,
-                DiagramCanvas::Align::Center);
-    return;
-  }
-  canvas.text({at.x(), at.y() + kHeight}, QStringLiteral("colour = phase:"), kDone, 11);
-  const double left = at.x() + 92;
-  for (int i = 0; i < kSteps; ++i) {
-    const double angle = -std::numbers::pi + (i + 0.5) * 2 * std::numbers::pi / kSteps;
-    canvas.rect(QRectF(left + i * kStepWidth, at.y(), kStepWidth, kHeight), phaseColour(angle));
-  }
-  const double width = kSteps * kStepWidth;
-  canvas.text({left, labelY}, QStringLiteral("−180°"), kDone, 10, DiagramCanvas::Align::Center);
-  canvas.text({left + width / 4, labelY}, QStringLiteral("−90°"), kDone, 10, DiagramCanvas::Align::Center);
-  canvas.text({left + width / 2, labelY}, QStringLiteral("0°"), kDone, 10, DiagramCanvas::Align::Center);
-  canvas.text({left + 3 * width / 4, labelY}, QStringLiteral("+90°"), kDone, 10,
-              DiagramCanvas::Align::Center);
-  canvas.text({left + width, labelY}, QStringLiteral("±180°"), kDone, 10, DiagramCanvas::Align::Center);
+  // Elided to the diagram's width, which is about 300 pixels at an 800-pixel window.
+  QFont font;
+  font.setPixelSize(11);
+  const double right = p_.size.width() - 4;
+  canvas.text({kLeft, y}, QFontMetricsF(font).elidedText(legend, Qt::ElideRight, right - kLeft), kDone, 11);
+  drawColourKey(canvas, {kLeft, y + 8}, right, isHeatMap());
 }
 
 std::optional<std::pair<int, int>> ButterflyDiagram::hitTest(QPointF point) const
@@ -377,7 +356,7 @@ std::optional<std::pair<int, int>> ButterflyDiagram::hitTest(QPointF point) cons
     stage = int(std::floor((point.x() - area.left() + 6) / columnWidth()));
     if (stage < 0 || stage >= columns()) return std::nullopt;
     const double dx = point.x() - node(stage, pos).x();
-    if (dx < -kNodeRadius - 3 || dx > glyphWidth() + kNodeRadius + 6) return std::nullopt;
+    if (dx < -nodeRadius() - 3 || dx > glyphWidth() + nodeRadius() + 6) return std::nullopt;
   }
   if (stage < 0 || stage >= columns()) return std::nullopt;
   return std::pair{stage, pos};

@@ -2,6 +2,7 @@
 
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 
 namespace spectrascope::ui {
@@ -28,6 +29,19 @@ void RegisterExchangeView::setStage(const spectrascope::learn::Schedule& schedul
   update();
 }
 
+QString RegisterExchangeView::shownCaption() const
+{
+  std::size_t moved = 0;
+  for (bool a : arrived_)
+    moved += a;
+  // A count in words ("0 came" read like value number 0), elided to the view: it ran past the panel's edge.
+  const QString count = moved == 0   ? tr("none came")
+                        : moved == 1 ? tr("1 value came")
+                                     : tr("%1 values came").arg(moved);
+  return QFontMetricsF(font()).elidedText(tr("after stage %1: %2 via local memory").arg(stage_).arg(count),
+                                          Qt::ElideRight, width() - 12);
+}
+
 void RegisterExchangeView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
@@ -35,11 +49,7 @@ void RegisterExchangeView::paintEvent(QPaintEvent*)
   painter.fillRect(rect(), Qt::white);
   const QColor caption = palette().color(QPalette::PlaceholderText);
   painter.setPen(caption);
-  std::size_t moved = 0;
-  for (bool a : arrived_)
-    moved += a;
-  painter.drawText(QRectF(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("after stage %1: %2 came via local memory").arg(stage_).arg(moved));
+  painter.drawText(QRectF(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter, shownCaption());
   if (!workItems_) return;
   const int rows = int(std::min<std::size_t>(workItems_, kMaxRowsShown));
   const int columns = int(std::min<std::size_t>(registers_, kMaxColumnsShown));

@@ -1,5 +1,6 @@
 #include "spectrascope/ui/learn/RowColumnPage.h"
 
+#include "spectrascope/ui/image/ElidedLabel.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
 #include "spectrascope/ui/learn/StepsComputation.h"
@@ -47,7 +48,10 @@ RowColumnPage::RowColumnPage(StepsComputation* computation, QWidget* parent)
 {
   setObjectName(QStringLiteral("learnRowColumnPage"));
   auto* layout = new QVBoxLayout(this);
+  // Two lines, the picture and its export, then the size and the stepping: on one line they needed about
+  // 800 pixels, and at an 800-pixel window the page has about 500.
   auto* bar = new QHBoxLayout;
+  auto* stepping = new QHBoxLayout;
   sizeBox_ = new QComboBox(this);
   sizeBox_->setObjectName(QStringLiteral("learnImageSize"));
   for (int side = 32; side <= 512; side *= 2)
@@ -55,30 +59,31 @@ RowColumnPage::RowColumnPage(StepsComputation* computation, QWidget* parent)
   sizeBox_->setCurrentIndex(sizeBox_->findData(kDefaultSide));
   sizeBox_->setToolTip(tr("The image's centred square, scaled to S × S: every row and column is one "
                           "radix-2 transform of length S"));
-  imageLabel_ = new QLabel(this);
+  // A photo's long file name is shortened with "…" (whole in the tooltip): it pushed the third picture
+  // off the page.
+  imageLabel_ = new image::ElidedLabel(this);
   backButton_ = passButton(QStyle::SP_MediaSeekBackward, tr("Previous pass (←)"), this);
   forwardButton_ = passButton(QStyle::SP_MediaSeekForward, tr("Next pass (→)"), this);
   backButton_->setObjectName(QStringLiteral("learnPassBack"));
   forwardButton_->setObjectName(QStringLiteral("learnPassForward"));
-  passLabel_ = new QLabel(this);
-  passLabel_->setMinimumWidth(150);
+  passLabel_ = new image::ElidedLabel(this);
   checkLabel_ = new QLabel(this);
   checkLabel_->setObjectName(QStringLiteral("learnPassCheck"));
   bar->addWidget(new QLabel(tr("Image"), this));
-  bar->addWidget(imageLabel_);
-  bar->addSpacing(12);
-  bar->addWidget(new QLabel(tr("Size"), this));
-  bar->addWidget(sizeBox_);
-  bar->addSpacing(12);
-  bar->addWidget(backButton_);
-  bar->addWidget(forwardButton_);
-  bar->addWidget(passLabel_, 1);
+  bar->addWidget(imageLabel_, 1);
+  stepping->addWidget(new QLabel(tr("Size"), this));
+  stepping->addWidget(sizeBox_);
+  stepping->addSpacing(12);
+  stepping->addWidget(backButton_);
+  stepping->addWidget(forwardButton_);
+  stepping->addWidget(passLabel_, 1);
   exportButton_ = new QPushButton(tr("Export pictures…"), this);
   exportButton_->setToolTip(tr("Save the three pictures as a PNG image"));
   bar->addWidget(exportButton_);
   layout->addLayout(bar);
+  layout->addLayout(stepping);
   view_ = new RowColumnView(this);
-  layout->addWidget(view_, 1);
+  layout->addWidget(view_, 1000); // all the height it can use first, the rest under the text
   checkLabel_->setWordWrap(true);
   layout->addWidget(checkLabel_);
   explanation_ = new QLabel(this);
@@ -90,6 +95,7 @@ RowColumnPage::RowColumnPage(StepsComputation* computation, QWidget* parent)
   deviceLabel_->setWordWrap(true);
   layout->addWidget(explanation_);
   layout->addWidget(deviceLabel_);
+  layout->addStretch(1); // what height the pictures cannot use goes under the text, not between
 
   connect(sizeBox_, &QComboBox::currentIndexChanged, this, &RowColumnPage::recompute);
   connect(backButton_, &QToolButton::clicked, this, &RowColumnPage::stepBack);
@@ -113,7 +119,8 @@ void RowColumnPage::setImage(const QImage& image, const QString& name)
 {
   image_ = image.isNull() ? QImage(QString::fromLatin1(kSampleImage)) : image;
   name_ = image.isNull() ? tr("the bundled sample") : name;
-  imageLabel_->setText(tr("%1 (%2 × %3)").arg(name_).arg(image_.width()).arg(image_.height()));
+  imageLabel_->setFullText(tr("%1 (%2 × %3)").arg(name_).arg(image_.width()).arg(image_.height()));
+  imageLabel_->setToolTip(imageLabel_->fullText());
   recompute();
 }
 
@@ -195,7 +202,7 @@ void RowColumnPage::showPass()
       tr("Pass 1 — the rows"),
       tr("Pass 2 — the columns"),
   };
-  passLabel_->setText(texts[pass_]);
+  passLabel_->setFullText(texts[pass_]);
   const QString s = QString::number(side());
   const QString explanations[3] = {
       tr("A 2D DFT is separable: transforming every row and then every column gives the same result as "

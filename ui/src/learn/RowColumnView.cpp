@@ -87,23 +87,52 @@ void RowColumnView::setPass(int pass)
   update();
 }
 
+QStringList RowColumnView::titles()
+{
+  return {tr("Input (luminance)"), tr("After the row pass: log |X| of each row"),
+          tr("After the column pass: log |X|, the 2D spectrum")};
+}
+
+// The captions wrap to the pictures' width: three lines where the pictures are narrow (at an 800-pixel
+// window), where a fixed two lines cut the third off.
+qreal RowColumnView::captionHeight(qreal side) const
+{
+  int tallest = 0;
+  for (const QString& title : titles())
+    tallest = std::max(
+        tallest, fontMetrics().boundingRect(QRect(0, 0, int(side), 1000), Qt::TextWordWrap, title).height());
+  return std::max<qreal>(kCaptionHeight, tallest + 6);
+}
+
 // Three squares side by side, as large as the width and height allow.
 qreal RowColumnView::pictureSide() const
 {
-  return std::max<qreal>(16, std::min((width() - 4 * kGap) / 3, height() - kCaptionHeight - 2 * kGap));
+  const qreal widest = (width() - 4 * kGap) / 3;
+  const qreal side = std::min(widest, height() - captionHeight(widest) - 2 * kGap);
+  return std::max<qreal>(16, std::min(side, height() - captionHeight(side) - 2 * kGap));
 }
 
 QSize RowColumnView::contentSize() const
 {
-  return {width(), int(std::ceil(pictureSide() + kCaptionHeight + 2 * kGap))};
+  const qreal side = pictureSide();
+  return {width(), int(std::ceil(side + captionHeight(side) + 2 * kGap))};
+}
+
+// No taller than the pictures the width allows: on a wide, short page the extra height was an empty band
+// between the pictures and the text under them.
+void RowColumnView::resizeEvent(QResizeEvent* event)
+{
+  QWidget::resizeEvent(event);
+  const qreal widest = (width() - 4 * kGap) / 3;
+  setMaximumHeight(
+      std::max(minimumSizeHint().height(), int(std::ceil(widest + captionHeight(widest) + 2 * kGap))));
 }
 
 void RowColumnView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
   painter.fillRect(rect(), palette().color(QPalette::Window));
-  const QString titles[3] = {tr("Input (luminance)"), tr("After the row pass: log |X| of each row"),
-                             tr("After the column pass: log |X|, the 2D spectrum")};
+  const QStringList titles = RowColumnView::titles();
   const QString waiting[3] = {tr("Computing…"), tr("Step forward (→) to transform every row"),
                               tr("Step forward (→) to transform every column")};
   const qreal side = pictureSide();
@@ -129,7 +158,7 @@ void RowColumnView::paintEvent(QPaintEvent*)
                        QStringLiteral("›"));
     }
     painter.setPen(i == pass_ ? palette().color(QPalette::WindowText) : caption);
-    painter.drawText(QRectF(box.left(), box.bottom() + 4, side, kCaptionHeight),
+    painter.drawText(QRectF(box.left(), box.bottom() + 4, side, captionHeight(side)),
                      Qt::AlignHCenter | Qt::TextWordWrap, titles[i]);
   }
 }

@@ -70,9 +70,10 @@ StagesControls::StagesControls(QWidget* parent) : QWidget(parent)
   algorithmBox_->setObjectName(QStringLiteral("learnAlgorithm"));
   for (steps::Algorithm a : steps::allAlgorithms())
     algorithmBox_->addItem(QString::fromUtf8(steps::algorithmTitle(a).data()), int(a));
-  // Long titles are elided in the closed box (the list shows them whole), so the row fits narrow windows.
+  // Long titles are elided in the closed box (the list shows them whole and the tooltip names the one
+  // chosen), so the row fits an 800-pixel window with register exchange's work-items box beside it.
   algorithmBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  algorithmBox_->setMinimumContentsLength(16);
+  algorithmBox_->setMinimumContentsLength(9);
   algorithmBox_->setToolTip(tr("The FFT algorithm whose kernels are stepped through"));
   workItemsLabel_ = new QLabel(tr("Work-items T"), this);
   workItemsBox_ = new QComboBox(this);

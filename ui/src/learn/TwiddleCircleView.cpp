@@ -7,7 +7,9 @@
 #include <QMouseEvent>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace spectrascope::ui {
 
@@ -127,15 +129,24 @@ QList<QRectF> TwiddleCircleView::labelRects() const
   return rects;
 }
 
+// Hundreds of full-size dots (a late stage of N = 1024 has 512) merged into a thick orange rim: each dot is
+// at most about its share of the half circle they cover, down to a pixel across.
+double TwiddleCircleView::dotRadius() const
+{
+  const double share = std::numbers::pi * radius() / std::max<double>(1, double(twiddles_.size()));
+  return std::clamp(share * 0.4, 1.0, kDotRadius);
+}
+
 QList<QRectF> TwiddleCircleView::dotRects() const
 {
   QList<QRectF> dots;
   const QPointF c = centre();
   const double r = radius();
+  const double d = dotRadius();
   for (const auto& t : twiddles_) {
     const auto w = t.value();
     const QPointF at = c + QPointF(w.real(), -w.imag()) * r; // the imaginary axis points up
-    dots.push_back(QRectF(at - QPointF(kDotRadius, kDotRadius), QSizeF(2 * kDotRadius, 2 * kDotRadius)));
+    dots.push_back(QRectF(at - QPointF(d, d), QSizeF(2 * d, 2 * d)));
   }
   return dots;
 }
@@ -174,18 +185,24 @@ void TwiddleCircleView::paintEvent(QPaintEvent*)
   const QList<QRectF> labels = labelRects();
   const QList<QRectF> dots = dotRects();
   painter.setFont(labelFont());
+  // A spoke from the centre to each point reads as a turn while there are few; past kMaxSpokes they
+  // filled the circle into a solid half-disc, so only the points are drawn.
+  const bool spokes = twiddles_.size() <= std::size_t(kMaxSpokes);
+  const double dot = dotRadius();
   for (std::size_t i = 0; i < twiddles_.size(); ++i) {
     const auto& t = twiddles_[i];
     const QPointF at = dots[int(i)].center();
-    painter.setPen(QPen(active.lighter(140), 1));
-    painter.drawLine(c, at);
+    if (spokes) {
+      painter.setPen(QPen(active.lighter(140), 1));
+      painter.drawLine(c, at);
+    }
     painter.setPen(Qt::NoPen);
     painter.setBrush(active);
-    painter.drawEllipse(at, kDotRadius, kDotRadius);
+    painter.drawEllipse(at, dot, dot);
     if (int(i) == hover_.index()) { // the dot whose numbers are shown
       painter.setPen(QPen(active, 1.2));
       painter.setBrush(Qt::NoBrush);
-      painter.drawEllipse(at, kDotRadius + 3, kDotRadius + 3);
+      painter.drawEllipse(at, dot + 3, dot + 3);
     }
     if (i < std::size_t(labels.size())) {
       painter.setPen(active.darker(140));

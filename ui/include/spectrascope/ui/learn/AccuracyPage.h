@@ -45,9 +45,11 @@ signals:
 
 protected:
   void showEvent(QShowEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
   void fillTable();
+  void fitTextColumns();
   void showMeasurement(const AccuracyOutcome& outcome);
 
   LessonGuide* guide_ = nullptr;

@@ -68,6 +68,7 @@ private:
   double columnWidth() const;
   double rowHeight() const;
   double glyphWidth() const;
+  double nodeRadius() const;
   double headerPixelSize() const;
   QRectF plotArea() const;
   void drawHeaders(DiagramCanvas& canvas) const;
@@ -77,7 +78,6 @@ private:
   void drawValue(DiagramCanvas& canvas, int stage, int position, double scale) const;
   void drawHeatMap(DiagramCanvas& canvas) const;
   void drawLegend(DiagramCanvas& canvas) const;
-  void drawColourKey(DiagramCanvas& canvas, QPointF at) const;
 
   ButterflyDiagramParameters p_;
 };

@@ -22,6 +22,8 @@ public:
   void setStage(const spectrascope::learn::Schedule& schedule, int stage);
   QSize sizeHint() const override { return {260, 220}; }
   QSize minimumSizeHint() const override { return {160, 120}; }
+  // The caption over the grid as drawn: how many values of this stage came through local memory.
+  QString shownCaption() const;
 
 protected:
   void paintEvent(QPaintEvent* event) override;

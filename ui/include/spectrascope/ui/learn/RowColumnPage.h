@@ -20,6 +20,9 @@ class QPushButton;
 class QToolButton;
 
 namespace spectrascope::ui {
+namespace image {
+class ElidedLabel;
+}
 
 class RowColumnView;
 class StepsComputation;
@@ -68,10 +71,10 @@ private:
   QString name_;
   QString backend_ = QStringLiteral("auto");
   QComboBox* sizeBox_ = nullptr;
-  QLabel* imageLabel_ = nullptr;
+  image::ElidedLabel* imageLabel_ = nullptr;
   QToolButton* backButton_ = nullptr;
   QToolButton* forwardButton_ = nullptr;
-  QLabel* passLabel_ = nullptr;
+  image::ElidedLabel* passLabel_ = nullptr;
   QPushButton* exportButton_ = nullptr;
   QLabel* checkLabel_ = nullptr;
   QLabel* explanation_ = nullptr;

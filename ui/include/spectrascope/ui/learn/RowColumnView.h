@@ -41,10 +41,13 @@ public:
 
 protected:
   void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
 private:
   static constexpr qreal kGap = 12, kCaptionHeight = 34;
   qreal pictureSide() const;
+  qreal captionHeight(qreal side) const;
+  static QStringList titles();
 
   std::shared_ptr<const spectrascope::learn::RowColumnPasses> passes_;
   QImage pictures_[3];

@@ -41,11 +41,13 @@ private:
   static constexpr int kMaxLabels = 8;
   static constexpr double kCaptionHeight = 22;
   static constexpr double kDotRadius = 3.5;
+  static constexpr int kMaxSpokes = 32;
   static constexpr double kLabelClearance = 3; // from a dot to its label's nearest edge
   QFont labelFont() const;
   QSizeF labelSize(const spectrascope::learn::Twiddle& t) const;
   QPointF centre() const;
   double radius() const;
+  double dotRadius() const;
 
   static constexpr double kHoverReach = 8; // how near a dot the pointer must be for its numbers
   QString describe(int i) const;
