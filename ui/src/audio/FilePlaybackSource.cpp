@@ -82,18 +82,23 @@ void FilePlaybackSource::setFrameLength(int samples)
 
 // Stopped, a seek still shows where it landed: the analysis gets the samples leading up to there, the
 // last of its frames centred on the position (half a window past it), so the spectrum, its averages
-// and its peak hold describe the sound at the cursor rather than what follows it. The output gets
-// nothing and the position stays.
+// and its peak hold describe the sound at the cursor rather than what follows it. Before the file's
+// start and after its end the frame holds zeros, as Sonic Visualiser and Audacity pad a file: a cursor
+// near either end, or anywhere in a file shorter than the window, still gets a whole frame centred on
+// it. The output gets nothing and the position stays.
 void FilePlaybackSource::preview()
 {
-  const std::int64_t half = frameLength_ / 2;
-  const std::int64_t from = std::max<std::int64_t>(0, position_ + half - std::int64_t(kPreviewFrames));
-  const std::int64_t to = std::max<std::int64_t>(from + frameLength_, position_ + half);
-  block_.clear();
+  const std::int64_t length = frameLength_, half = length / 2;
+  const std::int64_t end = position_ + half; // where the last frame ends
+  const std::int64_t begin =
+      std::min(end - length, std::max<std::int64_t>(0, end - std::int64_t(kPreviewFrames)));
+  const std::int64_t from = std::max<std::int64_t>(0, begin);
+  block_.assign(std::size_t(from - begin), 0.0f); // before the start
   try {
     if (reader_->seek(from)) {
-      const std::size_t got = reader_->read(block_, std::size_t(to - from));
-      analysis_->write(block_.data(), got);
+      reader_->read(block_, std::size_t(end - from));
+      block_.resize(std::size_t(end - begin), 0.0f); // after the end
+      analysis_->write(block_.data(), block_.size());
     }
     reader_->seek(position_);
   } catch (const std::exception& e) {
