@@ -82,22 +82,21 @@ void FilePlaybackSource::setFrameLength(int samples)
 
 // Stopped, a seek still shows where it landed: the analysis gets the samples leading up to there, the
 // last of its frames centred on the position (half a window past it), so the spectrum, its averages
-// and its peak hold describe the sound at the cursor rather than what follows it. Before the file's
-// start and after its end the frame holds zeros, as Sonic Visualiser and Audacity pad a file: a cursor
-// near either end, or anywhere in a file shorter than the window, still gets a whole frame centred on
-// it. The output gets nothing and the position stays.
+// and its peak hold describe the sound at the cursor rather than what follows it. Near the file's ends
+// the frame stays inside the file; a file shorter than the window is followed by zeros up to a whole
+// frame (as Sonic Visualiser and Audacity pad a file), so its spectrum shows wherever the cursor is.
+// The output gets nothing and the position stays.
 void FilePlaybackSource::preview()
 {
-  const std::int64_t length = frameLength_, half = length / 2;
-  const std::int64_t end = position_ + half; // where the last frame ends
-  const std::int64_t begin =
-      std::min(end - length, std::max<std::int64_t>(0, end - std::int64_t(kPreviewFrames)));
-  const std::int64_t from = std::max<std::int64_t>(0, begin);
-  block_.assign(std::size_t(from - begin), 0.0f); // before the start
+  const std::int64_t half = frameLength_ / 2;
+  const std::int64_t from = std::max<std::int64_t>(0, position_ + half - std::int64_t(kPreviewFrames));
+  const std::int64_t to = std::max<std::int64_t>(from + frameLength_, position_ + half);
+  block_.clear();
   try {
     if (reader_->seek(from)) {
-      reader_->read(block_, std::size_t(end - from));
-      block_.resize(std::size_t(end - begin), 0.0f); // after the end
+      reader_->read(block_, std::size_t(to - from));
+      if (from == 0 && block_.size() < std::size_t(frameLength_))
+        block_.resize(std::size_t(frameLength_), 0.0f); // the whole file is less than one frame
       analysis_->write(block_.data(), block_.size());
     }
     reader_->seek(position_);
