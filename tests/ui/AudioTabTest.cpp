@@ -43,6 +43,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -169,6 +170,54 @@ SpectrumColumns levelsResult(std::int64_t firstSample, int frames, std::int64_t 
   return c;
 }
 
+constexpr double kShortToneHz = 1000;
+
+// `seconds` of kShortToneHz at -6 dBFS, 48 kHz mono 16-bit WAV, written with libsndfile.
+bool writeShortTone(const QString& path, double seconds)
+{
+  SF_INFO info{};
+  info.samplerate = 48000;
+  info.channels = 1;
+  info.format = SF_FORMAT_WAV | SF_FORMAT_PCM_16;
+  std::vector<short> samples(std::size_t(std::lround(seconds * 48000)));
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    samples[i] = short(std::lround(16384 * std::sin(2 * M_PI * kShortToneHz * double(i) / 48000)));
+  SNDFILE* file = sf_open(path.toLocal8Bit().constData(), SFM_WRITE, &info);
+  if (!file) return false;
+  const bool ok =
+      sf_write_short(file, samples.data(), sf_count_t(samples.size())) == sf_count_t(samples.size());
+  sf_close(file);
+  return ok;
+}
+
+// The level the view's readout names at a point, or NaN where it says "– dB".
+double readoutDb(const FileOverviewView& view, QPointF at)
+{
+  static const QRegularExpression level(QStringLiteral("(-?[0-9.]+) dB"));
+  const auto match = level.match(view.readoutAt(at));
+  return match.hasMatch() ? match.captured(1).toDouble() : std::nan("");
+}
+
+// The strongest peak the spectrum pane's readout names, in Hz (0 when it names none).
+double readoutPeakHz(const SpectrumView& view)
+{
+  static const QRegularExpression peak(QStringLiteral("peak ([0-9.]+) Hz"));
+  const auto match = peak.match(view.readoutText());
+  return match.hasMatch() ? match.captured(1).toDouble() : 0;
+}
+
+// Pixels of the spectrum's trace colour (kTrace in SpectrumRenderer.cpp) in the pane as drawn.
+int tracePixels(SpectrumView& view)
+{
+  const QImage image = view.grab().toImage();
+  int count = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      count += std::abs(c.red() - 110) < 30 && std::abs(c.green() - 200) < 30 && c.blue() > 220;
+    }
+  return count;
+}
 // An analysis worker on 1024-sample frames whose receiver has taken none of the kMaxResultsInFlight
 // results it sent: the GUI busy.
 struct BusyWorker
@@ -260,6 +309,7 @@ private slots:
   void tabFitsSmallScreensAndScaleTwo();
   void generatorFrequencyAboveNyquistIsBroughtDownVisibly();
   void hiddenTabRestsAndResumes();
+  void aFileShorterThanTheFrameIsDrawnWholeWithItsSpectrum();
 };
 
 void AudioTabTest::initTestCase()
@@ -1520,6 +1570,73 @@ void AudioTabTest::aFileThatIsNotTheInputSaysSo()
   tab.setSource(AudioTab::Source::File); // the input again: as it was
   QVERIFY(description->fullText().startsWith(QStringLiteral("tones_440_1000_5000.wav")));
   QCOMPARE(description->foregroundRole(), QPalette::WindowText);
+}
+
+// A file shorter than (or about as long as) the analysis frame: 0.05 s of 1 kHz at -6 dBFS, 48 kHz, with
+// 4096-point analysis. The file view draws the tone across the whole span (not a blank start with a
+// sliver at the end), the spectrum pane shows the tone at the cursor wherever it is, and the header gives
+// the duration in a unit that shows it ("50 ms", not "0.1 s").
+void AudioTabTest::aFileShorterThanTheFrameIsDrawnWholeWithItsSpectrum()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("short_005.wav"));
+  QVERIFY(writeShortTone(path, 0.05));
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.setFftSize(4096);
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  QVERIFY(tab.showsFileView());
+
+  // The header: the file's real duration, readable for a short file.
+  auto* description = tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  QVERIFY(description);
+  QVERIFY2(description->fullText().endsWith(QStringLiteral(", 50 ms")), qPrintable(description->fullText()));
+
+  // The file view: every pixel column of the span shows the tone's row at its level, none is blank.
+  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
+  QVERIFY(view);
+  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
+  QVERIFY2(std::abs(view->viewSpan() - 0.05) < 1e-9, qPrintable(QString::number(view->viewSpan())));
+  const QImage image = view->visibleImage();
+  const QRectF plot = view->plotRect();
+  const double toneUnit = view->frequencyAxis().unitOf(kShortToneHz);
+  const int toneY = std::clamp(int((1 - toneUnit) * image.height()), 0, image.height() - 1);
+  const std::uint32_t blank = view->colormap().argb(0);
+  int blankColumns = 0, quietColumns = 0;
+  for (int x = 0; x < image.width(); ++x) {
+    const QPointF at(plot.left() + (x + 0.5) * plot.width() / image.width(),
+                     plot.top() + (toneY + 0.5) * plot.height() / image.height());
+    // The loudest of the rows around the tone's (a row is a fraction of a bin): the readout's level.
+    double loudest = -1e9;
+    bool drawn = false;
+    for (int dy = -3; dy <= 3; ++dy) {
+      const int y = std::clamp(toneY + dy, 0, image.height() - 1);
+      drawn |= (image.pixel(x, y) & 0xffffffu) != (blank & 0xffffffu);
+      const double db = readoutDb(*view, at + QPointF(0, dy * plot.height() / image.height()));
+      if (!std::isnan(db)) loudest = std::max(loudest, db);
+    }
+    blankColumns += !drawn;
+    quietColumns += loudest < -30;
+  }
+  QCOMPARE(blankColumns, 0);
+  QCOMPARE(quietColumns, 0);
+
+  // The spectrum pane: the tone's peak at the cursor, at the start, in the middle and near the end.
+  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
+  QVERIFY(spectrum);
+  const double bin = 48000.0 / tab.transformSize();
+  for (double seconds : {0.0, 0.025, 0.048}) {
+    tab.seekFile(seconds);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        std::abs(readoutPeakHz(*spectrum) - kShortToneHz) < bin,
+        qPrintable(QStringLiteral("at %1 s: \"%2\"").arg(seconds).arg(spectrum->readoutText())), kTimeoutMs);
+    QVERIFY(std::abs(tab.peakFrequencyHz() - kShortToneHz) < bin);
+    QTRY_VERIFY_WITH_TIMEOUT(tracePixels(*spectrum) > 100, kTimeoutMs);
+  }
+  // Paused, the level box says so, as it does for any paused file (not "RMS -inf peak -inf dBFS").
+  QTRY_COMPARE_WITH_TIMEOUT(tab.levelText(), QStringLiteral("no audio arriving"), 5000);
 }
 
 QTEST_MAIN(AudioTabTest)

@@ -53,10 +53,42 @@ void OverviewBuilder::consume(std::span<const float> samples)
     for (std::size_t f = 0; f < frames; ++f)
       addFrame(&frameDb_[f * bins]);
   }
+  if (used > 0) { // the half frame before what stays pending, for a last frame centred on it
+    const std::size_t half = pipeline_.settings().frameLength / 2;
+    const std::size_t from = used > half ? used - half : 0;
+    before_.insert(before_.end(), samples.begin() + std::ptrdiff_t(from),
+                   samples.begin() + std::ptrdiff_t(used));
+    if (before_.size() > half) before_.erase(before_.begin(), before_.end() - std::ptrdiff_t(half));
+  }
   if (pending_.empty())
     pending_.assign(samples.begin() + std::ptrdiff_t(used), samples.end());
   else
     pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(used));
+}
+
+void OverviewBuilder::finish()
+{
+  if (pending_.empty()) return;
+  // One frame whose middle is the middle of what is left: the samples before it (as far as there are
+  // any) and after it (none: the input has ended) are zeros beyond the input, as Sonic Visualiser and
+  // Audacity pad a file's ends, so the window's peak lies on the samples this column stands for.
+  const std::size_t length = pipeline_.settings().frameLength;
+  std::vector<float> frame(length, 0.0f);
+  const std::ptrdiff_t start = std::ptrdiff_t(pending_.size() / 2) - std::ptrdiff_t(length / 2);
+  for (std::size_t i = 0; i < length; ++i) {
+    const std::ptrdiff_t at = start + std::ptrdiff_t(i); // relative to pending_'s first sample
+    if (at >= 0 && at < std::ptrdiff_t(pending_.size()))
+      frame[i] = pending_[std::size_t(at)];
+    else if (at < 0 && -at <= std::ptrdiff_t(before_.size()))
+      frame[i] = before_[before_.size() - std::size_t(-at)];
+  }
+  frameDb_.resize(pipeline_.binCount());
+  ExecutionReport call;
+  pipeline_.levels(frame, 1, frameDb_, nullptr, &call);
+  report_.wallMs += call.wallMs;
+  addFrame(frameDb_.data());
+  pending_.clear();
+  before_.clear();
 }
 
 void OverviewBuilder::addFrame(const float* db)

@@ -58,15 +58,14 @@ void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& 
     if (!engine) engine = std::make_shared<Engine>("fftw");
     audio::OverviewBuilder builder(*engine, AudioFileOverview::kFftSize, AudioFileOverview::kMaxColumns);
     readAll(promise, o, reader, builder);
+    if (o.error.isEmpty() && !promise.isCanceled()) builder.finish(); // the end: no sample left out
     o.note = QString::fromStdString(reader.note()); // after reading: a stream that breaks off says so then
     o.bins = int(builder.bins());
     o.columns = int(builder.columns());
     o.samplesPerColumn = int(builder.samplesPerColumn());
     o.db = builder.takeDb();
     if (o.error.isEmpty() && o.columns == 0 && !promise.isCanceled())
-      o.error = tr("%1 holds less audio than one analysis frame (%2 samples).")
-                    .arg(path)
-                    .arg(AudioFileOverview::kFftSize);
+      o.error = tr("%1 holds no audio.").arg(path);
   } catch (const std::bad_alloc&) {
     o.error = tr("%1: not enough memory to read it.").arg(path);
   } catch (const std::exception& e) {

@@ -16,8 +16,18 @@
 #include <QtConcurrent>
 
 #include <algorithm>
+#include <cmath>
 
 namespace spectrascope::ui {
+namespace {
+// A file's length as the header gives it: seconds to a tenth from one second on; below, milliseconds
+// to a tenth ("50 ms", "21.3 ms"), so a short file does not read as "0.1 s" or "0.0 s".
+QString durationText(double seconds)
+{
+  if (seconds >= 1) return AudioFilePanel::tr("%1 s").arg(seconds, 0, 'f', 1);
+  return AudioFilePanel::tr("%1 ms").arg(QString::number(std::round(seconds * 1e4) / 10, 'g', 6));
+}
+} // namespace
 
 AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidget(parent), overview_(view)
 {
@@ -129,11 +139,11 @@ void AudioFilePanel::onLoaded()
   }
   file_ = loadedFile;
   details_->setFile(file_);
-  const QString description = tr("%1 — %2, %3 Hz, %4 channel(s), %5 s")
+  const QString description = tr("%1 — %2, %3 Hz, %4 channel(s), %5")
                                   .arg(QFileInfo(file_.path).fileName(), file_.formatName)
                                   .arg(file_.sampleRate)
                                   .arg(file_.channels)
-                                  .arg(file_.seconds(), 0, 'f', 1);
+                                  .arg(durationText(file_.seconds()));
   description_ = description;
   fileLabel_->setFullText(description);
   fileLabel_->setToolTip(description);

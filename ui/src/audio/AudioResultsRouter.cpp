@@ -18,6 +18,7 @@ AudioResultsRouter::AudioResultsRouter(AudioSession* session, AudioLiveViews* li
   clock_ = new QTimer(this);
   connect(clock_, &QTimer::timeout, this, &AudioResultsRouter::tick);
   clock_->start(kDisplayIntervalMs);
+  sinceResult_.start(); // a source that never sends a result is idle too, not a reading of -inf dBFS
 }
 
 void AudioResultsRouter::setResting(bool resting)

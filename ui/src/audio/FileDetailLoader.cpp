@@ -37,6 +37,7 @@ void computeTiles(QPromise<audio::LevelTile>& promise, const QString& path, int 
           builder.consume(chunk);
         }
       }
+      builder.finish(); // a tile that reaches the file's end: its last samples too
       audio::LevelTile tile{key, builder.columns(), builder.bins(), builder.takeDb()};
       if (tile.columns > 0) promise.addResult(std::move(tile));
     }

@@ -78,8 +78,7 @@ bool FileOverviewView::showsDetail() const
   if (detail_.columns == 0 || viewSpan_ >= seconds_) return false;
   const double end =
       detail_.startSeconds + double(detail_.columns) * detail_.samplesPerColumn / detail_.sampleRate;
-  // The file's last partial column is never analysed: a detail that ends within a column of the file's
-  // end covers the view up to the end.
+  // A detail that ends within a column of the file's end covers the view up to the end.
   const double columnSeconds = double(detail_.samplesPerColumn) / detail_.sampleRate;
   const double covered = end + columnSeconds >= seconds_ ? seconds_ : end;
   return detail_.startSeconds <= viewStart_ + 1e-6 && viewStart_ + viewSpan_ <= covered + 1e-6;
@@ -130,6 +129,9 @@ void FileOverviewView::fill(SpectrogramRenderer& renderer, const AudioFileOvervi
   const std::size_t bins = std::size_t(o.bins);
   for (int c = 0; c < o.columns; ++c)
     renderer.appendColumn(std::span<const float>(o.db).subspan(std::size_t(c) * bins, bins));
+  // The renderer holds at least two columns and puts the newest at the right: a one-column file is
+  // followed by an empty one, so that its column stays at the file's start (time 0), where it belongs.
+  renderer.appendGap(p.columns - o.columns);
 }
 
 // The span in view, as columns of the renderer that shows it.

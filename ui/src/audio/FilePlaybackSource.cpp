@@ -82,8 +82,10 @@ void FilePlaybackSource::setFrameLength(int samples)
 
 // Stopped, a seek still shows where it landed: the analysis gets the samples leading up to there, the
 // last of its frames centred on the position (half a window past it), so the spectrum, its averages
-// and its peak hold describe the sound at the cursor rather than what follows it. The output gets
-// nothing and the position stays.
+// and its peak hold describe the sound at the cursor rather than what follows it. Near the file's ends
+// the frame stays inside the file; a file shorter than the window is followed by zeros up to a whole
+// frame (as Sonic Visualiser and Audacity pad a file), so its spectrum shows wherever the cursor is.
+// The output gets nothing and the position stays.
 void FilePlaybackSource::preview()
 {
   const std::int64_t half = frameLength_ / 2;
@@ -92,8 +94,10 @@ void FilePlaybackSource::preview()
   block_.clear();
   try {
     if (reader_->seek(from)) {
-      const std::size_t got = reader_->read(block_, std::size_t(to - from));
-      analysis_->write(block_.data(), got);
+      reader_->read(block_, std::size_t(to - from));
+      if (from == 0 && block_.size() < std::size_t(frameLength_))
+        block_.resize(std::size_t(frameLength_), 0.0f); // the whole file is less than one frame
+      analysis_->write(block_.data(), block_.size());
     }
     reader_->seek(position_);
   } catch (const std::exception& e) {
