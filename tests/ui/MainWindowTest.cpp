@@ -189,6 +189,9 @@ void MainWindowTest::aboutDialogOpensAndCloses()
   const QString text = dialog->findChild<QLabel*>(QStringLiteral("aboutText"))->text();
   QVERIFY(text.contains(AboutDialog::version()));
   QVERIFY(text.contains(QStringLiteral("FFTW — ")));
+  // Every library the app is built on is credited, with its licence.
+  for (const char* library : {"Qt ", "FFTW 3", "OpenCL C++ bindings", "libsndfile"})
+    QVERIFY2(text.contains(QLatin1String(library)), library);
   dialog->reject();
   QTRY_VERIFY(dialog.isNull()); // deleted on close, so repeated opening does not pile up dialogs
 }
@@ -254,6 +257,11 @@ void MainWindowTest::shortcutsDialogListsEveryShortcut()
            QStringLiteral("Right"));
   QCOMPARE(keysOf.value(QStringLiteral("Learn tab/Play or pause the stages")), QStringLiteral("Space"));
   QCOMPARE(keysOf.value(QStringLiteral("Audio tab/Play or pause the file")), QStringLiteral("Space"));
+  // The file view's own keys (zoom, scroll, jump), which no menu or button carries.
+  QCOMPARE(keysOf.value(QStringLiteral("Audio tab/File view: zoom time in / out")), QStringLiteral("+ / −"));
+  QCOMPARE(keysOf.value(QStringLiteral("Audio tab/File view: go to the start / end")),
+           QStringLiteral("Home / End"));
+  QVERIFY(keysOf.contains(QStringLiteral("Audio tab/File view: show the whole file and every frequency")));
   QCOMPARE(keysOf.value(QStringLiteral("Help/Keyboard Shortcuts")), QStringLiteral("F1"));
 
   // Every row is readable without scrolling sideways.

@@ -58,6 +58,7 @@ QString AboutDialog::attributionHtml()
             "<li>Qt %1 — LGPL-3.0</li>"
             "<li>FFTW 3 — GPL-2.0-or-later</li>"
             "<li>Khronos OpenCL C++ bindings — Apache-2.0</li>"
+            "<li>libsndfile — LGPL-2.1-or-later (reads the Audio tab's files)</li>"
             "</ul>")
       .arg(QString::fromLatin1(qVersion()));
 }

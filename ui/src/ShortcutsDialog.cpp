@@ -1,5 +1,7 @@
 #include "spectrascope/ui/ShortcutsDialog.h"
 
+#include "spectrascope/ui/KeyboardHelp.h"
+
 #include <QAbstractButton>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -100,6 +102,9 @@ QList<ShortcutsDialog::Row> ShortcutsDialog::rowsOf(const QMenuBar* menuBar, con
     for (const QAbstractButton* button : tab->findChildren<QAbstractButton*>())
       if (!button->shortcut().isEmpty() && !button->whatsThis().isEmpty())
         rows.append({place, button->whatsThis(), keysText({button->shortcut()})});
+    for (const QWidget* widget : tab->findChildren<QWidget*>())
+      for (const keyboard_help::Entry& entry : keyboard_help::of(widget))
+        rows.append({place, entry.what, entry.keys});
   }
   return rows;
 }

@@ -1,5 +1,7 @@
 #include "spectrascope/ui/audio/FileOverviewView.h"
 
+#include "spectrascope/ui/KeyboardHelp.h"
+
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/ColourBar.h"
 
@@ -29,6 +31,12 @@ FileOverviewView::FileOverviewView(QWidget* parent) : QWidget(parent)
   setMouseTracking(true); // the readout follows the mouse
   setToolTip(
       tr("The whole file: click or drag to move the play cursor; wheel to zoom, right-drag to scroll"));
+  // The keys keyPressEvent answers, for Help > Keyboard Shortcuts.
+  keyboard_help::publish(this, {{tr("File view: zoom time in / out"), tr("+ / −")},
+                                {tr("File view: scroll earlier / later"), tr("Left / Right")},
+                                {tr("File view: go to the start / end"), tr("Home / End")},
+                                {tr("File view: zoom frequency in / out"), tr("Up / Down")},
+                                {tr("File view: show the whole file and every frequency"), tr("0")}});
 }
 
 void FileOverviewView::setOverview(const AudioFileOverview& overview)
