@@ -1516,13 +1516,16 @@ void ImageTabTest::notchRadiusStopsShortOfDc()
   tab.openImage(periodicNoiseImage(256), QStringLiteral("noise"));
   QVERIFY(settleAfter(results, int(results.count())));
   tab.kindBox()->setCurrentIndex(tab.kindBox()->findData(int(MaskKind::Notch)));
+  auto* radius = tab.findChild<QDoubleSpinBox*>(QStringLiteral("notchRadius"));
+  const QRect unselected = radius->geometry();
   auto* view = tab.spectrumView();
   view->zoomBy(4, widgetPosOfBin(*view, QPointF(24, 10)));
   QTest::mouseClick(view, Qt::LeftButton, {}, widgetPosOfBin(*view, QPointF(24, 10)));
   QCOMPARE(tab.maskSpec().notches.size(), std::size_t(1));
   QVERIFY(settleAfter(results, int(results.count())));
-  auto* radius = tab.findChild<QDoubleSpinBox*>(QStringLiteral("notchRadius"));
   QVERIFY(radius->isEnabled());
+  // Selecting a notch leaves the box where it was, and so the rest of its row (it used to widen).
+  QCOMPARE(radius->geometry(), unselected);
   QVERIFY2(radius->maximum() < std::hypot(24.0, 10.0),
            qPrintable(QStringLiteral("the box goes up to %1").arg(radius->maximum())));
   radius->setValue(999);

@@ -126,6 +126,10 @@ QDoubleSpinBox* SpectrumControls::createNotchRadiusBox()
   box->setDecimals(1);
   box->setSingleStep(0.5);
   box->setPrefix(tr("notch r "));
+  // As wide as its widest text, whatever it shows: sized by its range, it widened when a notch was
+  // selected ("notch r –" to "notch r 3.0") and shifted the rest of the row.
+  box->setRange(0, 9999.9);
+  box->setFixedWidth(box->sizeHint().width());
   connect(box, &QDoubleSpinBox::valueChanged, this, &SpectrumControls::notchRadiusEdited);
   return box;
 }
