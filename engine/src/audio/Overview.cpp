@@ -53,12 +53,12 @@ void OverviewBuilder::consume(std::span<const float> samples)
     for (std::size_t f = 0; f < frames; ++f)
       addFrame(&frameDb_[f * bins]);
   }
-  if (used > 0) { // the half frame before what stays pending, for a last frame centred on it
-    const std::size_t half = pipeline_.settings().frameLength / 2;
-    const std::size_t from = used > half ? used - half : 0;
+  if (used > 0) { // the frame before what stays pending, for a last frame that ends with the input
+    const std::size_t length = pipeline_.settings().frameLength;
+    const std::size_t from = used > length ? used - length : 0;
     before_.insert(before_.end(), samples.begin() + std::ptrdiff_t(from),
                    samples.begin() + std::ptrdiff_t(used));
-    if (before_.size() > half) before_.erase(before_.begin(), before_.end() - std::ptrdiff_t(half));
+    if (before_.size() > length) before_.erase(before_.begin(), before_.end() - std::ptrdiff_t(length));
   }
   if (pending_.empty())
     pending_.assign(samples.begin() + std::ptrdiff_t(used), samples.end());
@@ -69,18 +69,20 @@ void OverviewBuilder::consume(std::span<const float> samples)
 void OverviewBuilder::finish()
 {
   if (pending_.empty()) return;
-  // One frame whose middle is the middle of what is left: the samples before it (as far as there are
-  // any) and after it (none: the input has ended) are zeros beyond the input, as Sonic Visualiser and
-  // Audacity pad a file's ends, so the window's peak lies on the samples this column stands for.
   const std::size_t length = pipeline_.settings().frameLength;
   std::vector<float> frame(length, 0.0f);
-  const std::ptrdiff_t start = std::ptrdiff_t(pending_.size() / 2) - std::ptrdiff_t(length / 2);
-  for (std::size_t i = 0; i < length; ++i) {
-    const std::ptrdiff_t at = start + std::ptrdiff_t(i); // relative to pending_'s first sample
-    if (at >= 0 && at < std::ptrdiff_t(pending_.size()))
-      frame[i] = pending_[std::size_t(at)];
-    else if (at < 0 && -at <= std::ptrdiff_t(before_.size()))
-      frame[i] = before_[before_.size() - std::size_t(-at)];
+  if (before_.size() + pending_.size() >= length) {
+    // The input's last `length` samples, overlapping the last whole frame: zeros after the input's
+    // end made a hard stop inside the window, whose broadband spread drew the last column's floor
+    // 60 dB above the rest and disagreed with the spectrum at the cursor (which stays inside the file).
+    const std::size_t fromBefore = length - pending_.size();
+    std::copy(before_.end() - std::ptrdiff_t(fromBefore), before_.end(), frame.begin());
+    std::copy(pending_.begin(), pending_.end(), frame.begin() + std::ptrdiff_t(fromBefore));
+  } else {
+    // An input shorter than one frame: centred in it, zeros on both sides (as Sonic Visualiser and
+    // Audacity pad a file's ends), so the window's peak lies on the samples this column stands for.
+    const std::size_t offset = (length - pending_.size()) / 2;
+    std::copy(pending_.begin(), pending_.end(), frame.begin() + std::ptrdiff_t(offset));
   }
   frameDb_.resize(pipeline_.binCount());
   ExecutionReport call;

@@ -40,9 +40,10 @@ public:
 
   // Appends mono samples and transforms every whole frame; keeps only the samples later frames need.
   void consume(std::span<const float> samples);
-  // At the end of the input: what is left after the last whole frame (the end of a file, or all of a
-  // file shorter than one frame) becomes one more frame, centred on those samples and zero-padded
-  // beyond the input, so every sample lies in some column and a short file is not blank. Once, last.
+  // At the end of the input: what is left after the last whole frame becomes one more column, so every
+  // sample lies in some column and a short file is not blank. Its frame is the input's last frame's
+  // worth of samples (overlapping the last whole frame), or, for an input shorter than one frame, the
+  // whole input centred between zeros. Once, last.
   void finish();
 
   std::size_t bins() const { return pipeline_.binCount(); }
@@ -65,7 +66,7 @@ private:
   std::size_t columns_ = 0;
   std::size_t framesInColumn_ = 0;
   std::vector<float> pending_; // samples not yet covered by a whole frame
-  std::vector<float> before_;  // the half frame of samples just before pending_, for finish()
+  std::vector<float> before_;  // up to a frame of samples just before pending_, for finish()
   std::vector<float> frameDb_; // scratch: one call's frames
   std::vector<float> db_;
   ExecutionReport report_;
