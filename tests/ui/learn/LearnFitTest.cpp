@@ -33,9 +33,9 @@ namespace steps = spectrascope::learn;
 
 namespace {
 constexpr int kTimeoutMs = 120000;
-// The Learn tab's share of an 800 x 600 main window (menu bar, the main tabs and the status bar above
-// and below it).
-const QSize kSmallestTab(800, 520);
+// The Learn tab in the window's smallest first size: 90 % of an 800 x 600 screen (720 x 540), less the
+// window's menu, tab bar and status bar.
+const QSize kSmallestTab(716, 460);
 
 // True where `w` lies inside another scroll area's content (a table's cells, the guide's text): those
 // scroll on their own and may be wider than what shows.
@@ -119,6 +119,7 @@ class LearnFitTest : public QObject
 private slots:
   void initTestCase();
   void everyPageFitsTheSmallestWindow();
+  void stagesRowFitsAtEverySize();
   void accuracyNumbersStayInView();
   void rowColumnTextFollowsThePictures();
   void diagramLegendAndNodesFitTheDiagram();
@@ -159,6 +160,25 @@ void LearnFitTest::everyPageFitsTheSmallestWindow()
     verifyFitsWidth(page, name);
   }
   settings.clear();
+}
+
+// The 1D page's control row at the largest sizes too: its k and k2 boxes widened with N's digits, and
+// register exchange at N = 1024 and up pushed the work-items box and the export button out of view.
+void LearnFitTest::stagesRowFitsAtEverySize()
+{
+  for (const qulonglong n : {qulonglong(1024), qulonglong(steps::kMaxLearnSize)}) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("learn/n"), n);
+    settings.setValue(QStringLiteral("learn/algorithm"), int(steps::Algorithm::RegisterExchange));
+    LearnTab tab;
+    tab.resize(kSmallestTab);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    tab.showPage(tab.stagesPage());
+    QTest::qWait(50);
+    verifyFitsWidth(tab.stagesPage(), QStringLiteral("1D at N = %1").arg(n));
+    settings.clear();
+  }
 }
 
 // The This engine, cuFFT, VkFFT and clFFT columns are the page's point: they stay in view; the text

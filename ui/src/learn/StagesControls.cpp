@@ -75,7 +75,6 @@ StagesControls::StagesControls(QWidget* parent) : QWidget(parent)
   algorithmBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   algorithmBox_->setMinimumContentsLength(9);
   algorithmBox_->setToolTip(tr("The FFT algorithm whose kernels are stepped through"));
-  workItemsLabel_ = new QLabel(tr("Work-items T"), this);
   workItemsBox_ = new QComboBox(this);
   workItemsBox_->setObjectName(QStringLiteral("learnWorkItems"));
   workItemsBox_->setToolTip(tr("T work-items, each holding R = N/T values in registers"));
@@ -99,9 +98,9 @@ StagesControls::StagesControls(QWidget* parent) : QWidget(parent)
   row->addWidget(secondFrequencyBox_);
   row->addWidget(refreshInput_);
   row->addSpacing(8);
-  row->addWidget(new QLabel(tr("Algorithm"), this));
+  // No "Algorithm" label: the box's entries name themselves (its tooltip says what it chooses), and the
+  // row must fit the smallest window (720 pixels wide on an 800 x 600 screen) at N = 4096.
   row->addWidget(algorithmBox_, 1);
-  row->addWidget(workItemsLabel_);
   row->addWidget(workItemsBox_);
   styleRow->addWidget(new QLabel(tr("Values as"), styleControls_));
   styleRow->addWidget(styleBox_);
@@ -217,7 +216,6 @@ void StagesControls::updateInputControls()
                                 : tr("Up to N = %1 only: above, the stages are a heat map of levels")
                                       .arg(ButterflyDiagram::kMaxDiagramSize));
   const bool exchange = algorithm() == steps::Algorithm::RegisterExchange;
-  workItemsLabel_->setVisible(exchange);
   workItemsBox_->setVisible(exchange);
 }
 
@@ -229,7 +227,9 @@ void StagesControls::fillWorkItems()
   workItemsBox_->clear();
   const std::size_t size = n();
   for (std::size_t t = std::max<std::size_t>(1, size / steps::kMaxValuesPerWorkItem); t <= size / 2; t *= 2)
-    workItemsBox_->addItem(tr("%1 (R = %2)").arg(t).arg(size / t), qulonglong(t));
+    // The work-item count names itself ("T = 256") rather than by a label beside the box: with the k
+    // boxes as wide as N's digits, a label pushed the row past an 800-pixel window from N = 1024 on.
+    workItemsBox_->addItem(tr("T = %1 (R = %2)").arg(t).arg(size / t), qulonglong(t));
   int index = workItemsBox_->findData(previous);
   if (index < 0) index = workItemsBox_->findData(qulonglong(steps::defaultWorkItems(size)));
   workItemsBox_->setCurrentIndex(std::max(0, index));

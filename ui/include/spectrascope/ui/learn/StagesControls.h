@@ -51,7 +51,6 @@ private:
   QSpinBox* secondFrequencyBox_ = nullptr;
   QToolButton* refreshInput_ = nullptr;
   QComboBox* algorithmBox_ = nullptr;
-  QLabel* workItemsLabel_ = nullptr;
   QComboBox* workItemsBox_ = nullptr;
   QWidget* styleControls_ = nullptr;
   QComboBox* styleBox_ = nullptr;
