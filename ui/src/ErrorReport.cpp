@@ -19,14 +19,6 @@ void ErrorReport::withdraw(Origin origin)
   if (entries_.removeIf([&](const Entry& e) { return e.origin == origin; }) > 0) refresh();
 }
 
-QStringList ErrorReport::headings() const
-{
-  QStringList all;
-  for (const Entry& e : entries_)
-    all << e.heading;
-  return all;
-}
-
 void ErrorReport::refresh()
 {
   if (entries_.isEmpty()) {

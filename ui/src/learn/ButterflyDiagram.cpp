@@ -341,7 +341,7 @@ void ButterflyDiagram::drawLegend(DiagramCanvas& canvas) const
   font.setPixelSize(11);
   const double right = p_.size.width() - 4;
   canvas.text({kLeft, y}, QFontMetricsF(font).elidedText(legend, Qt::ElideRight, right - kLeft), kDone, 11);
-  drawColourKey(canvas, {kLeft, y + 8}, right, isHeatMap());
+  drawColourKey(canvas, {kLeft, y + 8}, right, isHeatMap(), kDone);
 }
 
 std::optional<std::pair<int, int>> ButterflyDiagram::hitTest(QPointF point) const

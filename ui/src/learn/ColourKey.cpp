@@ -12,7 +12,6 @@
 namespace spectrascope::ui {
 namespace {
 
-const QColor kInkLight(0x9a, 0xa0, 0xa6);
 constexpr int kSteps = 36;
 constexpr double kHeight = 8, kNamePixels = 11, kLabelPixels = 10;
 
@@ -25,14 +24,14 @@ double advance(const QString& text, double pixelSize)
 
 } // namespace
 
-void drawColourKey(DiagramCanvas& canvas, QPointF at, double right, bool heatMap)
+void drawColourKey(DiagramCanvas& canvas, QPointF at, double right, bool heatMap, const QColor& ink)
 {
   const QString name = heatMap ? QStringLiteral("colour key:") : QStringLiteral("colour = phase:");
   const QStringList labels =
       heatMap ? QStringList{QStringLiteral("−60 dB"), QStringLiteral("0 dB")}
               : QStringList{QStringLiteral("−180°"), QStringLiteral("−90°"), QStringLiteral("0°"),
                             QStringLiteral("+90°"), QStringLiteral("±180°")};
-  canvas.text({at.x(), at.y() + kHeight}, name, kInkLight, kNamePixels);
+  canvas.text({at.x(), at.y() + kHeight}, name, ink, kNamePixels);
   // The end labels are centred on the key's ends: half of each must fit too.
   const double firstHalf = advance(labels.front(), kLabelPixels) / 2,
                lastHalf = advance(labels.back(), kLabelPixels) / 2;
@@ -57,7 +56,7 @@ void drawColourKey(DiagramCanvas& canvas, QPointF at, double right, bool heatMap
   while (every < labels.size() - 1 && width / (labels.size() - 1) * every < widest + 4)
     every *= 2;
   for (int i = 0; i < labels.size(); i += every)
-    canvas.text({left + width * i / (labels.size() - 1), labelY}, labels[i], kInkLight, kLabelPixels,
+    canvas.text({left + width * i / (labels.size() - 1), labelY}, labels[i], ink, kLabelPixels,
                 DiagramCanvas::Align::Center);
 }
 

@@ -9,7 +9,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
-#include <QStringList>
 
 class QWidget;
 
@@ -28,10 +27,6 @@ public:
   void report(Origin origin, const QString& heading, const QString& detail);
   // The origin works again: its errors leave the box, which closes once it holds none.
   void withdraw(Origin origin);
-
-  // The headings the box shows, oldest first (empty when it is closed).
-  QStringList headings() const;
-  QMessageBox* box() const { return box_; }
 
 private:
   struct Entry

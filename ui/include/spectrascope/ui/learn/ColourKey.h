@@ -8,7 +8,8 @@
 
 namespace spectrascope::ui {
 
-// Draws the key with its top left at `at`, keeping every mark and label left of `right`.
-void drawColourKey(DiagramCanvas& canvas, QPointF at, double right, bool heatMap);
+// Draws the key with its top left at `at`, keeping every mark and label left of `right`; its name and
+// labels in `ink`, the diagram's colour for secondary text.
+void drawColourKey(DiagramCanvas& canvas, QPointF at, double right, bool heatMap, const QColor& ink);
 
 } // namespace spectrascope::ui
