@@ -25,6 +25,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QImageReader>
 #include <QImageWriter>
@@ -253,6 +254,7 @@ private slots:
   void fitsTheDefaultWindowOnEachBackend();
   void notchRadiusBoxShowsNoRadiusWithoutASelection();
   void opensTiffAndWebp();
+  void paletteImagesAreDrawnInTheirColours();
   void luminanceOnlyFiltersTheLuminance();
   void droppingAnImageFileOnTheWindowOpensIt();
   void editCopyPutsTheFilteredImageOnTheClipboard();
@@ -1081,6 +1083,60 @@ void ImageTabTest::opensTiffAndWebp()
 
 // "Luminance only" filters Y = 0.299 R + 0.587 G + 0.114 B of a colour image: with an all-pass mask the
 // result is that grey image; unticked, the colours come back. The name line says which.
+// A 1-bit palette PNG (what image editors save for a picture of one or two colours) and an 8-bit one:
+// the Original view draws them in their palette's colours, fitted (smoothly scaled) as well as at 100 %.
+// The 1-bit one was drawn as black and white speckle, from Qt's smooth scaling of 1-bit pictures.
+void ImageTabTest::paletteImagesAreDrawnInTheirColours()
+{
+  QTemporaryDir dir;
+  const QColor green(0, 200, 0);
+  QImage mono(480, 360, QImage::Format_Mono);
+  mono.setColorTable({QColor(20, 20, 20).rgb(), green.rgb()});
+  mono.fill(1);
+  QImage indexed(480, 360, QImage::Format_Indexed8);
+  indexed.setColorTable({QColor(20, 20, 20).rgb(), green.rgb(), QColor(200, 0, 0).rgb()});
+  indexed.fill(1);
+  const QString monoFile = dir.filePath(QStringLiteral("mono.png"));
+  const QString indexedFile = dir.filePath(QStringLiteral("indexed.png"));
+  QVERIFY(mono.save(monoFile) && indexed.save(indexedFile));
+  QCOMPARE(QImage(monoFile).format(), QImage::Format_Mono);
+  QCOMPARE(QImage(indexedFile).format(), QImage::Format_Indexed8);
+
+  ImageTab tab;
+  tab.resize(700, 600); // fitted at under half size, as in the default window
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  for (const QString& file : {monoFile, indexedFile}) {
+    tab.openFile(file);
+    QVERIFY(settle(results));
+    for (int action : {2, 3}) { // fit (scaled down), then 100 %
+      tab.viewActions()[action]->trigger();
+      auto* view = tab.originalView();
+      QVERIFY2(action != 2 || view->zoom() < 0.5, qPrintable(QString::number(view->zoom())));
+      const QRect picture = QRectF(view->toWidget(QPointF(0, 0)), view->toWidget(QPointF(480, 360)))
+                                .toAlignedRect()
+                                .intersected(view->rect());
+      const QImage drawn =
+          view->grab(picture.adjusted(2, 2, -2, -2)).toImage().convertToFormat(QImage::Format_RGB32);
+      int greenPixels = 0;
+      for (int y = 0; y < drawn.height(); ++y)
+        for (int x = 0; x < drawn.width(); ++x) {
+          const QColor c = drawn.pixelColor(x, y);
+          greenPixels += std::abs(c.red() - green.red()) + std::abs(c.green() - green.green()) +
+                             std::abs(c.blue() - green.blue()) <
+                         30;
+        }
+      QVERIFY2(greenPixels > 0.95 * drawn.width() * drawn.height(),
+               qPrintable(QStringLiteral("%1 at %2: %3 of %4 pixels green, the centre %5")
+                              .arg(QFileInfo(file).fileName(), action == 2 ? "fit" : "100 %")
+                              .arg(greenPixels)
+                              .arg(drawn.width() * drawn.height())
+                              .arg(drawn.pixelColor(drawn.rect().center()).name())));
+    }
+  }
+}
+
 void ImageTabTest::luminanceOnlyFiltersTheLuminance()
 {
   ImageTab tab;

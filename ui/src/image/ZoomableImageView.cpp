@@ -24,10 +24,30 @@ ZoomableImageView::ZoomableImageView(QWidget* parent) : QWidget(parent)
   setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
+namespace {
+
+// Pictures with a palette are drawn from 32-bit copies: Qt's smooth scaling of a 1-bit picture to under
+// half its size gives black and white speckle instead of the palette's colours, and 32-bit pixels are
+// what the painter draws fastest anyway.
+QImage drawable(const QImage& image)
+{
+  switch (image.format()) {
+  case QImage::Format_Mono:
+  case QImage::Format_MonoLSB:
+  case QImage::Format_Indexed8:
+    return image.convertToFormat(image.hasAlphaChannel() ? QImage::Format_ARGB32_Premultiplied
+                                                         : QImage::Format_RGB32);
+  default:
+    return image;
+  }
+}
+
+} // namespace
+
 void ZoomableImageView::setImage(const QImage& image)
 {
   const bool resized = image.size() != image_.size();
-  image_ = image;
+  image_ = drawable(image);
   preview_ = QImage();
   if (resized) {
     centre_ = QPointF(image_.width() / 2.0, image_.height() / 2.0);
