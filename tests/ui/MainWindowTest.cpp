@@ -293,6 +293,26 @@ void MainWindowTest::longStatusMessagesEndInAnEllipsis()
   emit window.findChild<ImageTab*>()->statusMessage(QStringLiteral("Saved."));
   QCOMPARE(bar->currentMessage(), QStringLiteral("Saved."));
   QVERIFY(bar->toolTip().isEmpty());
+
+  // A message given before the window is shown (files named on the command line) is fitted to the
+  // window's width once shown, not to the dozen characters of a window not yet laid out.
+  MainWindow early(service);
+  early.resize(700, 500);
+  const QString notOpened =
+      QStringLiteral("Not opened: first.png (the Image tab shows one picture at a time)");
+  early.showStatusMessage(notOpened);
+  early.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&early));
+  QTRY_COMPARE(early.statusBar()->currentMessage(), notOpened);
+
+  // The backend label taking more room (a device's long name after "starting…") fits the message again,
+  // so the label does not cover its end.
+  early.backendLabel()->showBackend(
+      QStringLiteral("opencl"), QStringLiteral("A device with a very long name indeed, version 12.3"), {});
+  QTRY_VERIFY(early.statusBar()->currentMessage().endsWith(QChar(0x2026)));
+  QVERIFY(early.statusBar()->fontMetrics().horizontalAdvance(early.statusBar()->currentMessage()) <
+          early.backendLabel()->geometry().left());
+  QCOMPARE(early.statusBar()->toolTip(), notOpened);
 }
 
 void MainWindowTest::geometryIsRestored()

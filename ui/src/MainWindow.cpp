@@ -9,6 +9,7 @@
 #include "spectrascope/ui/ImageTab.h"
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/ui/ShortcutsDialog.h"
+#include "spectrascope/ui/StatusMessage.h"
 #include "spectrascope/ui/timing/BenchmarkWindow.h"
 #include "spectrascope/ui/timing/TimingFeed.h"
 #include "spectrascope/ui/timing/TimingPanel.h"
@@ -18,7 +19,6 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
-#include <QFontMetrics>
 #include <QMenuBar>
 #include <QScreen>
 #include <QScrollArea>
@@ -171,9 +171,7 @@ void MainWindow::createStatusBar()
 {
   backendLabel_ = new BackendStatusLabel(this);
   statusBar()->addPermanentWidget(backendLabel_);
-  connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& message) {
-    if (message.isEmpty()) statusBar()->setToolTip({});
-  });
+  statusMessage_ = new StatusMessage(statusBar(), backendLabel_, kErrorMessageMs);
 }
 
 void MainWindow::connectEngine()
@@ -195,17 +193,9 @@ void MainWindow::connectEngine()
   connect(backendMenu_, &BackendMenu::backendRequested, &engine_, &EngineService::selectBackend);
 }
 
-// QStatusBar cuts a long message off at its edge with no sign that there was more; the message is
-// elided to the room left of the backend label instead, and the whole of it is the bar's tooltip.
 void MainWindow::showStatusMessage(const QString& text)
 {
-  QStatusBar* bar = statusBar();
-  const QFontMetrics metrics = bar->fontMetrics();
-  const int end = backendLabel_->isVisible() ? backendLabel_->geometry().left() : bar->width();
-  const int room = std::max(metrics.averageCharWidth() * 8, end - 3 * metrics.averageCharWidth());
-  const QString shown = metrics.elidedText(text, Qt::ElideRight, room);
-  bar->setToolTip(shown == text ? QString() : text);
-  bar->showMessage(shown, kErrorMessageMs);
+  statusMessage_->show(text);
 }
 
 void MainWindow::showAbout()

@@ -21,6 +21,7 @@ class BackendStatusLabel;
 class EngineService;
 class BenchmarkWindow;
 class TimingFeed;
+class StatusMessage;
 
 class MainWindow : public QMainWindow
 {
@@ -69,6 +70,7 @@ private:
   QDockWidget* timingDock_ = nullptr;   // the Timings panel, toggled from the View menu
   QPointer<BenchmarkWindow> benchmark_; // Tools > Benchmark…, one at a time
   ErrorReport* errors_ = nullptr;       // the one non-modal box for failures
+  StatusMessage* statusMessage_ = nullptr; // the status bar's message, fitted left of backendLabel_
   QString imageName_;              // the Image tab's picture, for the title
 };
 
