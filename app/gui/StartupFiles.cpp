@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QTabWidget>
 
+#include <cstdio>
+
 namespace spectrascope::gui {
 namespace {
 
@@ -20,6 +22,16 @@ bool sameFile(const QString& a, const QString& b)
   return QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath() ||
          (!QFileInfo(a).canonicalFilePath().isEmpty() &&
           QFileInfo(a).canonicalFilePath() == QFileInfo(b).canonicalFilePath());
+}
+
+// "Not opened: a.png, b.png (one picture at a time; the last is shown)." Short, for the status bar.
+QString notOpenedSentence(const QStringList& earlier, const QString& oneAtATime)
+{
+  QStringList names;
+  for (const QString& path : earlier)
+    names << QFileInfo(path).fileName();
+  return StartupFiles::tr("Not opened: %1 (%2; the last is shown).")
+      .arg(names.join(QStringLiteral(", ")), oneAtATime);
 }
 
 } // namespace
@@ -52,17 +64,28 @@ StartupFiles::StartupFiles(ui::MainWindow& window, QObject* parent)
 void StartupFiles::open(const QStringList& paths, const QString& tab)
 {
   QString lastTab;
+  QStringList earlierImages, earlierSounds;
   for (const QString& path : paths) {
     if (fileKindOf(path) == FileKind::Image) {
+      if (!imagePath_.isEmpty()) earlierImages << imagePath_;
       imagePath_ = path;
       lastTab = QStringLiteral("image");
     } else {
+      if (!soundPath_.isEmpty()) earlierSounds << soundPath_;
       soundPath_ = path;
       lastTab = QStringLiteral("audio");
     }
   }
   // Only the last of each kind: a tab shows one image and plays one sound, and an earlier one's load
-  // would only be cancelled by the next.
+  // would only be cancelled by the next. The user is told which were left, so none goes unnoticed.
+  QStringList notOpened;
+  if (!earlierImages.isEmpty()) notOpened << notOpenedSentence(earlierImages, tr("one picture at a time"));
+  if (!earlierSounds.isEmpty()) notOpened << notOpenedSentence(earlierSounds, tr("one sound at a time"));
+  if (!notOpened.isEmpty()) {
+    const QString message = notOpened.join(QLatin1Char(' '));
+    window_.showStatusMessage(message);
+    std::fprintf(stderr, "spectrascope: %s\n", qPrintable(message));
+  }
   if (!imagePath_.isEmpty()) {
     imagePending_ = true;
     imageTab_->openFile(imagePath_);

@@ -25,6 +25,8 @@ public:
   explicit StartupFiles(ui::MainWindow& window, QObject* parent = nullptr);
 
   // Opens the files and shows the tab of the last one, or `tab` ("image", "audio", "learn") if given.
+  // Of several images (or sounds) the last is opened; the others are named as not opened, in the status
+  // bar and on stderr.
   void open(const QStringList& paths, const QString& tab);
   // True once every file opened is on screen or has failed; without an image file, once the Image tab's
   // sample is.

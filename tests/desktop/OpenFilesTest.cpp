@@ -279,6 +279,34 @@ private slots:
              ("the green picture is not on screen; the screenshot: " + describe(run.screenshot)).constData());
   }
 
+  // Two pictures and two sounds: the last of each is opened and shown, and the earlier ones are named as
+  // not opened (the status bar, and stderr for a terminal), not dropped without a word.
+  void earlierFilesOfAKindAreNamedAsNotOpened()
+  {
+    QImage pattern(480, 360, QImage::Format_RGB32);
+    pattern.fill(QColor(0, 200, 0));
+    const QString green = dir_.filePath(QStringLiteral("green.png"));
+    QVERIFY(pattern.save(green));
+    QImage grey(64, 48, QImage::Format_RGB32);
+    grey.fill(QColor(90, 90, 90));
+    const QString first = dir_.filePath(QStringLiteral("first-picture.png"));
+    QVERIFY(grey.save(first));
+    const QString tones =
+        copyAs(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"), "first-sound.wav");
+    const QString lastSound =
+        copyAs(QStringLiteral(SPECTRASCOPE_TEST_DATA "/tones_440_1000_5000.wav"), "last-sound.wav");
+    const Run run = runGui({first, tones, green, lastSound, "--tab", "image"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(pixelsNear(run.screenshot, QColor(0, 200, 0)) > 5000,
+             ("the last picture is not on screen; the screenshot: " + describe(run.screenshot)).constData());
+    QVERIFY2(run.errors.contains(
+                 QStringLiteral("Not opened: first-picture.png (one picture at a time; the last is shown).")),
+             qPrintable(run.errors));
+    QVERIFY2(run.errors.contains(
+                 QStringLiteral("Not opened: first-sound.wav (one sound at a time; the last is shown).")),
+             qPrintable(run.errors));
+  }
+
   // Neither a picture nor a sound, and a missing file: the tabs' own messages, the window still saved,
   // exit status 2 naming the files.
   void unreadableFilesAreReported()
