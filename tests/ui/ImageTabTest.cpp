@@ -43,6 +43,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -255,6 +256,7 @@ private slots:
   void notchRadiusBoxShowsNoRadiusWithoutASelection();
   void opensTiffAndWebp();
   void paletteImagesAreDrawnInTheirColours();
+  void aReloadJustAsALoadEndsKeepsTheNewPicture();
   void luminanceOnlyFiltersTheLuminance();
   void droppingAnImageFileOnTheWindowOpensIt();
   void editCopyPutsTheFilteredImageOnTheClipboard();
@@ -1135,6 +1137,29 @@ void ImageTabTest::paletteImagesAreDrawnInTheirColours()
                               .arg(drawn.pixelColor(drawn.rect().center()).name())));
     }
   }
+}
+
+// A picture that loads in no time (a few pixels), and a reload asked for right after its load ended but
+// before its result reached the tab: the engine becoming ready does this to a file named on the command
+// line, and "Luminance only" can too. The reload was of the picture shown before (the sample), which then
+// replaced the new one.
+void ImageTabTest::aReloadJustAsALoadEndsKeepsTheNewPicture()
+{
+  QTemporaryDir dir;
+  QImage tiny(2, 2, QImage::Format_RGB32);
+  tiny.fill(Qt::red);
+  const QString file = dir.filePath(QStringLiteral("tiny.png"));
+  QVERIFY(tiny.save(file));
+  ImageTab tab;
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QVERIFY(settle(results));
+  tab.openFile(file);
+  QThread::msleep(500); // the load's thread finishes; its result waits for the event loop
+  tab.findChild<QCheckBox*>(QStringLiteral("luminanceOnly"))->click();
+  QVERIFY(settle(results));
+  auto* name = tab.findChild<QLabel*>(QStringLiteral("imageName"));
+  QVERIFY2(name->text().contains(QStringLiteral("tiny.png")), qPrintable(name->text()));
 }
 
 void ImageTabTest::luminanceOnlyFiltersTheLuminance()

@@ -81,7 +81,7 @@ void ImageWorker::load(LoadRequest request)
 void ImageWorker::cancelLoad()
 {
   pendingLoad_.reset();
-  if (loading_.isRunning()) {
+  if (loadInFlight_) {
     loadCancelled_ = true;
     *loadCancelFlag_ = true;
   }
@@ -109,6 +109,7 @@ void ImageWorker::schedule()
     loadCancelFlag_ = std::make_shared<std::atomic_bool>(false);
     LoadRequest request = std::move(*pendingLoad_);
     pendingLoad_.reset();
+    loadInFlight_ = true;
     emit loadStarted();
     loading_.setFuture(
         QtConcurrent::run(&ImageWorker::runLoad, std::move(request), engineSource_(), loadCancelFlag_));
@@ -195,6 +196,7 @@ void ImageWorker::runPrepare(std::shared_ptr<imaging::FilterPipeline> pipeline, 
 void ImageWorker::onLoaded()
 {
   busy_ = false;
+  loadInFlight_ = false;
   LoadedImage image = loading_.result();
   if (!pendingLoad_) emit loadsFinished();
   if (loadCancelled_) {

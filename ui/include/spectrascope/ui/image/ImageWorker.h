@@ -99,7 +99,9 @@ public:
   // Plans, when nothing else waits, the preview transform for a view of about `preview` device pixels, so
   // that the first drag finds its kernels built (a device builds them once per size, seconds on PoCL).
   void preparePreview(QSize preview);
-  bool isLoading() const { return loading_.isRunning() && !loadCancelled_; }
+  // Until its result is taken, not only while its thread runs: a reload asked for in between must
+  // reload this load's picture, not the one it is about to replace.
+  bool isLoading() const { return loadInFlight_ && !loadCancelled_; }
   // A load is running or waiting to run (and not cancelled).
   bool hasLoadWork() const { return isLoading() || pendingLoad_.has_value(); }
   std::shared_ptr<imaging::FilterPipeline> pipeline() const { return pipeline_; }
@@ -133,6 +135,7 @@ private:
   std::optional<QSize> pendingPrepare_;
   bool busy_ = false;
   bool loadCancelled_ = false;
+  bool loadInFlight_ = false; // started, its result not yet taken by onLoaded()
   // Read by the running load between its steps, so a cancelled one stops early and frees the worker.
   CancelFlag loadCancelFlag_;
   QFutureWatcher<LoadedImage> loading_;
