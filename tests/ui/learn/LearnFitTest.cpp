@@ -1,8 +1,8 @@
 // The Learn tab at the app's smallest supported window (about 800 x 600): every control, picture and
 // number column of every page lies inside the page's width, without a horizontal scrollbar; a plot title
-// too long for its view ends in "…"; the 1D diagram's legend and nodes fit the diagram; the register
-// grid's caption fits and counts in words; and a late stage's twiddle circle stays readable with hundreds
-// of points.
+// too long for its view ends in "…", whole in its tooltip; the 1D diagram's legend and nodes fit the
+// diagram; the register grid's caption fits and counts in words; and a late stage's twiddle circle stays
+// readable with hundreds of points.
 
 #include "spectrascope/engine/learn/Schedule.h"
 #include "spectrascope/engine/learn/StepRunner.h"
@@ -128,6 +128,7 @@ private slots:
   void inputTitleEndsInAnEllipsisWhenCut();
   void diagramLegendAndNodesFitTheDiagram();
   void registerCaptionFitsAndCountsInWords();
+  void registerCaptionIsWholeInItsTooltip();
   void manyTwiddlesLeaveTheCircleReadable();
 };
 
@@ -329,6 +330,24 @@ void LearnFitTest::registerCaptionFitsAndCountsInWords()
     }
   QVERIFY(sawNone);
   QVERIFY(sawSome);
+}
+
+// The register grid's caption, shortened with "…" in a narrow side panel, kept the rest out of reach: the
+// tooltip over it now has the whole caption.
+void LearnFitTest::registerCaptionIsWholeInItsTooltip()
+{
+  const auto schedule = steps::makeSchedule(steps::Algorithm::RegisterExchange, 64, 8);
+  RegisterExchangeView view;
+  view.resize(160, 200);
+  view.setStage(schedule, 1);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  QVERIFY2(view.shownCaption().endsWith(QStringLiteral("…")), qPrintable(view.shownCaption()));
+  const QPoint over = view.captionRect().center();
+  QHelpEvent help(QEvent::ToolTip, over, view.mapToGlobal(over));
+  QCoreApplication::sendEvent(&view, &help);
+  QTRY_COMPARE(QToolTip::text(), view.caption());
+  QToolTip::hideText();
 }
 
 // The last stage of N = 1024 has 512 twiddles: drawn as before (a spoke and a 3.5-pixel dot each) they
