@@ -7,6 +7,7 @@
 #include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/engine/audio/SignalGenerator.h"
 #include "spectrascope/engine/audio/SpectrumAverager.h"
+#include "spectrascope/ui/ElidedLabel.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
 #include "spectrascope/ui/audio/AudioAnalysisWorker.h"
@@ -20,7 +21,6 @@
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
-#include "spectrascope/ui/image/ElidedLabel.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
 
@@ -246,11 +246,11 @@ struct BusyWorker
 
 // Opens the three-tone file in `tab` and waits until it is the input; the label describing it (null if
 // it never became the input).
-image::ElidedLabel* openTones(AudioTab& tab)
+ElidedLabel* openTones(AudioTab& tab)
 {
   tab.openFile(kData + QStringLiteral("/tones_440_1000_5000.wav"));
   if (!QTest::qWaitFor([&] { return tab.source() == AudioTab::Source::File; }, kTimeoutMs)) return nullptr;
-  return tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  return tab.findChild<ElidedLabel*>(QStringLiteral("audioFileDescription"));
 }
 
 } // namespace
@@ -1590,7 +1590,7 @@ void AudioTabTest::aFileShorterThanTheFrameIsDrawnWholeWithItsSpectrum()
   QVERIFY(tab.showsFileView());
 
   // The header: the file's real duration, readable for a short file.
-  auto* description = tab.findChild<image::ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  auto* description = tab.findChild<ElidedLabel*>(QStringLiteral("audioFileDescription"));
   QVERIFY(description);
   QVERIFY2(description->fullText().endsWith(QStringLiteral(", 50 ms")), qPrintable(description->fullText()));
 

@@ -7,9 +7,9 @@
 #include "spectrascope/ui/ImageTab.h"
 #include "spectrascope/engine/DeviceInfo.h"
 #include "spectrascope/engine/imaging/FilterPipeline.h"
+#include "spectrascope/ui/ElidedLabel.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/MainWindow.h"
-#include "spectrascope/ui/image/ElidedLabel.h"
 #include "spectrascope/ui/image/ImageFiles.h"
 #include "spectrascope/ui/image/ImageFormats.h"
 #include "spectrascope/ui/image/LoadProgress.h"
@@ -877,7 +877,7 @@ void ImageTabTest::slowLoadShowsProgressAndCancelKeepsTheImage()
     QSKIP("this machine transformed 3000 x 2000 in under half a second: no progress shown");
   QVERIFY(cancel->isVisible());
   // The wait says what it waits for: the picture's name and the work.
-  auto* what = tab.findChild<image::ElidedLabel*>(QStringLiteral("loadProgressText"));
+  auto* what = tab.findChild<ElidedLabel*>(QStringLiteral("loadProgressText"));
   QVERIFY(what && what->isVisible());
   QVERIFY2(what->fullText().contains(QStringLiteral("big")) &&
                what->fullText().contains(QStringLiteral("FFTW")),
@@ -914,7 +914,7 @@ void ImageTabTest::followsTheServicesBackendChosenDuringTheFirstLoad()
       name->text().contains(QStringLiteral(" on opencl")),
       qPrintable(name->text() + QStringLiteral("; the service has ") + service.backendName()),
       2 * kTimeoutMs);
-  auto* timings = tab.findChild<image::ElidedLabel*>(QStringLiteral("imageTimings"));
+  auto* timings = tab.findChild<ElidedLabel*>(QStringLiteral("imageTimings"));
   QTRY_VERIFY2_WITH_TIMEOUT(timings->fullText().contains(QStringLiteral(" on opencl")),
                             qPrintable(timings->fullText()), kTimeoutMs);
   QSignalSpy results(&tab, &ImageTab::resultUpdated);
@@ -944,7 +944,7 @@ void ImageTabTest::fitsTheDefaultWindowOnEachBackend()
   window.show();
   auto* tab = window.findChild<ImageTab*>();
   QVERIFY(tab);
-  auto* timings = tab->findChild<image::ElidedLabel*>(QStringLiteral("imageTimings"));
+  auto* timings = tab->findChild<ElidedLabel*>(QStringLiteral("imageTimings"));
   QVERIFY(timings);
   service.start(backend);
   // The tab reloads on the service's engine once it is ready; wait for a result computed there.

@@ -71,9 +71,11 @@ ImageTab::ImageTab(QWidget* parent)
   layout->addWidget(spectrumControls_);
   layout->addWidget(createViews(), 1);
   // One line below the views: the cursor readout on the left, a load's progress, and the last update's
-  // time on the right (its steps are in the Timings panel); all give way rather than widen the tab.
+  // time on the right (its steps are in the Timings panel); all give way rather than widen the tab. The
+  // readout is as wide as its text and a load's sentence takes the rest: sharing the line equally, the
+  // sentence was shortened beside an empty readout.
   auto* status = new QHBoxLayout;
-  status->addWidget(readout_, 1);
+  status->addWidget(readout_);
   status->addWidget(progress_, 1);
   status->addWidget(timings_);
   layout->addLayout(status);

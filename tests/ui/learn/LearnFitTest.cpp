@@ -1,7 +1,8 @@
 // The Learn tab at the app's smallest supported window (about 800 x 600): every control, picture and
-// number column of every page lies inside the page's width, without a horizontal scrollbar; the 1D
-// diagram's legend and nodes fit the diagram; the register grid's caption fits and counts in words; and
-// a late stage's twiddle circle stays readable with hundreds of points.
+// number column of every page lies inside the page's width, without a horizontal scrollbar; a plot title
+// too long for its view ends in "…", whole in its tooltip; the 1D diagram's legend and nodes fit the
+// diagram; the register grid's caption fits and counts in words; and a late stage's twiddle circle stays
+// readable with hundreds of points.
 
 #include "spectrascope/engine/learn/Schedule.h"
 #include "spectrascope/engine/learn/StepRunner.h"
@@ -13,6 +14,7 @@
 #include "spectrascope/ui/learn/RegisterExchangeView.h"
 #include "spectrascope/ui/learn/RowColumnPage.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
+#include "spectrascope/ui/learn/SignalInputView.h"
 #include "spectrascope/ui/learn/StagesPage.h"
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
 
@@ -25,6 +27,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -122,8 +125,10 @@ private slots:
   void stagesRowFitsAtEverySize();
   void accuracyNumbersStayInView();
   void rowColumnTextFollowsThePictures();
+  void inputTitleEndsInAnEllipsisWhenCut();
   void diagramLegendAndNodesFitTheDiagram();
   void registerCaptionFitsAndCountsInWords();
+  void registerCaptionIsWholeInItsTooltip();
   void manyTwiddlesLeaveTheCircleReadable();
 };
 
@@ -233,6 +238,41 @@ void LearnFitTest::rowColumnTextFollowsThePictures()
   }
 }
 
+// "input x[n] (real; imaginary f" ran into the side panel's frame at the smallest window: a title that
+// does not fit ends in "…" inside the view, with the whole title as the tooltip over it; a wide window
+// shows it whole.
+void LearnFitTest::inputTitleEndsInAnEllipsisWhenCut()
+{
+  for (const QSize size : {kSmallestTab, QSize(1366, 690)}) {
+    LearnTab tab;
+    tab.resize(size);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    tab.showPage(tab.stagesPage());
+    QTest::qWait(50);
+    auto* input = tab.findChild<SignalInputView*>(QStringLiteral("learnSignalInput"));
+    QVERIFY(input && input->isVisible());
+    const QString where = QStringLiteral("at %1 x %2, %3 pixels wide: \"%4\"")
+                              .arg(size.width())
+                              .arg(size.height())
+                              .arg(input->width())
+                              .arg(input->shownTitle());
+    const int titleWidth = input->fontMetrics().horizontalAdvance(input->shownTitle());
+    QVERIFY2(input->titleRect().left() + titleWidth <= input->width(), qPrintable(where));
+    if (size == kSmallestTab) {
+      QVERIFY2(input->shownTitle().endsWith(QStringLiteral("…")), qPrintable(where));
+      QVERIFY2(input->shownTitle().size() > 4, qPrintable(where)); // shortened, not gone
+      QHelpEvent help(QEvent::ToolTip, input->titleRect().center(),
+                      input->mapToGlobal(input->titleRect().center()));
+      QCoreApplication::sendEvent(input, &help);
+      QTRY_COMPARE(QToolTip::text(), input->title());
+      QToolTip::hideText();
+    } else {
+      QCOMPARE(input->shownTitle(), input->title());
+    }
+  }
+}
+
 // The legend, the colour key with its labels and the stage headings lie inside the diagram at the
 // narrow widths the 1D page gives it, and node circles do not run into each other at N = 64.
 void LearnFitTest::diagramLegendAndNodesFitTheDiagram()
@@ -290,6 +330,24 @@ void LearnFitTest::registerCaptionFitsAndCountsInWords()
     }
   QVERIFY(sawNone);
   QVERIFY(sawSome);
+}
+
+// The register grid's caption, shortened with "…" in a narrow side panel, kept the rest out of reach: the
+// tooltip over it now has the whole caption.
+void LearnFitTest::registerCaptionIsWholeInItsTooltip()
+{
+  const auto schedule = steps::makeSchedule(steps::Algorithm::RegisterExchange, 64, 8);
+  RegisterExchangeView view;
+  view.resize(160, 200);
+  view.setStage(schedule, 1);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  QVERIFY2(view.shownCaption().endsWith(QStringLiteral("…")), qPrintable(view.shownCaption()));
+  const QPoint over = view.captionRect().center();
+  QHelpEvent help(QEvent::ToolTip, over, view.mapToGlobal(over));
+  QCoreApplication::sendEvent(&view, &help);
+  QTRY_COMPARE(QToolTip::text(), view.caption());
+  QToolTip::hideText();
 }
 
 // The last stage of N = 1024 has 512 twiddles: drawn as before (a spoke and a 3.5-pixel dot each) they

@@ -1,9 +1,9 @@
 #include "spectrascope/ui/audio/AudioFilePanel.h"
 
+#include "spectrascope/ui/ElidedLabel.h"
 #include "spectrascope/ui/EngineService.h"
 #include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
-#include "spectrascope/ui/image/ElidedLabel.h"
 
 #include <QCheckBox>
 #include <QFileInfo>
@@ -38,7 +38,7 @@ AudioFilePanel::AudioFilePanel(FileOverviewView* view, QWidget* parent) : QWidge
   playButton_->setShortcut(Qt::Key_Space);
   playButton_->setToolTip(tr("Play or pause the file (Space)"));
   playButton_->setWhatsThis(tr("Play or pause the file"));
-  fileLabel_ = new image::ElidedLabel(this);
+  fileLabel_ = new ElidedLabel(this);
   fileLabel_->setObjectName(QStringLiteral("audioFileDescription"));
   // A long name must not widen the tab past a small screen: the label takes the room there is, ends in
   // "…" where the description is cut, and its tooltip holds the whole description.

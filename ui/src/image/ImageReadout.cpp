@@ -16,9 +16,22 @@ ImageReadout::ImageReadout(const MaskedSpectrumView* spectrumView, QWidget* pare
 {
   setObjectName(QStringLiteral("cursorReadout"));
   setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  setMinimumWidth(100);
-  // A long readout is cut at the window's edge rather than widening the tab.
-  setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  // As wide as its text where there is room, so that a load's sentence beside it has the rest; a long
+  // readout is cut at the window's edge rather than widening the tab (see minimumSizeHint()).
+  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+}
+
+// With the cursor off the pictures the readout says nothing and takes no room from the line (an empty
+// label would keep a few pixels); its height stays, so that the line does not jump when it speaks.
+QSize ImageReadout::sizeHint() const
+{
+  return {text().isEmpty() ? 0 : QLabel::sizeHint().width(), QLabel::sizeHint().height()};
+}
+
+// A few characters when it says something.
+QSize ImageReadout::minimumSizeHint() const
+{
+  return {text().isEmpty() ? 0 : kLeastWidth, QLabel::minimumSizeHint().height()};
 }
 
 void ImageReadout::hover(View view, QPointF imagePos)

@@ -1,6 +1,6 @@
 #include "spectrascope/ui/image/ImageViews.h"
 
-#include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/ElidedLabel.h"
 
 #include "spectrascope/engine/imaging/FilterPipeline.h"
 #include "spectrascope/ui/image/MaskedSpectrumView.h"

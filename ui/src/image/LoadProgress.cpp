@@ -1,7 +1,7 @@
 #include "spectrascope/ui/image/LoadProgress.h"
 
 #include "spectrascope/ui/BackendOption.h"
-#include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/ElidedLabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

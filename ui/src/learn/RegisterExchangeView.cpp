@@ -3,7 +3,9 @@
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
 
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 
 namespace spectrascope::ui {
 
@@ -29,17 +31,35 @@ void RegisterExchangeView::setStage(const spectrascope::learn::Schedule& schedul
   update();
 }
 
-QString RegisterExchangeView::shownCaption() const
+QString RegisterExchangeView::caption() const
 {
   std::size_t moved = 0;
   for (bool a : arrived_)
     moved += a;
-  // A count in words ("0 came" read like value number 0), elided to the view: it ran past the panel's edge.
+  // A count in words: "0 came" read like value number 0.
   const QString count = moved == 0   ? tr("none came")
                         : moved == 1 ? tr("1 value came")
                                      : tr("%1 values came").arg(moved);
-  return QFontMetricsF(font()).elidedText(tr("after stage %1: %2 via local memory").arg(stage_).arg(count),
-                                          Qt::ElideRight, width() - 12);
+  return tr("after stage %1: %2 via local memory").arg(stage_).arg(count);
+}
+
+// Elided to the view: the caption ran past the panel's edge.
+QString RegisterExchangeView::shownCaption() const
+{
+  return QFontMetricsF(font()).elidedText(caption(), Qt::ElideRight, captionRect().width());
+}
+
+// Over a shortened caption, the tooltip has the whole of it.
+bool RegisterExchangeView::event(QEvent* event)
+{
+  if (event->type() == QEvent::ToolTip) {
+    const auto* help = static_cast<QHelpEvent*>(event);
+    if (captionRect().contains(help->pos()) && shownCaption() != caption()) {
+      QToolTip::showText(help->globalPos(), caption(), this, captionRect());
+      return true;
+    }
+  }
+  return QWidget::event(event);
 }
 
 void RegisterExchangeView::paintEvent(QPaintEvent*)
@@ -49,7 +69,7 @@ void RegisterExchangeView::paintEvent(QPaintEvent*)
   painter.fillRect(rect(), Qt::white);
   const QColor caption = palette().color(QPalette::PlaceholderText);
   painter.setPen(caption);
-  painter.drawText(QRectF(6, 2, width() - 12, 16), Qt::AlignLeft | Qt::AlignVCenter, shownCaption());
+  painter.drawText(captionRect(), Qt::AlignLeft | Qt::AlignVCenter, shownCaption());
   if (!workItems_) return;
   const int rows = int(std::min<std::size_t>(workItems_, kMaxRowsShown));
   const int columns = int(std::min<std::size_t>(registers_, kMaxColumnsShown));

@@ -1,6 +1,6 @@
 #include "spectrascope/ui/learn/RowColumnPage.h"
 
-#include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/ElidedLabel.h"
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 #include "spectrascope/ui/learn/RowColumnView.h"
 #include "spectrascope/ui/learn/StepsComputation.h"
@@ -61,12 +61,12 @@ RowColumnPage::RowColumnPage(StepsComputation* computation, QWidget* parent)
                           "radix-2 transform of length S"));
   // A photo's long file name is shortened with "…" (whole in the tooltip): it pushed the third picture
   // off the page.
-  imageLabel_ = new image::ElidedLabel(this);
+  imageLabel_ = new ElidedLabel(this);
   backButton_ = passButton(QStyle::SP_MediaSeekBackward, tr("Previous pass (←)"), this);
   forwardButton_ = passButton(QStyle::SP_MediaSeekForward, tr("Next pass (→)"), this);
   backButton_->setObjectName(QStringLiteral("learnPassBack"));
   forwardButton_->setObjectName(QStringLiteral("learnPassForward"));
-  passLabel_ = new image::ElidedLabel(this);
+  passLabel_ = new ElidedLabel(this);
   checkLabel_ = new QLabel(this);
   checkLabel_->setObjectName(QStringLiteral("learnPassCheck"));
   bar->addWidget(new QLabel(tr("Image"), this));

@@ -2,8 +2,10 @@
 
 #include "spectrascope/ui/learn/ReadableNumbers.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -48,14 +50,30 @@ QRectF SignalInputView::plotRect() const
   return QRectF(rect()).adjusted(8, 18, -8, -6);
 }
 
+QRect SignalInputView::titleRect() const
+{
+  return QRect(8, 0, std::max(0, width() - 16), int(plotRect().top()));
+}
+
+QString SignalInputView::title() const
+{
+  return drawing_ ? tr("input x[n] — drag to draw") : tr("input x[n] (real; imaginary faint)");
+}
+
+// In the side panel at the window's smallest size the title ran into the view's frame mid-word; shortened
+// with "…" it says that there is more, and the tooltip over it has the rest.
+QString SignalInputView::shownTitle() const
+{
+  return fontMetrics().elidedText(title(), Qt::ElideRight, titleRect().width());
+}
+
 void SignalInputView::paintEvent(QPaintEvent*)
 {
   QPainter painter(this);
   painter.setRenderHint(QPainter::Antialiasing);
   painter.fillRect(rect(), Qt::white);
   painter.setPen(palette().color(QPalette::PlaceholderText));
-  painter.drawText(QPointF(8, 13),
-                   drawing_ ? tr("input x[n] — drag to draw") : tr("input x[n] (real; imaginary faint)"));
+  painter.drawText(QPointF(titleRect().left(), 13), shownTitle());
   const QRectF area = plotRect();
   const double mid = area.center().y();
   painter.setPen(QPen(QColor(0xc8, 0xcc, 0xd0), 1));
@@ -136,7 +154,10 @@ void SignalInputView::mouseMoveEvent(QMouseEvent* event)
     drawTo(event->position());
     return;
   }
-  hover_.pointAt(HoverReadout::slotUnder(event->position().x(), plotRect(), signal_.size()),
+  // Over the title no sample is pointed at, and the title's own tooltip (see event()) is left alone.
+  const bool overTitle = event->position().y() < plotRect().top();
+  if (overTitle && hover_.index() < 0) return;
+  hover_.pointAt(overTitle ? -1 : HoverReadout::slotUnder(event->position().x(), plotRect(), signal_.size()),
                  event->globalPosition());
 }
 
@@ -147,6 +168,13 @@ void SignalInputView::leaveEvent(QEvent*)
 
 bool SignalInputView::event(QEvent* event)
 {
+  if (event->type() == QEvent::ToolTip) {
+    const auto* help = static_cast<QHelpEvent*>(event);
+    if (titleRect().contains(help->pos()) && shownTitle() != title()) {
+      QToolTip::showText(help->globalPos(), title(), this, titleRect());
+      return true;
+    }
+  }
   return hover_.handleToolTip(event) || QWidget::event(event);
 }
 

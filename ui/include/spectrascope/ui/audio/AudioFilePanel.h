@@ -25,10 +25,8 @@ class Engine;
 }
 
 namespace spectrascope::ui {
-namespace image {
-class ElidedLabel;
-}
 
+class ElidedLabel;
 class EngineService;
 class FileDetailLoader;
 class FileOverviewView;
@@ -81,7 +79,7 @@ private:
   static constexpr int kDetailDelayMs = 150; // a zoom or scroll settles before its detail is read
 
   FileOverviewView* overview_ = nullptr;
-  image::ElidedLabel* fileLabel_ = nullptr;
+  ElidedLabel* fileLabel_ = nullptr;
   QPushButton* playButton_ = nullptr;
   QCheckBox* liveToggle_ = nullptr;
   static constexpr const char* kLiveSetting = "audio/liveSpectrogramWithFile";

@@ -37,7 +37,12 @@ public:
   void setPipeline(std::shared_ptr<const imaging::FilterPipeline> pipeline);
   void setMask(const MaskState& mask);
 
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
 private:
+  static constexpr int kLeastWidth = 100;
+
   void refresh();
   QString spectrumText(QPointF imagePos) const;
 

@@ -9,9 +9,11 @@ class QProgressBar;
 class QPushButton;
 class QTimer;
 
-namespace spectrascope::ui::image {
-
+namespace spectrascope::ui {
 class ElidedLabel;
+}
+
+namespace spectrascope::ui::image {
 
 class LoadProgress : public QWidget
 {

@@ -4,7 +4,7 @@
 // width rather than widening it.
 
 #include "spectrascope/engine/Timing.h"
-#include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/ElidedLabel.h"
 
 namespace spectrascope::ui::image {
 

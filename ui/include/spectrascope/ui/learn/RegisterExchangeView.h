@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <algorithm>
+
 namespace spectrascope::ui {
 
 class RegisterExchangeView : public QWidget
@@ -22,11 +24,17 @@ public:
   void setStage(const spectrascope::learn::Schedule& schedule, int stage);
   QSize sizeHint() const override { return {260, 220}; }
   QSize minimumSizeHint() const override { return {160, 120}; }
-  // The caption over the grid as drawn: how many values of this stage came through local memory.
+  // The caption over the grid, whole and as drawn: how many values of this stage came through local
+  // memory, shortened with "…" to the view's width when it does not fit (the whole caption is then the
+  // tooltip over it).
+  QString caption() const;
   QString shownCaption() const;
+  // The band over the grid where the caption is drawn.
+  QRect captionRect() const { return QRect(6, 2, std::max(0, width() - 12), 16); }
 
 protected:
   void paintEvent(QPaintEvent* event) override;
+  bool event(QEvent* event) override;
 
 private:
   std::size_t workItems_ = 0, registers_ = 0;

@@ -20,10 +20,8 @@ class QPushButton;
 class QToolButton;
 
 namespace spectrascope::ui {
-namespace image {
-class ElidedLabel;
-}
 
+class ElidedLabel;
 class RowColumnView;
 class StepsComputation;
 struct RowColumnOutcome;
@@ -71,10 +69,10 @@ private:
   QString name_;
   QString backend_ = QStringLiteral("auto");
   QComboBox* sizeBox_ = nullptr;
-  image::ElidedLabel* imageLabel_ = nullptr;
+  ElidedLabel* imageLabel_ = nullptr;
   QToolButton* backButton_ = nullptr;
   QToolButton* forwardButton_ = nullptr;
-  image::ElidedLabel* passLabel_ = nullptr;
+  ElidedLabel* passLabel_ = nullptr;
   QPushButton* exportButton_ = nullptr;
   QLabel* checkLabel_ = nullptr;
   QLabel* explanation_ = nullptr;

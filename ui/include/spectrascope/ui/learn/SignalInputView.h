@@ -26,6 +26,12 @@ public:
   QPointF samplePoint(std::size_t n) const;
   // "x[5] = 0.707 − 0.707i" for the sample under the pointer, empty when there is none.
   const QString& hoverText() const { return hover_.text(); }
+  // The plot's title, whole, and as drawn: shortened with "…" to the view's width when it does not fit
+  // (the whole title is then the tooltip over it).
+  QString title() const;
+  QString shownTitle() const;
+  // The band above the plot where the title is drawn.
+  QRect titleRect() const;
   QSize sizeHint() const override { return {320, 110}; }
   QSize minimumSizeHint() const override { return {160, 80}; }
 

@@ -1,11 +1,11 @@
 #pragma once
 // A one-line label that never makes its layout wider than the room it is given: its text is shortened
 // with "…" to the width it has, and the whole text stays in fullText(). For status lines whose length
-// depends on the data (timings, backend names). Plain text only.
+// depends on the data (timings, backend names, file names) on any tab. Plain text only.
 
 #include <QLabel>
 
-namespace spectrascope::ui::image {
+namespace spectrascope::ui {
 
 class ElidedLabel : public QLabel
 {
@@ -33,4 +33,4 @@ private:
   QString fullText_;
 };
 
-} // namespace spectrascope::ui::image
+} // namespace spectrascope::ui

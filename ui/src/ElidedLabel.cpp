@@ -1,8 +1,8 @@
-#include "spectrascope/ui/image/ElidedLabel.h"
+#include "spectrascope/ui/ElidedLabel.h"
 
 #include <QEvent>
 
-namespace spectrascope::ui::image {
+namespace spectrascope::ui {
 
 ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent)
 {
@@ -50,4 +50,4 @@ void ElidedLabel::elide()
   if (shown != text()) setText(shown);
 }
 
-} // namespace spectrascope::ui::image
+} // namespace spectrascope::ui
