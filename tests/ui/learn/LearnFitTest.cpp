@@ -6,6 +6,7 @@
 
 #include "spectrascope/engine/learn/Schedule.h"
 #include "spectrascope/engine/learn/StepRunner.h"
+#include "spectrascope/ui/ElidedComboBox.h"
 #include "spectrascope/ui/LearnTab.h"
 #include "spectrascope/ui/learn/AccuracyPage.h"
 #include "spectrascope/ui/learn/ButterflyDiagram.h"
@@ -19,6 +20,7 @@
 #include "spectrascope/ui/learn/TwiddleCircleView.h"
 
 #include <QAbstractScrollArea>
+#include <QComboBox>
 #include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
@@ -130,6 +132,7 @@ private slots:
   void registerCaptionFitsAndCountsInWords();
   void registerCaptionIsWholeInItsTooltip();
   void manyTwiddlesLeaveTheCircleReadable();
+  void algorithmChoiceEndsInAnEllipsisWhenCut();
 };
 
 void LearnFitTest::initTestCase()
@@ -384,5 +387,41 @@ void LearnFitTest::manyTwiddlesLeaveTheCircleReadable()
              qPrintable(QString::number(dots[i].width())));
 }
 
+// At the smallest window the algorithm box is narrower than "Register exchange (Bainville)": it was cut
+// off as "Register exchange (Bainv". The box draws exactly what a plain box holding the shortened title
+// draws, and its tooltip names the whole title.
+void LearnFitTest::algorithmChoiceEndsInAnEllipsisWhenCut()
+{
+  QSettings settings;
+  settings.setValue(QStringLiteral("learn/n"), qulonglong(64));
+  settings.setValue(QStringLiteral("learn/algorithm"), int(steps::Algorithm::RegisterExchange));
+  LearnTab tab;
+  tab.resize(kSmallestTab);
+  tab.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&tab));
+  tab.showPage(tab.stagesPage());
+  QTest::qWait(50);
+  auto* box = tab.findChild<QComboBox*>(QStringLiteral("learnAlgorithm"));
+  QVERIFY(box);
+  const QString title = box->currentText();
+  QVERIFY2(title.startsWith(QStringLiteral("Register exchange")), qPrintable(title));
+  auto* elided = qobject_cast<ElidedComboBox*>(box);
+  QVERIFY2(elided, "the algorithm box cuts its text off instead of shortening it");
+  const QString shown = elided->shownText();
+  QVERIFY2(shown.endsWith(QChar(0x2026)) && title.startsWith(shown.chopped(1)), qPrintable(shown));
+  QVERIFY2(box->toolTip().contains(title), qPrintable(box->toolTip()));
+
+  QComboBox plain;
+  plain.addItem(shown);
+  plain.setFont(box->font());
+  plain.resize(box->size());
+  plain.setAttribute(Qt::WA_DontShowOnScreen);
+  plain.show();
+  QVERIFY(box->grab().toImage().convertToFormat(QImage::Format_RGB32) ==
+          plain.grab().toImage().convertToFormat(QImage::Format_RGB32));
+  settings.clear();
+}
+
 QTEST_MAIN(LearnFitTest)
+
 #include "LearnFitTest.moc"

@@ -1,5 +1,7 @@
 #include "spectrascope/ui/learn/StagesControls.h"
 
+#include "spectrascope/ui/ElidedComboBox.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -66,15 +68,16 @@ StagesControls::StagesControls(QWidget* parent) : QWidget(parent)
   refreshInput_->setToolTip(tr("Take the Audio tab's newest samples again"));
   refreshInput_->setAutoRaise(true);
 
-  algorithmBox_ = new QComboBox(this);
+  auto* algorithmBox = new ElidedComboBox(this);
+  algorithmBox_ = algorithmBox;
   algorithmBox_->setObjectName(QStringLiteral("learnAlgorithm"));
   for (steps::Algorithm a : steps::allAlgorithms())
     algorithmBox_->addItem(QString::fromUtf8(steps::algorithmTitle(a).data()), int(a));
   // Long titles are elided in the closed box (the list shows them whole and the tooltip names the one
-  // chosen), so the row fits an 800-pixel window with register exchange's work-items box beside it.
+  // chosen), so the row fits the smallest window with register exchange's work-items box beside it.
   algorithmBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   algorithmBox_->setMinimumContentsLength(9);
-  algorithmBox_->setToolTip(tr("The FFT algorithm whose kernels are stepped through"));
+  algorithmBox->setDescription(tr("The FFT algorithm whose kernels are stepped through"));
   workItemsBox_ = new QComboBox(this);
   workItemsBox_->setObjectName(QStringLiteral("learnWorkItems"));
   workItemsBox_->setToolTip(tr("T work-items, each holding R = N/T values in registers"));
