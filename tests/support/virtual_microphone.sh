@@ -4,7 +4,9 @@
 # so nothing beyond the pulseaudio package is needed. After `start_virtual_microphone TONE_HZ RATE`:
 # PA_PID is the server, WORK its folder; everything is cleaned up on exit. `skip` exits 77 (ctest:
 # skipped) with a reason. The server also has a silent microphone, silent_mic (module-null-source:
-# frames of zeros in real time, as a quiet room gives).
+# frames of zeros in real time, as a quiet room gives), and played_mic, a microphone that hears what is
+# played into the server's sink `silence` (`pacat --playback --device=silence`): a sound that starts and
+# stops while capture runs.
 # `restart_when_killed` brings the server and its tone back (same socket) a second after the server dies,
 # once, in the background: the capture tests check what the application does then (it tries again).
 # `prepare_virtual_microphone TONE_HZ RATE` sets everything up but starts no server: `launch_pulse`
@@ -53,7 +55,8 @@ pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=
   --load="module-native-protocol-unix auth-anonymous=1 srbchannel=no socket=$WORK/runtime/pulse/native" \
   --load="module-sine-source source_name=virtual_mic rate=$RATE frequency=$TONE_HZ" \
   --load="module-null-source source_name=silent_mic rate=$RATE" \
-  --load="module-null-sink sink_name=silence" >"$WORK/pulse.log" 2>&1 &
+  --load="module-null-sink sink_name=silence" \
+  --load="module-remap-source master=silence.monitor source_name=played_mic" >"$WORK/pulse.log" 2>&1 &
 PA_PID=$!
 echo "$PA_PID" >"$WORK/pulse.pid"
 for i in $(seq 1 50); do

@@ -16,5 +16,5 @@ RATE=48000
 start_virtual_microphone "$TONE_HZ" "$RATE"
 restart_when_killed
 
-SPECTRASCOPE_TEST_PULSE_PID=$PA_PID "$TEST" virtualMicrophonePausesAndResumes \
+SPECTRASCOPE_TEST_PULSE_PID=$PA_PID "$TEST" virtualMicrophonePausesAndResumes heldPeaksStayOnOrAboveTheLiveSpectrum \
   virtualMicrophoneResumesAfterServerRestart silentMicrophoneStaysSelected
