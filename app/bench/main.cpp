@@ -55,6 +55,8 @@ Options:
   --rader-gather-direct  OpenCL: Rader's two-launch gather from odd real rows in pairs straight from global
                          memory, not whole lines in chunks (comparison)
   --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
+  --uncapped-registers   OpenCL: Rader's one-launch stage at radices 22 and up without its register cap on
+                         NVIDIA (comparison)
   --prime-radices        OpenCL: one prime per local pass, no composite radices 9..27, 22, 26, 33, 39
                          (comparison)
   --usual-radices        OpenCL: lengths with a factor 2 and odd primes up to 7 without the radices 6, 10, 12,
@@ -172,6 +174,8 @@ Options parseArguments(int argc, char** argv)
       o.opencl.raderRestApart = true;
     else if (a == "--rader-gather-direct")
       o.opencl.raderGatherDirect = true;
+    else if (a == "--uncapped-registers")
+      o.opencl.uncappedRegisters = true;
     else if (a == "--filter-launch-apart")
       o.opencl.filterLaunchApart = true;
     else if (a == "--prime-radices")
@@ -223,7 +227,7 @@ std::unique_ptr<Backend> makeBackend(const Options& o)
                      o.opencl.minAdjacentLines || o.opencl.maxRadix || o.opencl.bluesteinOnly ||
                      o.opencl.raderTwoLaunches || o.opencl.raderRestApart || o.opencl.filterLaunchApart ||
                      o.opencl.raderGatherDirect || o.opencl.primeRadicesOnly || o.opencl.usualRadices ||
-                     o.opencl.noTeamPasses || o.opencl.planesApart ||
+                     o.opencl.noTeamPasses || o.opencl.planesApart || o.opencl.uncappedRegisters ||
                      o.opencl.twiddles != defaults.twiddles || o.opencl.tuning != defaults.tuning;
   if (auto* cl = dynamic_cast<OpenClBackend*>(backend.get()); cl && tuned)
     return std::make_unique<OpenClBackend>(cl->info().index, o.opencl);

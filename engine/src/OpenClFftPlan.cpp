@@ -235,6 +235,27 @@ std::string teamOptions(const StockhamPass& p)
 
 } // namespace
 
+namespace {
+
+// Rader's one-launch stage with a work-item holding 22 values or more (683: 682 at radices 22 and 31)
+// gets 128 registers from NVIDIA's compiler; capped at 96 (PtxRegisterCap.h) more of its lines run at
+// once. H100, ms per 2^25 complex values (`.deps/exp84.sh`, the cap as an experiment knob): 683 0.540 ->
+// 0.505, 1366 0.695 -> 0.641, 1366 x 768 0.908 -> 0.849, R2C 1366 x 768 0.519 -> 0.509. At 104 nothing
+// moved; at 80, 683 lost 9% while 1366 gained 12%; at 72 everything lost. Stages of smaller radices
+// (1009: 16, 9, 7; 4801: 8, 8, 15, 5) lost 10 to 25% under any cap, so they keep the compiler's choice,
+// as does every other kernel (2^21's and 8192's lost 20 to 70%).
+constexpr int kCappedFromRadix = 22;
+constexpr int kRaderRegisterCap = 96;
+
+std::string registerCapOption(const StockhamPass& p)
+{
+  const bool largeRadix =
+      std::any_of(p.radices.begin(), p.radices.end(), [](int radix) { return radix >= kCappedFromRadix; });
+  return largeRadix ? " -DPTX_MAX_REGISTERS=" + std::to_string(kRaderRegisterCap) : std::string();
+}
+
+} // namespace
+
 std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& launch) const
 {
   const bool onTheFly = backend_.options().twiddles == OpenClOptions::Twiddles::OnTheFly;
@@ -279,6 +300,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
       options += " -DRADIX_" + std::to_string(i) + "=" + std::to_string(p.radices[i]);
     if (p.teamPrime) options += teamOptions(p);
     options += convolutionCodeletOptions(p);
+    if (launch.storeHook == 5 && !backend_.options().uncappedRegisters) options += registerCapOption(p);
     if (p.raderRest.any()) {
       const std::vector<int>& rest = p.raderRest.radices;
       options += " -DRADER_REST=1 -DREST_M=" + std::to_string(p.raderRest.m) +

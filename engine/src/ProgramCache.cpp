@@ -1,6 +1,7 @@
 #include "spectrascope/engine/ProgramCache.h"
 
 #include "AtomicFile.h"
+#include "PtxRegisterCap.h"
 #include "spectrascope/engine/Errors.h"
 #include "spectrascope/engine/KernelSources.h"
 
@@ -181,7 +182,29 @@ cl::Program ProgramCache::buildFromSource(const std::string& sourceName, const s
                          "' failed: " + e.what() + " (" + std::to_string(e.err()) + ")",
                      log);
   }
-  return program;
+  return withRequestedRegisterCap(program, options);
+}
+
+// PtxRegisterCap.h: the program built again from its PTX with `.maxnreg`, where its options ask for a cap
+// and the driver's binary is PTX; otherwise (or if the driver refuses the rewritten PTX) as built.
+cl::Program ProgramCache::withRequestedRegisterCap(const cl::Program& built, const std::string& options)
+{
+  const int registers = detail::requestedRegisterCap(options);
+  if (registers <= 0) return built;
+  try {
+    const auto binaries = built.getInfo<CL_PROGRAM_BINARIES>();
+    if (binaries.empty()) return built;
+    const std::string ptx = detail::withRegisterCap(
+        std::string_view(reinterpret_cast<const char*>(binaries.front().data()), binaries.front().size()),
+        registers);
+    if (ptx.empty()) return built;
+    cl::Program::Binaries rewritten{std::vector<unsigned char>(ptx.begin(), ptx.end())};
+    cl::Program capped(context_, {device_}, rewritten);
+    capped.build({device_}, options.c_str());
+    return capped;
+  } catch (const cl::Error&) {
+    return built; // the cap is a speed-up, never a condition for running
+  }
 }
 
 void ProgramCache::storeOnDisk(const std::filesystem::path& file, const cl::Program& program)

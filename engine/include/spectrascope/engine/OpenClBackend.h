@@ -49,6 +49,9 @@ struct OpenClOptions {
   // A convolution whose FFTs take two launches each: the filter in the forward FFT's last launch and the
   // inverse FFT's first launch on its own, instead of both in one launch (a comparison).
   bool filterLaunchApart = false;
+  // Rader's one-launch stage with large radices built as the compiler chooses, without the register cap
+  // it gets where the driver takes one (engine/src/PtxRegisterCap.h; a comparison).
+  bool uncappedRegisters = false;
   // A prime factor from 67 to 89 by Rader's stage rather than as a team pass of one launch (a comparison).
   bool noTeamPasses = false;
   // The first two axes of a transform whose planes fit one launch each by their own launches, as rows

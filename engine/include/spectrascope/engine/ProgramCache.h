@@ -41,6 +41,7 @@ private:
   std::string key(const std::string& sourceName, const std::string& options) const;
   cl::Program loadFromDisk(const std::filesystem::path& file, const std::string& options);
   cl::Program buildFromSource(const std::string& sourceName, const std::string& options);
+  cl::Program withRequestedRegisterCap(const cl::Program& built, const std::string& options);
   void storeOnDisk(const std::filesystem::path& file, const cl::Program& program);
 
   cl::Context context_;
