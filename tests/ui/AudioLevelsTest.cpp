@@ -5,6 +5,7 @@
 #include "spectrascope/engine/Engine.h"
 #include "spectrascope/engine/audio/SignalGenerator.h"
 #include "spectrascope/engine/audio/SpectrogramPipeline.h"
+#include "spectrascope/engine/audio/Stft.h"
 #include "spectrascope/ui/AudioTab.h"
 #include "spectrascope/ui/Colormap.h"
 #include "spectrascope/ui/EngineService.h"
@@ -140,6 +141,7 @@ private slots:
   void fileTabExportsTheZoomedViewItShows();
   void peakHoldOfALogSweepHasNoFalseDips();
   void anExportThatFailsKeepsThePreviousFile();
+  void silenceIsNamedNotGivenAPeak();
 };
 
 void AudioLevelsTest::initTestCase()
@@ -529,6 +531,22 @@ void AudioLevelsTest::anExportThatFailsKeepsThePreviousFile()
   QCOMPARE(file.readAll(), before);
   QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
            QStringList{QStringLiteral("spectrum.csv")});
+}
+
+// Digital silence (a file of zeros, a muted microphone): every bin at the floor. The readout read
+// "peak 11.7 Hz -240.0 dB F#-1 +23 ct", a peak and a note that are not there.
+void AudioLevelsTest::silenceIsNamedNotGivenAPeak()
+{
+  SpectrumView view;
+  view.resize(600, 200);
+  view.addFrame(std::vector<float>(2049, audio::Stft::kFloorDb), 48000, 4096, 4096.0 / 48000);
+  QVERIFY2(!view.readoutText().contains(QStringLiteral("peak")), qPrintable(view.readoutText()));
+  QVERIFY2(view.readoutText().startsWith(QStringLiteral("silence")), qPrintable(view.readoutText()));
+  std::vector<float> tone(2049, audio::Stft::kFloorDb);
+  tone[85] = -6; // 996 Hz
+  view.addFrame(tone, 48000, 4096, 4096.0 / 48000);
+  QVERIFY2(view.readoutText().startsWith(QStringLiteral("peak 996.1 Hz  -6.0 dB")),
+           qPrintable(view.readoutText()));
 }
 
 QTEST_MAIN(AudioLevelsTest)

@@ -1,6 +1,7 @@
 #include "spectrascope/ui/audio/SpectrumView.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
+#include "spectrascope/engine/audio/Stft.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -87,10 +88,15 @@ QString SpectrumView::readoutText() const
   const std::size_t best = audio::strongestBin(db, 1);
   const auto peak = audio::interpolatePeak(db, best);
   const double binHz = params_.sampleRate / params_.fftSize;
-  QString text = tr("peak %1 Hz  %2 dB  %3")
-                     .arg(peak.bin * binHz, 0, 'f', 1)
-                     .arg(peak.value, 0, 'f', 1)
-                     .arg(noteText(peak.bin * binHz));
+  // Digital silence is every bin at the floor: its "strongest" bin is noise of the interpolation
+  // ("peak 11.7 Hz -240.0 dB F#-1"), not a peak; the level meter says the same with its "−∞".
+  const bool silent = peak.value <= audio::Stft::kFloorDb + 1;
+  QString text =
+      silent ? tr("silence (every bin at the %1 dB floor)").arg(double(audio::Stft::kFloorDb), 0, 'f', 0)
+             : tr("peak %1 Hz  %2 dB  %3")
+                   .arg(peak.bin * binHz, 0, 'f', 1)
+                   .arg(peak.value, 0, 'f', 1)
+                   .arg(noteText(peak.bin * binHz));
   if (cursorX_ >= 0) {
     SpectrumParameters p = params_;
     p.size = size();
