@@ -257,6 +257,7 @@ private slots:
   void opensTiffAndWebp();
   void paletteImagesAreDrawnInTheirColours();
   void aReloadJustAsALoadEndsKeepsTheNewPicture();
+  void aFailedLoadLeavesThePictureShownFiltered();
   void luminanceOnlyFiltersTheLuminance();
   void droppingAnImageFileOnTheWindowOpensIt();
   void editCopyPutsTheFilteredImageOnTheClipboard();
@@ -1160,6 +1161,36 @@ void ImageTabTest::aReloadJustAsALoadEndsKeepsTheNewPicture()
   QVERIFY(settle(results));
   auto* name = tab.findChild<QLabel*>(QStringLiteral("imageName"));
   QVERIFY2(name->text().contains(QStringLiteral("tiny.png")), qPrintable(name->text()));
+}
+
+// A file that cannot be opened, named on the command line while the sample loads, and a reload (the
+// engine becoming ready) while that file is being read: the new load took the sample's pending filter
+// update with it, and when the file failed ("Still showing coffee.png") the sample stayed unfiltered,
+// its Filtered view saying "The filtered picture appears here." until a slider moved.
+void ImageTabTest::aFailedLoadLeavesThePictureShownFiltered()
+{
+  QTemporaryDir dir;
+  const QString bad = dir.filePath(QStringLiteral("notes.png"));
+  QFile file(bad);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write("not a picture\n");
+  file.close();
+  ImageTab tab; // the sample starts loading
+  tab.show();
+  QSignalSpy results(&tab, &ImageTab::resultUpdated);
+  QSignalSpy errors(&tab, &ImageTab::errorMessage);
+  tab.openFile(bad);
+  // Once the sample is in, the bad file's load starts; the reload comes before it ends.
+  connect(
+      &tab, &ImageTab::imageLoaded, &tab,
+      [&tab](const QString& name) {
+        if (name == QLatin1String("coffee.png"))
+          tab.findChild<QCheckBox*>(QStringLiteral("luminanceOnly"))->click();
+      },
+      Qt::QueuedConnection);
+  QTRY_VERIFY_WITH_TIMEOUT(errors.count() >= 1, kTimeoutMs);
+  QVERIFY2(settleAfter(results, 0) || !results.isEmpty(), "the picture shown was never filtered");
+  QVERIFY(!tab.resultImage().isNull());
 }
 
 void ImageTabTest::luminanceOnlyFiltersTheLuminance()

@@ -73,7 +73,8 @@ ImageWorker::~ImageWorker()
 void ImageWorker::load(LoadRequest request)
 {
   pendingLoad_ = std::move(request);
-  pendingFilter_ = false;
+  // A filter update already asked for stays asked for: schedule() runs the load first, and if the load
+  // fails the picture still shown gets its update (after a load that works it is the new picture's).
   pendingPrepare_.reset();
   schedule();
 }
