@@ -43,14 +43,15 @@ int serverPid()
   return qEnvironmentVariableIntValue("SPECTRASCOPE_TEST_PULSE_PID");
 }
 
-// The capture streams the private server has open.
+// The capture streams the private server has open for clients.
 int captureStreams()
 {
   QProcess pactl;
   pactl.start(QStringLiteral("pactl"),
               {QStringLiteral("list"), QStringLiteral("short"), QStringLiteral("source-outputs")});
   if (!pactl.waitForFinished(5000)) return -1;
-  return int(pactl.readAllStandardOutput().count('\n'));
+  // Clients' streams only: played_mic's own stream from the sink's monitor is the server's.
+  return int(pactl.readAllStandardOutput().count("protocol-native"));
 }
 
 void waitForColumnsToSettle(const AudioTab& tab)
