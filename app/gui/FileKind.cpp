@@ -30,11 +30,18 @@ FileKind fileKindOf(const QString& path)
                : FileKind::Sound;
   }
   // A format Qt decodes, judged by its bytes; then shared-mime-info's magic (formats without a Qt
-  // plugin here still go to the Image tab, which names the missing plugin). Anything else is offered to
-  // the Audio tab, whose reader says whether it is a sound.
+  // plugin here still go to the Image tab, which names the missing plugin, and a sound goes to the Audio
+  // tab whatever its name). Content neither tells apart (text, a broken header) goes by its name: a
+  // broken "photo.png" gets the Image tab's message, not "not a readable audio file". Anything else is
+  // offered to the Audio tab, whose reader says whether it is a sound.
   if (!QImageReader::imageFormat(&file).isEmpty()) return FileKind::Image;
   file.seek(0);
-  return isImageType(QMimeDatabase().mimeTypeForData(&file)) ? FileKind::Image : FileKind::Sound;
+  const QMimeDatabase mime;
+  const QMimeType byContent = mime.mimeTypeForData(&file);
+  if (isImageType(byContent)) return FileKind::Image;
+  if (byContent.name().startsWith(QLatin1String("audio/"))) return FileKind::Sound;
+  return isImageType(mime.mimeTypeForFile(path, QMimeDatabase::MatchExtension)) ? FileKind::Image
+                                                                                : FileKind::Sound;
 }
 
 } // namespace spectrascope::gui

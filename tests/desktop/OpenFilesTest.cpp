@@ -330,6 +330,16 @@ private slots:
     const Run emptyRun = runGui({empty});
     QCOMPARE(emptyRun.exitCode, 2);
     QVERIFY2(emptyRun.errors.contains(QStringLiteral("on its Image tab")), qPrintable(emptyRun.errors));
+    // Text named as a picture: neither a picture nor a sound by its content, so its name decides. It was
+    // reported by the Audio tab as "not a readable audio file".
+    const QString textAsPicture = dir_.filePath(QStringLiteral("text.png"));
+    QFile textFile(textAsPicture);
+    QVERIFY(textFile.open(QIODevice::WriteOnly));
+    textFile.write("hello\n");
+    textFile.close();
+    const Run textRun = runGui({textAsPicture});
+    QCOMPARE(textRun.exitCode, 2);
+    QVERIFY2(textRun.errors.contains(QStringLiteral("on its Image tab")), qPrintable(textRun.errors));
   }
 
   void badTabIsRefused()
