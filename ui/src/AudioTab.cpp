@@ -145,6 +145,7 @@ void AudioTab::setSource(Source source)
   views_->showFile(source == Source::File);
   files_->setActive(source == Source::File);
   microphone_->select(source == Source::Microphone); // choosing the microphone also ends a pause
+  results_->sourceChanged();
   if (source == Source::Generator) status_->showNotice(tr("Analysing the signal generator"));
   emit inputChanged();
 }

@@ -31,6 +31,14 @@ void AudioResultsRouter::setResting(bool resting)
   }
 }
 
+// A file opened paused sends nothing, and the meter kept the generator's "peak -6.0 dBFS" over it until
+// the idle time had passed (a screenshot of a silent file showed the generator's level).
+void AudioResultsRouter::sourceChanged()
+{
+  level_->setIdle();
+  if (sinceResult_.isValid()) sinceResult_.start(); // the idle time counts from the new source's start
+}
+
 void AudioResultsRouter::route(const SpectrumColumns& columns)
 {
   session_->resultConsumed(); // the worker may send the next

@@ -38,6 +38,8 @@ public:
   // The analysis now running: results of another transform size are stale.
   void setAnalysis(const AnalysisSettings& settings) { settings_ = settings; }
   void setResting(bool resting);
+  // Another source was chosen: the meter stops showing the last one's level until the new one sends.
+  void sourceChanged();
   // The backend the latest result was computed on.
   QString backend() const { return backend_; }
 
