@@ -233,10 +233,6 @@ std::string teamOptions(const StockhamPass& p)
          " -DTEAM_SIN=" + sines;
 }
 
-} // namespace
-
-namespace {
-
 // Rader's one-launch stage with a work-item holding 22 values or more (683: 682 at radices 22 and 31)
 // gets 128 registers from NVIDIA's compiler; capped at 96 (PtxRegisterCap.h) more of its lines run at
 // once. H100, ms per 2^25 complex values (`.deps/exp84.sh`, the cap as an experiment knob): 683 0.540 ->

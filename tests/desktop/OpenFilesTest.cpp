@@ -43,6 +43,16 @@ private:
     return target;
   }
 
+  // A file of this test's folder holding `bytes`, for the cases whose content matters.
+  QString writeFile(const QString& name, const QByteArray& bytes)
+  {
+    const QString path = dir_.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+      qFatal("cannot write %s", qPrintable(path));
+    return path;
+  }
+
   Run runGui(const QStringList& arguments, const QList<QPair<QString, QString>>& environment = {})
   {
     const QString shot = dir_.filePath(QStringLiteral("shot.png"));
@@ -311,11 +321,7 @@ private slots:
   // exit status 2 naming the files.
   void unreadableFilesAreReported()
   {
-    const QString text = dir_.filePath(QStringLiteral("notes.txt"));
-    QFile file(text);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("not a picture, not a sound\n");
-    file.close();
+    const QString text = writeFile(QStringLiteral("notes.txt"), "not a picture, not a sound\n");
     const Run run = runGui({text});
     QCOMPARE(run.exitCode, 2);
     QVERIFY(!run.screenshot.isNull());
@@ -323,20 +329,13 @@ private slots:
     QCOMPARE(missing.exitCode, 2);
     QVERIFY(!missing.screenshot.isNull());
     // An empty file has no content to tell: its name sends it to the Image tab, whose message it gets.
-    const QString empty = dir_.filePath(QStringLiteral("empty.png"));
-    QFile emptyFile(empty);
-    QVERIFY(emptyFile.open(QIODevice::WriteOnly));
-    emptyFile.close();
+    const QString empty = writeFile(QStringLiteral("empty.png"), {});
     const Run emptyRun = runGui({empty});
     QCOMPARE(emptyRun.exitCode, 2);
     QVERIFY2(emptyRun.errors.contains(QStringLiteral("on its Image tab")), qPrintable(emptyRun.errors));
     // Text named as a picture: neither a picture nor a sound by its content, so its name decides. It was
     // reported by the Audio tab as "not a readable audio file".
-    const QString textAsPicture = dir_.filePath(QStringLiteral("text.png"));
-    QFile textFile(textAsPicture);
-    QVERIFY(textFile.open(QIODevice::WriteOnly));
-    textFile.write("hello\n");
-    textFile.close();
+    const QString textAsPicture = writeFile(QStringLiteral("text.png"), "hello\n");
     const Run textRun = runGui({textAsPicture});
     QCOMPARE(textRun.exitCode, 2);
     QVERIFY2(textRun.errors.contains(QStringLiteral("on its Image tab")), qPrintable(textRun.errors));

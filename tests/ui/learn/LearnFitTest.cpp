@@ -55,6 +55,13 @@ bool insideScrolledContent(const QWidget* w, const QWidget* page)
 
 // Every widget shown on `page` lies within the width its scroll area shows, and the page needs no
 // horizontal scrolling.
+// The longest 1D control row, register exchange at N = 64, remembered for the next tab made.
+void rememberRegisterExchangeAt64(QSettings& settings)
+{
+  settings.setValue(QStringLiteral("learn/n"), qulonglong(64));
+  settings.setValue(QStringLiteral("learn/algorithm"), int(steps::Algorithm::RegisterExchange));
+}
+
 void verifyFitsWidth(QWidget* page, const QString& name)
 {
   QWidget* viewport = page->parentWidget();
@@ -147,8 +154,7 @@ void LearnFitTest::initTestCase()
 void LearnFitTest::everyPageFitsTheSmallestWindow()
 {
   QSettings settings;
-  settings.setValue(QStringLiteral("learn/n"), qulonglong(64));
-  settings.setValue(QStringLiteral("learn/algorithm"), int(steps::Algorithm::RegisterExchange));
+  rememberRegisterExchangeAt64(settings);
   LearnTab tab;
   tab.resize(kSmallestTab);
   tab.show();
@@ -393,8 +399,7 @@ void LearnFitTest::manyTwiddlesLeaveTheCircleReadable()
 void LearnFitTest::algorithmChoiceEndsInAnEllipsisWhenCut()
 {
   QSettings settings;
-  settings.setValue(QStringLiteral("learn/n"), qulonglong(64));
-  settings.setValue(QStringLiteral("learn/algorithm"), int(steps::Algorithm::RegisterExchange));
+  rememberRegisterExchangeAt64(settings);
   LearnTab tab;
   tab.resize(kSmallestTab);
   tab.show();
