@@ -233,21 +233,24 @@ std::string teamOptions(const StockhamPass& p)
          " -DTEAM_SIN=" + sines;
 }
 
-// Rader's one-launch stage with a work-item holding 22 values or more (683: 682 at radices 22 and 31)
-// gets 128 registers from NVIDIA's compiler; capped at 96 (PtxRegisterCap.h) more of its lines run at
-// once. H100, ms per 2^25 complex values (`.deps/exp84.sh`, the cap as an experiment knob): 683 0.540 ->
-// 0.505, 1366 0.695 -> 0.641, 1366 x 768 0.908 -> 0.849, R2C 1366 x 768 0.519 -> 0.509. At 104 nothing
-// moved; at 80, 683 lost 9% while 1366 gained 12%; at 72 everything lost. Stages of smaller radices
-// (1009: 16, 9, 7; 4801: 8, 8, 15, 5) lost 10 to 25% under any cap, so they keep the compiler's choice,
-// as does every other kernel (2^21's and 8192's lost 20 to 70%).
+// Rader's one-launch stage whose radices are all 22 or more (683: 682 at radices 22 and 31) gets 128
+// registers from NVIDIA's compiler; capped at 96 (PtxRegisterCap.h) more of its lines run at once.
+// H100, ms per 2^25 complex values, the cap as built against --uncapped-registers (`.deps/exp85.sh`):
+// 683 0.535 -> 0.503, 1366 0.696 -> 0.637, 1366 x 768 0.910 -> 0.853, R2C 1366 x 768 0.517 -> 0.502.
+// One large radix beside small ones is not enough: 311 (2, 5, 31) lost 31% under the cap, 373 (4, 3,
+// 31) 3%, 929 (8, 4, 29) 1%. At 104 nothing moved; at 80, 683 lost 9% while 1366 gained 12%; at 72
+// everything lost. Stages of smaller radices (1009: 16, 9, 7; 4801: 8, 8, 15, 5) lost 10 to 25% under
+// any cap, so they keep the compiler's choice, as does every other kernel (2^21's and 8192's lost 20 to
+// 70%).
 constexpr int kCappedFromRadix = 22;
 constexpr int kRaderRegisterCap = 96;
 
 std::string registerCapOption(const StockhamPass& p)
 {
-  const bool largeRadix =
-      std::any_of(p.radices.begin(), p.radices.end(), [](int radix) { return radix >= kCappedFromRadix; });
-  return largeRadix ? " -DPTX_MAX_REGISTERS=" + std::to_string(kRaderRegisterCap) : std::string();
+  const bool everyRadixLarge =
+      !p.radices.empty() &&
+      std::all_of(p.radices.begin(), p.radices.end(), [](int radix) { return radix >= kCappedFromRadix; });
+  return everyRadixLarge ? " -DPTX_MAX_REGISTERS=" + std::to_string(kRaderRegisterCap) : std::string();
 }
 
 } // namespace
