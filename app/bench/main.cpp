@@ -55,8 +55,8 @@ Options:
   --rader-gather-direct  OpenCL: Rader's two-launch gather from odd real rows in pairs straight from global
                          memory, not whole lines in chunks (comparison)
   --filter-launch-apart  OpenCL: a convolution's filter and its inverse FFT's first launch apart (comparison)
-  --uncapped-registers   OpenCL: Rader's one-launch stage at radices 22 and up without its register cap on
-                         NVIDIA (comparison)
+  --uncapped-registers   OpenCL: Rader's one-launch stage whose radices are all 22 or more without its
+                         register cap on NVIDIA (comparison)
   --prime-radices        OpenCL: one prime per local pass, no composite radices 9..27, 22, 26, 33, 39
                          (comparison)
   --usual-radices        OpenCL: lengths with a factor 2 and odd primes up to 7 without the radices 6, 10, 12,
