@@ -106,7 +106,14 @@ QString SpectrumView::readoutText() const
   }
   const QString averaging = averagingText();
   if (!averaging.isEmpty()) text += QStringLiteral("\n") + averaging;
+  if (!note_.isEmpty()) text += QStringLiteral("\n") + note_;
   return text;
+}
+
+void SpectrumView::setNote(const QString& note)
+{
+  note_ = note;
+  update();
 }
 
 QRectF SpectrumView::readoutRect() const
@@ -123,7 +130,7 @@ QRectF SpectrumView::readoutRectFor(const QString& readout) const
   const QRectF room = SpectrumRenderer::plotRect(p).adjusted(4, 2, -4, -2);
   const QRectF text = fontMetrics().boundingRect(
       room.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding).toRect(),
-      Qt::AlignTop | Qt::AlignLeft, readout);
+      Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
   return text.adjusted(-kReadoutPadding, -kReadoutPadding, kReadoutPadding, kReadoutPadding)
       .intersected(room);
 }
@@ -144,7 +151,7 @@ void SpectrumView::paintEvent(QPaintEvent*)
     painter.fillRect(box, QColor(20, 22, 28, 225));
     painter.setPen(QColor(235, 238, 245));
     painter.drawText(box.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding),
-                     Qt::AlignTop | Qt::AlignLeft, readout);
+                     Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
   }
   if (cursorX_ >= plot.left()) {
     painter.setPen(QColor(255, 255, 255, 90));

@@ -34,6 +34,8 @@ public:
   const std::vector<float>& peaks() const { return averager_.peaks(); }
   const audio::SpectrumAverager& averager() const { return averager_; }
   QString readoutText() const;
+  // A line the readout ends with while it applies (what a short file's spectrum is); empty for none.
+  void setNote(const QString& note);
   // Where the readout is drawn, on its backdrop in the plot's top-left corner (empty without a frame).
   QRectF readoutRect() const;
   const SpectrumParameters& parameters() const { return params_; }
@@ -53,6 +55,7 @@ private:
   SpectrumParameters params_;
   audio::SpectrumAverager averager_;
   double cursorX_ = -1;
+  QString note_;
 };
 
 } // namespace spectrascope::ui
