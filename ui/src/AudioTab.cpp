@@ -146,6 +146,8 @@ void AudioTab::setSource(Source source)
   files_->setActive(source == Source::File);
   microphone_->select(source == Source::Microphone); // choosing the microphone also ends a pause
   results_->sourceChanged();
+  const bool wholeFile = source == Source::File && files_->file().isShorterThanOneFrame();
+  results_->showWholeFile(wholeFile ? &files_->file() : nullptr);
   if (source == Source::Generator) status_->showNotice(tr("Analysing the signal generator"));
   emit inputChanged();
 }
@@ -309,7 +311,7 @@ std::vector<float> AudioTab::newestSamples(std::size_t count) const
 
 double AudioTab::peakFrequencyHz() const
 {
-  return live_->peakFrequencyHz(transformSize());
+  return live_->peakFrequencyHz();
 }
 
 QString AudioTab::levelText() const

@@ -1,6 +1,7 @@
 #include "spectrascope/engine/audio/Overview.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace spectrascope::audio {
@@ -71,6 +72,7 @@ void OverviewBuilder::finish()
   if (pending_.empty()) return;
   const std::size_t length = pipeline_.settings().frameLength;
   std::vector<float> frame(length, 0.0f);
+  std::size_t offset = 0; // where a short input starts in its frame
   if (before_.size() + pending_.size() >= length) {
     // The input's last `length` samples, overlapping the last whole frame: zeros after the input's
     // end made a hard stop inside the window, whose broadband spread drew the last column's floor
@@ -81,16 +83,37 @@ void OverviewBuilder::finish()
   } else {
     // An input shorter than one frame: centred in it, zeros on both sides (as Sonic Visualiser and
     // Audacity pad a file's ends), so the window's peak lies on the samples this column stands for.
-    const std::size_t offset = (length - pending_.size()) / 2;
+    offset = (length - pending_.size()) / 2;
     std::copy(pending_.begin(), pending_.end(), frame.begin() + std::ptrdiff_t(offset));
   }
   frameDb_.resize(pipeline_.binCount());
   ExecutionReport call;
   pipeline_.levels(frame, 1, frameDb_, nullptr, &call);
   report_.wallMs += call.wallMs;
+  if (offset > 0) correctForShortInput(frameDb_, offset, pending_.size());
   addFrame(frameDb_.data());
   pending_.clear();
   before_.clear();
+}
+
+// The levels are amplitude-corrected for a frame full of signal (a sine of amplitude A reads A when it
+// fills the window). A short input fills only the window's middle, so those levels fell with the frame's
+// length (ten samples of a -6 dBFS sine read -46 dB in a 2048-sample frame, -52 in 4096): corrected by
+// the window's weight over the samples present instead, they read the samples' own level, whatever the
+// frame.
+void OverviewBuilder::correctForShortInput(std::span<float> db, std::size_t offset, std::size_t count) const
+{
+  const std::vector<double> window =
+      makeWindow(pipeline_.settings().window, pipeline_.settings().frameLength);
+  double whole = 0, present = 0;
+  for (std::size_t i = 0; i < window.size(); ++i) {
+    whole += window[i];
+    if (i >= offset && i < offset + count) present += window[i];
+  }
+  if (present <= 0 || whole <= present) return;
+  const auto gain = float(20 * std::log10(whole / present));
+  for (float& level : db)
+    if (level > Stft::kFloorDb) level += gain; // silence stays at the floor
 }
 
 void OverviewBuilder::addFrame(const float* db)

@@ -41,6 +41,16 @@ void readAll(QPromise<AudioFileOverview>& promise, AudioFileOverview& o, audio::
 }
 } // namespace
 
+QString shortFileNote(const AudioFileOverview& file)
+{
+  if (!file.isShorterThanOneFrame()) return {};
+  const QString samples = file.frames == 1 ? tr("1 sample") : tr("%1 samples").arg(file.frames);
+  return tr("The whole file, %1, is shorter than one %2-point frame: one spectrum, its samples centred "
+            "between zeros")
+      .arg(samples)
+      .arg(AudioFileOverview::kFftSize);
+}
+
 void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& path, int channel,
                            std::shared_ptr<Engine> engine)
 {

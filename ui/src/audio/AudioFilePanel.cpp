@@ -2,6 +2,7 @@
 
 #include "spectrascope/ui/ElidedLabel.h"
 #include "spectrascope/ui/EngineService.h"
+#include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileDetailLoader.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
 
@@ -21,10 +22,16 @@
 namespace spectrascope::ui {
 namespace {
 // A file's length as the header gives it: seconds to a tenth from one second on; below, milliseconds
-// to a tenth ("50 ms", "21.3 ms"), so a short file does not read as "0.1 s" or "0.0 s".
-QString durationText(double seconds)
+// to a tenth ("50 ms", "21.3 ms"), so a short file does not read as "0.1 s" or "0.0 s"; under a
+// millisecond its samples and their time to a sample's ("10 samples, 208 µs", not "0.2 ms" or "0 ms").
+QString durationText(const AudioFileOverview& file)
 {
+  const double seconds = file.seconds();
   if (seconds >= 1) return AudioFilePanel::tr("%1 s").arg(seconds, 0, 'f', 1);
+  if (seconds < 1e-3)
+    return (file.frames == 1 ? AudioFilePanel::tr("1 sample, %1")
+                             : AudioFilePanel::tr("%1 samples, %2").arg(file.frames))
+        .arg(axis_painter::timeText(seconds, 1.0 / file.sampleRate));
   return AudioFilePanel::tr("%1 ms").arg(QString::number(std::round(seconds * 1e4) / 10, 'g', 6));
 }
 } // namespace
@@ -143,7 +150,7 @@ void AudioFilePanel::onLoaded()
                                   .arg(QFileInfo(file_.path).fileName(), file_.formatName)
                                   .arg(file_.sampleRate)
                                   .arg(file_.channels)
-                                  .arg(durationText(file_.seconds()));
+                                  .arg(durationText(file_));
   description_ = description;
   fileLabel_->setFullText(description);
   fileLabel_->setToolTip(description);

@@ -1,6 +1,7 @@
 #include "spectrascope/ui/audio/AudioLiveViews.h"
 
 #include "spectrascope/engine/audio/PeakInterpolation.h"
+#include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/SpectrogramView.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
@@ -57,6 +58,7 @@ void AudioLiveViews::addColumns(const SpectrumColumns& columns)
   lastFirstSample_ = columns.firstSample;
   latestFrame_ = columns.summary.lastDb;
   latestRate_ = columns.sampleRate;
+  latestFftSize_ = columns.fftSize;
   // Every frame analysed since the last result (those of dropped results too) reaches the averages and
   // peak hold.
   spectrum_->addFrames(columns.summary, columns.sampleRate, columns.fftSize,
@@ -91,11 +93,24 @@ QString AudioLiveViews::takeFigures(const QString& backend, const AnalysisSettin
   return text;
 }
 
-double AudioLiveViews::peakFrequencyHz(int transformSize) const
+double AudioLiveViews::peakFrequencyHz() const
 {
-  if (latestFrame_.size() < 3) return 0;
+  if (latestFrame_.size() < 3 || latestFftSize_ <= 0) return 0;
   const auto peak = audio::interpolatePeak(latestFrame_, audio::strongestBin(latestFrame_, 1));
-  return peak.bin * latestRate_ / transformSize;
+  return peak.bin * latestRate_ / latestFftSize_;
+}
+
+void AudioLiveViews::showWholeFile(const AudioFileOverview* file)
+{
+  spectrum_->setNote(file ? shortFileNote(*file) : QString());
+  if (!file || file->columns < 1 || file->bins < 1) return;
+  const std::span<const float> column(file->db.data(), std::size_t(file->bins));
+  spectrum_->restartAverages();
+  spectrum_->addFrame(column, file->sampleRate, AudioFileOverview::kFftSize, file->seconds());
+  latestFrame_.assign(column.begin(), column.end());
+  latestRate_ = file->sampleRate;
+  latestFftSize_ = AudioFileOverview::kFftSize;
+  spectrum_->update();
 }
 
 } // namespace spectrascope::ui

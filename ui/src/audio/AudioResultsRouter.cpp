@@ -39,6 +39,12 @@ void AudioResultsRouter::sourceChanged()
   if (sinceResult_.isValid()) sinceResult_.start(); // the idle time counts from the new source's start
 }
 
+void AudioResultsRouter::showWholeFile(const AudioFileOverview* file)
+{
+  wholeFileShown_ = file != nullptr;
+  live_->showWholeFile(file);
+}
+
 void AudioResultsRouter::route(const SpectrumColumns& columns)
 {
   session_->resultConsumed(); // the worker may send the next
@@ -48,7 +54,7 @@ void AudioResultsRouter::route(const SpectrumColumns& columns)
   backend_ = columns.backend;
   if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
   if (columns.fftSize != settings_.fftSize * settings_.zeroPadding) return; // made before the size changed
-  if (controls_->isFrozen()) return;
+  if (controls_->isFrozen() || wholeFileShown_) return;
   live_->addColumns(columns);
 }
 

@@ -75,25 +75,58 @@ QString clockTime(double seconds, int decimals)
   return sign + QStringLiteral("%1 s").arg(rest, 0, 'f', decimals);
 }
 
+QString timeText(double seconds, double resolution)
+{
+  // The unit keeps a step of ticks (or a pixel of the readout) at a tenth of a unit or more: 20.8 µs
+  // samples read "20 µs" and "0.1 ms", never "2e-05 s" or "0.0001 s".
+  struct Unit
+  {
+    double seconds;
+    const char* name;
+  };
+  const Unit unit = resolution >= 0.01   ? Unit{1, "s"}
+                    : resolution >= 1e-4 ? Unit{1e-3, "ms"}
+                                         : Unit{1e-6, "µs"};
+  const double inUnit = resolution / unit.seconds;
+  const int decimals = std::clamp(int(-std::floor(std::log10(inUnit) + 1e-9)), 0, 6);
+  double value = seconds / unit.seconds;
+  if (std::abs(value) < inUnit / 1000) value = 0; // no "-0 ms"
+  QString number = QString::number(value, 'f', decimals);
+  if (number.contains(QLatin1Char('.'))) { // "0.50" reads "0.5": the step, not the digits, sets them
+    while (number.endsWith(QLatin1Char('0')))
+      number.chop(1);
+    if (number.endsWith(QLatin1Char('.'))) number.chop(1);
+  }
+  return QStringLiteral("%1 %2").arg(number, QString::fromUtf8(unit.name));
+}
+
+std::vector<TimeTick> timeTicks(double fromSeconds, double toSeconds, double plotWidth, bool clock)
+{
+  const double span = toSeconds - fromSeconds;
+  if (span <= 0) return {};
+  const double step = niceStep(span, std::max(2, int(plotWidth / 90)));
+  std::vector<TimeTick> ticks;
+  for (double t = std::ceil(fromSeconds / step) * step; t <= toSeconds + step * 1e-6; t += step) {
+    const double shown = std::abs(t) < step / 1000 ? 0.0 : t; // no "-0 s"
+    const int decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3;
+    ticks.push_back({(t - fromSeconds) / span, clock && std::abs(toSeconds) >= 60 ? clockTime(shown, decimals)
+                                                                                  : timeText(shown, step)});
+  }
+  return ticks;
+}
+
 void drawTimeAxis(QPainter& painter, const QRectF& plot, double fromSeconds, double toSeconds, bool clock)
 {
   useSmallFont(painter);
-  const double span = toSeconds - fromSeconds;
-  if (span <= 0) return;
-  const double step = niceStep(span, std::max(2, int(plot.width() / 90)));
   painter.setPen(kTick);
-  for (double t = std::ceil(fromSeconds / step) * step; t <= toSeconds + 1e-9; t += step) {
-    const double x = std::round(plot.left() + (t - fromSeconds) / span * plot.width()) + 0.5;
+  for (const TimeTick& tick : timeTicks(fromSeconds, toSeconds, plot.width(), clock)) {
+    const double x = std::round(plot.left() + tick.unit * plot.width()) + 0.5;
     painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 3));
-    const double shown = std::abs(t) < step / 1000 ? 0.0 : t; // no "-0 s"
     // Labels stay above the plot's width: one centred on the left edge would run into the "Hz" unit
     // under the frequency labels.
-    const int decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3;
-    const QString text = clock && std::abs(toSeconds) >= 60 ? clockTime(shown, decimals)
-                                                            : QStringLiteral("%1 s").arg(shown, 0, 'g', 4);
-    const double width = QFontMetricsF(painter.font()).horizontalAdvance(text) + 2;
+    const double width = QFontMetricsF(painter.font()).horizontalAdvance(tick.label) + 2;
     const double left = std::clamp(x - width / 2, plot.left(), std::max(plot.left(), plot.right() - width));
-    painter.drawText(QRectF(left, plot.bottom() + 5, width, 14), Qt::AlignHCenter | Qt::AlignTop, text);
+    painter.drawText(QRectF(left, plot.bottom() + 5, width, 14), Qt::AlignHCenter | Qt::AlignTop, tick.label);
   }
 }
 

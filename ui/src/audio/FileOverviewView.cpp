@@ -173,8 +173,12 @@ QString FileOverviewView::readoutAt(QPointF position) const
   const auto level = s.renderer->levelAt(pixels, x, y, s.firstColumn, s.columnCount);
   const double hz = frequencyAxis().frequencyAt(1 - (y + 0.5) / pixels.height());
   const auto note = audio::noteFor(hz);
+  // To a pixel's time where that is under a hundredth of a second: a file of a few samples would read
+  // "0.00 s" everywhere.
+  const double pixelSeconds = viewSpan_ / std::max(1.0, plot.width());
+  const double t = timeAt(position.x());
   return tr("%1   %2 Hz   %3   %4 %5%6 ct")
-      .arg(axis_painter::clockTime(timeAt(position.x())))
+      .arg(pixelSeconds < 0.01 ? axis_painter::timeText(t, pixelSeconds) : axis_painter::clockTime(t))
       .arg(hz, 0, 'f', 1)
       .arg(level ? tr("%1 dB").arg(double(*level), 0, 'f', 1) : tr("– dB"))
       .arg(QString::fromLatin1(note.name))
@@ -208,6 +212,7 @@ void FileOverviewView::paintEvent(QPaintEvent*)
   const double span = std::max(1e-9, viewSpan_);
   axis_painter::drawFrequencyAxis(painter, plot, frequencyAxis());
   axis_painter::drawTimeAxis(painter, plot, viewStart_, viewStart_ + span, true);
+  drawNote(painter, plot);
   drawReadout(painter, plot);
   const double x = plot.left() + (position_ - viewStart_) / span * plot.width();
   if (x < plot.left() || x > plot.right()) return;
@@ -224,6 +229,21 @@ void FileOverviewView::drawReadout(QPainter& painter, const QRectF& plot) const
   painter.fillRect(box.adjusted(-4, -2, 4, 2), QColor(0, 0, 0, 160));
   painter.setPen(QColor(235, 238, 245));
   painter.drawText(box, Qt::AlignTop | Qt::AlignLeft, text);
+  painter.restore();
+}
+
+// What a short file's one column is, at the plot's foot: every column of such a file is the same one, so
+// the note hides nothing that is not shown beside it.
+void FileOverviewView::drawNote(QPainter& painter, const QRectF& plot) const
+{
+  const QString note = shortFileNote(overview_);
+  if (note.isEmpty()) return;
+  painter.save();
+  const QRectF box = painter.boundingRect(plot.adjusted(6, 4, -6, -4),
+                                          Qt::AlignBottom | Qt::AlignLeft | Qt::TextWordWrap, note);
+  painter.fillRect(box.adjusted(-4, -2, 4, 2), QColor(0, 0, 0, 160));
+  painter.setPen(QColor(235, 238, 245));
+  painter.drawText(box, Qt::AlignBottom | Qt::AlignLeft | Qt::TextWordWrap, note);
   painter.restore();
 }
 

@@ -106,7 +106,14 @@ QString SpectrumView::readoutText() const
   }
   const QString averaging = averagingText();
   if (!averaging.isEmpty()) text += QStringLiteral("\n") + averaging;
+  if (!note_.isEmpty()) text += QStringLiteral("\n") + note_;
   return text;
+}
+
+void SpectrumView::setNote(const QString& note)
+{
+  note_ = note;
+  update();
 }
 
 QRectF SpectrumView::readoutRect() const
@@ -115,6 +122,8 @@ QRectF SpectrumView::readoutRect() const
 }
 
 // The readout's text is found once a paint (a peak search over every bin), so its box is measured from it.
+// It goes to the top corner where it hides the least of the traces: at the top left it covered a low
+// tone's peak and the loud low end of speech and music; a flat spectrum keeps it at the left.
 QRectF SpectrumView::readoutRectFor(const QString& readout) const
 {
   if (readout.isEmpty()) return {};
@@ -123,9 +132,32 @@ QRectF SpectrumView::readoutRectFor(const QString& readout) const
   const QRectF room = SpectrumRenderer::plotRect(p).adjusted(4, 2, -4, -2);
   const QRectF text = fontMetrics().boundingRect(
       room.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding).toRect(),
-      Qt::AlignTop | Qt::AlignLeft, readout);
-  return text.adjusted(-kReadoutPadding, -kReadoutPadding, kReadoutPadding, kReadoutPadding)
-      .intersected(room);
+      Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
+  const QRectF left =
+      text.adjusted(-kReadoutPadding, -kReadoutPadding, kReadoutPadding, kReadoutPadding).intersected(room);
+  const QRectF right = left.translated(room.right() - left.right(), 0);
+  return hiddenTrace(right) < hiddenTrace(left) ? right : left;
+}
+
+// How far into `box` the traces reach, summed over its pixel columns (a log axis puts many bins in one
+// column at the top end): 0 when they all pass below it.
+double SpectrumView::hiddenTrace(const QRectF& box) const
+{
+  SpectrumParameters p = params_;
+  p.size = size();
+  const double binHz = p.sampleRate / std::max(1, p.fftSize);
+  std::vector<double> reach(std::size_t(std::max(0.0, box.width())) + 1, 0.0);
+  for (const std::vector<float>* trace : {&averager_.displayed(), &averager_.peaks()})
+    for (std::size_t k = 1; k < trace->size(); ++k) {
+      const double x = SpectrumRenderer::xOf(p, double(k) * binHz);
+      if (x < box.left() || x > box.right()) continue;
+      double& column = reach[std::min(reach.size() - 1, std::size_t(x - box.left()))];
+      column = std::max(column, box.bottom() - SpectrumRenderer::yOf(p, (*trace)[k]));
+    }
+  double hidden = 0;
+  for (double r : reach)
+    hidden += r;
+  return hidden;
 }
 
 void SpectrumView::paintEvent(QPaintEvent*)
@@ -144,7 +176,7 @@ void SpectrumView::paintEvent(QPaintEvent*)
     painter.fillRect(box, QColor(20, 22, 28, 225));
     painter.setPen(QColor(235, 238, 245));
     painter.drawText(box.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding),
-                     Qt::AlignTop | Qt::AlignLeft, readout);
+                     Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
   }
   if (cursorX_ >= plot.left()) {
     painter.setPen(QColor(255, 255, 255, 90));

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -79,13 +80,33 @@ double ZoomableImageView::zoom() const
   return fit_ ? fitZoom() : zoom_;
 }
 
-QTransform ZoomableImageView::imageToWidget() const
+QSizeF ZoomableImageView::drawnScale() const
 {
   const double z = zoom();
+  if (image_.isNull()) return {z, z};
+  const double across = image_.width() * z, down = image_.height() * z;
+  QSizeF scale(z, z);
+  if (across < kMinThickness && down >= 4 * kMinThickness) scale.setWidth(kMinThickness / image_.width());
+  if (down < kMinThickness && across >= 4 * kMinThickness) scale.setHeight(kMinThickness / image_.height());
+  return scale;
+}
+
+QString ZoomableImageView::stretchNote() const
+{
+  const QSizeF scale = drawnScale(), uniform(zoom(), zoom());
+  if (scale == uniform) return {};
+  const bool across = scale.width() != uniform.width();
+  return (across ? tr("drawn %1 px wide: %2 px in the picture").arg(kMinThickness).arg(image_.width())
+                 : tr("drawn %1 px tall: %2 px in the picture").arg(kMinThickness).arg(image_.height()));
+}
+
+QTransform ZoomableImageView::imageToWidget() const
+{
+  const QSizeF scale = drawnScale();
   const QPointF c = fit_ ? QPointF(image_.width() / 2.0, image_.height() / 2.0) : centre_;
   QTransform t;
   t.translate(width() / 2.0, height() / 2.0);
-  t.scale(z, z);
+  t.scale(scale.width(), scale.height());
   t.translate(-c.x(), -c.y());
   return t;
 }
@@ -157,18 +178,29 @@ void ZoomableImageView::announce()
                    QPointF(centre_.x() / image_.width(), centre_.y() / image_.height()));
 }
 
-const QPixmap& ZoomableImageView::scaledPixmap()
+const QPixmap& ZoomableImageView::scaledPixmap(QSize devicePixels)
 {
-  const double z = zoom() * devicePixelRatioF();
-  if (scaledKey_ != image_.cacheKey() || !qFuzzyCompare(scaledZoom_, z)) {
-    const QSize size(std::max(1, int(std::lround(image_.width() * z))),
-                     std::max(1, int(std::lround(image_.height() * z))));
+  const QSize size(std::max(1, devicePixels.width()), std::max(1, devicePixels.height()));
+  if (scaledKey_ != image_.cacheKey() || scaledSize_ != size) {
     scaled_ = QPixmap::fromImage(image_.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
     scaled_.setDevicePixelRatio(devicePixelRatioF());
     scaledKey_ = image_.cacheKey();
-    scaledZoom_ = z;
+    scaledSize_ = size;
   }
   return scaled_;
+}
+
+// In the background beside the strip (above a horizontal one, left of a vertical one), never over it.
+void ZoomableImageView::drawStretchNote(QPainter& painter, const QRectF& target) const
+{
+  const QString note = stretchNote();
+  if (note.isEmpty()) return;
+  const bool vertical = target.width() < target.height();
+  const QRectF room = vertical ? QRectF(4, 4, std::max(0.0, target.left() - 8), height() - 8)
+                               : QRectF(4, 4, width() - 8, std::max(0.0, target.top() - 8));
+  painter.setPen(QColor(0xb0, 0xb4, 0xba)); // readable on the fixed dark background
+  painter.drawText(
+      room, (vertical ? Qt::AlignVCenter : Qt::AlignBottom) | Qt::AlignHCenter | Qt::TextWordWrap, note);
 }
 
 void ZoomableImageView::paintEvent(QPaintEvent*)
@@ -185,14 +217,17 @@ void ZoomableImageView::paintEvent(QPaintEvent*)
   if (!preview_.isNull()) {
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
     painter.drawImage(target, preview_);
-  } else if (zoom() * devicePixelRatioF() < 1) {
+  } else if (std::min(drawnScale().width(), drawnScale().height()) * devicePixelRatioF() < 1) {
     // Drawn 1:1 on the device: sharp, and the smoothing happened once in scaledPixmap().
-    painter.drawPixmap(target.topLeft(), scaledPixmap());
+    const double ratio = devicePixelRatioF();
+    painter.drawPixmap(target.topLeft(), scaledPixmap(QSize(int(std::lround(target.width() * ratio)),
+                                                            int(std::lround(target.height() * ratio)))));
   } else {
     painter.setTransform(transform);
     painter.drawImage(QPointF(0, 0), image_); // nearest neighbour: pixels stay crisp squares
     painter.resetTransform();
   }
+  drawStretchNote(painter, target);
   painter.setTransform(transform);
   painter.setRenderHint(QPainter::Antialiasing);
   paintOverlay(painter);

@@ -8,6 +8,8 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace spectrascope::ui {
 namespace {
 
@@ -56,7 +58,10 @@ PhaseLessonComputation::PhaseLessonComputation(QObject* parent) : QObject(parent
 QSize PhaseLessonComputation::workingSize(QSize a)
 {
   if (a.width() <= kWorkingSide && a.height() <= kWorkingSide) return a;
-  return a.scaled(kWorkingSide, kWorkingSide, Qt::KeepAspectRatio);
+  // A strip keeps a pixel across: scaled by its length alone, 1 x 3000 became 0 x 256, a null picture
+  // that the lesson could neither draw its lettering on nor transform.
+  const QSize scaled = a.scaled(kWorkingSide, kWorkingSide, Qt::KeepAspectRatio);
+  return {std::max(1, scaled.width()), std::max(1, scaled.height())};
 }
 
 QImage PhaseLessonComputation::workingCopy(const QImage& a)

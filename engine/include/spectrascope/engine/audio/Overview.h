@@ -43,7 +43,8 @@ public:
   // At the end of the input: what is left after the last whole frame becomes one more column, so every
   // sample lies in some column and a short file is not blank. Its frame is the input's last frame's
   // worth of samples (overlapping the last whole frame), or, for an input shorter than one frame, the
-  // whole input centred between zeros. Once, last.
+  // whole input centred between zeros, its levels those of the samples present (a short sine reads its
+  // amplitude, not a level that falls with the frame's length). Once, last.
   void finish();
 
   std::size_t bins() const { return pipeline_.binCount(); }
@@ -58,6 +59,7 @@ public:
 
 private:
   void addFrame(const float* db);
+  void correctForShortInput(std::span<float> db, std::size_t offset, std::size_t count) const;
   void mergeNeighbours();
 
   SpectrogramPipeline pipeline_;

@@ -45,7 +45,14 @@ struct AudioFileOverview
   std::vector<float> db; // columns * bins, amplitude-corrected dBFS, column after column
 
   double seconds() const { return sampleRate > 0 ? double(frames) / sampleRate : 0; }
+  // Shorter than one overview frame: the whole file is one column, its samples centred between zeros.
+  // The spectrum pane shows that column too (the player's frame would hold the few samples at its edge,
+  // where the window is almost 0), so that both views show one analysis.
+  bool isShorterThanOneFrame() const { return columns == 1 && frames > 0 && frames < kFftSize; }
 };
+
+// What both views say of a file shorter than one frame (empty for any other file).
+QString shortFileNote(const AudioFileOverview& file);
 
 // channel: -1 for the mono mix, else 0-based; a channel the file lacks falls back to the mix (a mono
 // file has no right channel). engine: the one to run the STFT on (null: FFTW).

@@ -15,6 +15,7 @@
 
 namespace spectrascope::ui {
 
+struct AudioFileOverview;
 class SpectrogramView;
 class SpectrumView;
 
@@ -34,13 +35,16 @@ public:
   // (skipped after a stall) leave a gap of as many empty columns, so that the time axis stays true; so
   // does the time between two streams (a paused microphone, the start of another source).
   void addColumns(const SpectrumColumns& columns);
+  // The spectrum pane shows `file`'s one overview column, with the note saying what it is (a file shorter
+  // than one frame); null: the note goes, and the next result is shown as usual.
+  void showWholeFile(const AudioFileOverview* file);
   // Paints both views with what arrived since the last paint.
   void repaintViews();
   // After at least a second of audio: backend, sizes, analysis cost, latency and paint rate, and the
   // statistics start again; before that an empty string.
   QString takeFigures(const QString& backend, const AnalysisSettings& settings, std::uint64_t droppedResults);
   // The strongest frequency of the latest spectrum (parabolic interpolation), 0 before the first.
-  double peakFrequencyHz(int transformSize) const;
+  double peakFrequencyHz() const;
 
 private:
   SpectrumView* spectrum_ = nullptr;
@@ -48,6 +52,7 @@ private:
   double lastAnalysisMs_ = 0, lastAudioMs_ = 0;
   std::vector<float> latestFrame_;
   double latestRate_ = 48000;
+  int latestFftSize_ = 0;
   std::int64_t lastFirstSample_ = -1; // where the latest result started in its stream
   std::int64_t nextFirstSample_ = -1; // where the next result starts if no frame is lost between them
   int lastHop_ = 0;

@@ -1,8 +1,9 @@
 #pragma once
 // Where the Audio tab's analysis results go, and when the views are painted. Every result reaches the
 // level meter and the timing feed; the live views take it unless it is stale (made before the FFT size
-// changed) or the display is frozen. A display clock (about 60 Hz) paints what arrived since the last
-// tick and, once a second of audio has been analysed, hands out the figures line. When no result has come
+// changed), the display is frozen, or the spectrum pane shows a short file whole (showWholeFile). A
+// display clock (about 60 Hz) paints what arrived since the last tick and, once a second of audio has
+// been analysed, hands out the figures line. When no result has come
 // for kIdleMs, 2 s (a paused microphone, a paused or finished file, a source that failed), the meter and the
 // figures line say that no audio arrives rather than keep the last reading. Behind another tab the clock
 // rests.
@@ -20,6 +21,7 @@ class QTimer;
 namespace spectrascope::ui {
 
 class AudioControls;
+struct AudioFileOverview;
 class AudioLiveViews;
 class AudioSession;
 class LevelMeter;
@@ -40,6 +42,9 @@ public:
   void setResting(bool resting);
   // Another source was chosen: the meter stops showing the last one's level until the new one sends.
   void sourceChanged();
+  // A file shorter than one frame: the spectrum pane shows its overview's column and the results of the
+  // player's frames (the few samples at a window's edge) go to the level meter only; null ends that.
+  void showWholeFile(const AudioFileOverview* file);
   // The backend the latest result was computed on.
   QString backend() const { return backend_; }
 
@@ -62,6 +67,7 @@ private:
   QString backend_;
   QElapsedTimer sinceResult_;
   bool idle_ = false;
+  bool wholeFileShown_ = false;
   static constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
   // Many capture blocks, even from a source that delivers in bursts: a pause, not a late block.
   static constexpr int kIdleMs = 2000;

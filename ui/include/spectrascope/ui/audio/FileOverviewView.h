@@ -82,6 +82,7 @@ private:
   void render();
   void fill(SpectrogramRenderer& renderer, const AudioFileOverview& overview) const;
   Shown shown() const;
+  void drawNote(QPainter& painter, const QRectF& plot) const;
   void drawReadout(QPainter& painter, const QRectF& plot) const;
   void seekTo(double x);
   double timeAt(double x) const;

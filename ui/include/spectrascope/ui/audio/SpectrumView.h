@@ -34,7 +34,10 @@ public:
   const std::vector<float>& peaks() const { return averager_.peaks(); }
   const audio::SpectrumAverager& averager() const { return averager_; }
   QString readoutText() const;
-  // Where the readout is drawn, on its backdrop in the plot's top-left corner (empty without a frame).
+  // A line the readout ends with while it applies (what a short file's spectrum is); empty for none.
+  void setNote(const QString& note);
+  // Where the readout is drawn, on its backdrop in the plot's top corner where it hides less of the traces
+  // (empty without a frame).
   QRectF readoutRect() const;
   const SpectrumParameters& parameters() const { return params_; }
 
@@ -49,10 +52,12 @@ private:
   static constexpr int kReadoutPadding = 4;
   QString averagingText() const;
   QRectF readoutRectFor(const QString& readout) const;
+  double hiddenTrace(const QRectF& box) const;
 
   SpectrumParameters params_;
   audio::SpectrumAverager averager_;
   double cursorX_ = -1;
+  QString note_;
 };
 
 } // namespace spectrascope::ui

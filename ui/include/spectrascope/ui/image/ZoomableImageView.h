@@ -2,7 +2,9 @@
 // ZoomableImageView: one image, zoomed with the wheel (about the cursor), panned by dragging, with
 // Fit and 100 % (one image pixel per physical screen pixel, so HiDPI screens show the image sharp).
 // Downscaled views are drawn from a smoothly scaled copy made at the screen's device pixel ratio;
-// magnified views draw pixels as crisp squares.
+// magnified views draw pixels as crisp squares. A strip (1 x 3000, 3000 x 2) is drawn at least
+// kMinThickness screen pixels across its thin side, where one scale for both sides made it a hairline,
+// and the view says so beside it.
 //
 // Views are linked through viewChanged / setView, which speak in fractions of the image (centre) and
 // screen pixels per image width (scale), so a padded spectrum twice the image's size stays aligned.
@@ -34,6 +36,12 @@ public:
   bool isFit() const { return fit_; }
   // Device-independent screen pixels per image pixel.
   double zoom() const;
+  // Those across and down as drawn: zoom() both, but a strip's thin side stretched to kMinThickness.
+  QSizeF drawnScale() const;
+  // What the view says of a stretched strip ("drawn 16 px wide: 1 px in the picture"); empty otherwise.
+  QString stretchNote() const;
+  // A side drawn thinner than this while the other is drawn 4 times as long is stretched to it.
+  static constexpr double kMinThickness = 16;
   QPointF centre() const { return centre_; }
   // Image coordinates (pixel x covers [x, x + 1)) of a widget position and back.
   QPointF toImage(QPointF widgetPos) const;
@@ -73,7 +81,8 @@ private:
   void setZoom(double zoom, QPointF anchorWidget);
   void announce();
   void clampCentre();
-  const QPixmap& scaledPixmap();
+  const QPixmap& scaledPixmap(QSize devicePixels);
+  void drawStretchNote(QPainter& painter, const QRectF& target) const;
 
   QImage image_;
   QImage preview_;
@@ -83,7 +92,7 @@ private:
   QPointF centre_;
   QPixmap scaled_; // smooth downscaled copy at device resolution, for zoom < 1 device pixel
   qint64 scaledKey_ = 0;
-  double scaledZoom_ = 0;
+  QSize scaledSize_;
   bool panning_ = false;
   QPointF panFrom_;
 };

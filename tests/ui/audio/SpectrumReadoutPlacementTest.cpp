@@ -1,0 +1,72 @@
+// The Audio tab's spectrum readout (peak frequency and level, on its backdrop) hides none of the trace
+// when there is a corner where it need not: a loud low end (speech, music, a low tone) ran under the box
+// at the top left.
+
+#include "spectrascope/ui/audio/SpectrumRenderer.h"
+#include "spectrascope/ui/audio/SpectrumView.h"
+
+#include <QTest>
+
+#include <vector>
+
+using namespace spectrascope::ui;
+
+namespace {
+constexpr int kFftSize = 4096;
+constexpr double kRate = 48000;
+
+// The bins whose trace points lie inside the readout's box, as drawn.
+int binsUnderTheReadout(const SpectrumView& view, const std::vector<float>& db)
+{
+  SpectrumParameters p = view.parameters();
+  p.size = view.size();
+  const QRectF box = view.readoutRect();
+  int hidden = 0;
+  for (std::size_t k = 1; k < db.size(); ++k) {
+    const QPointF point(SpectrumRenderer::xOf(p, double(k) * kRate / kFftSize),
+                        SpectrumRenderer::yOf(p, db[k]));
+    hidden += box.contains(point);
+  }
+  return hidden;
+}
+} // namespace
+
+class SpectrumReadoutPlacementTest : public QObject
+{
+  Q_OBJECT
+
+private slots:
+  void theReadoutLeavesTheTraceVisible_data();
+  void theReadoutLeavesTheTraceVisible();
+};
+
+void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible_data()
+{
+  QTest::addColumn<double>("fromHz");
+  QTest::addColumn<double>("toHz");
+  QTest::newRow("a loud low end") << 20.0 << 400.0;
+  QTest::newRow("a loud top end") << 6000.0 << 24000.0;
+}
+
+void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible()
+{
+  QFETCH(double, fromHz);
+  QFETCH(double, toHz);
+  SpectrumView view;
+  view.resize(640, 240);
+  std::vector<float> db(kFftSize / 2 + 1, -100.0f);
+  for (std::size_t k = 0; k < db.size(); ++k) {
+    const double hz = double(k) * kRate / kFftSize;
+    if (hz >= fromHz && hz <= toHz) db[k] = -3.0f; // near the top, at the readout's height
+  }
+  view.addFrame(db, kRate, kFftSize, 0.1);
+  QVERIFY(!view.readoutRect().isEmpty());
+  QCOMPARE(binsUnderTheReadout(view, db), 0);
+  // Still inside the plot, at its top.
+  SpectrumParameters p = view.parameters();
+  p.size = view.size();
+  QVERIFY(SpectrumRenderer::plotRect(p).contains(view.readoutRect()));
+}
+
+QTEST_MAIN(SpectrumReadoutPlacementTest)
+#include "SpectrumReadoutPlacementTest.moc"

@@ -1,0 +1,161 @@
+// Audio files of 1 to 10 samples, far shorter than one analysis frame: the spectrum pane and the file's
+// spectrogram show one analysis of them and say what it is, the levels read those of the samples, and
+// the time axis, the readout and the header read in units people read ("40 µs", not "5e-05 s").
+
+#include "spectrascope/ui/AudioTab.h"
+#include "spectrascope/ui/ElidedLabel.h"
+#include "spectrascope/ui/audio/AudioFileOverview.h"
+#include "spectrascope/ui/audio/AxisPainter.h"
+#include "spectrascope/ui/audio/FileOverviewView.h"
+#include "spectrascope/ui/audio/SpectrumView.h"
+
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sndfile.h>
+
+#include <cmath>
+#include <vector>
+
+using namespace spectrascope::ui;
+
+namespace {
+constexpr int kTimeoutMs = 20000;
+constexpr int kRate = 48000;
+constexpr double kToneHz = 5000;
+constexpr double kAmplitude = 0.5; // -6.02 dBFS
+
+// `count` samples of a kToneHz sine at kAmplitude, peaking at the middle sample, as a 48 kHz float WAV.
+bool writeTinyFile(const QString& path, int count)
+{
+  SF_INFO info{};
+  info.samplerate = kRate;
+  info.channels = 1;
+  info.format = SF_FORMAT_WAV | SF_FORMAT_FLOAT;
+  std::vector<float> samples(static_cast<std::size_t>(count), 0.0f);
+  for (int i = 0; i < count; ++i)
+    samples[std::size_t(i)] =
+        float(kAmplitude * std::cos(2 * M_PI * kToneHz * (i - (count - 1) / 2.0) / kRate));
+  SNDFILE* file = sf_open(path.toLocal8Bit().constData(), SFM_WRITE, &info);
+  if (!file) return false;
+  const bool ok = sf_write_float(file, samples.data(), count) == count;
+  sf_close(file);
+  return ok;
+}
+
+// The level a readout names ("... -6.1 dB ..."), NaN where it names none.
+double levelIn(const QString& readout, const QString& before = {})
+{
+  const QRegularExpression level(QRegularExpression::escape(before) +
+                                 QStringLiteral("[^\\n]*?(-?[0-9.]+) dB"));
+  const auto match = level.match(readout);
+  return match.hasMatch() ? match.captured(1).toDouble() : std::nan("");
+}
+} // namespace
+
+class TinyFilesTest : public QObject
+{
+  Q_OBJECT
+
+private slots:
+  void bothViewsShowOneAnalysisOfTheSamples_data();
+  void bothViewsShowOneAnalysisOfTheSamples();
+};
+
+void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples_data()
+{
+  QTest::addColumn<int>("samples");
+  QTest::addColumn<QString>("duration");
+  QTest::newRow("1 sample") << 1 << QStringLiteral("1 sample, 21 µs");
+  QTest::newRow("5 samples") << 5 << QStringLiteral("5 samples, 104 µs");
+  QTest::newRow("10 samples") << 10 << QStringLiteral("10 samples, 208 µs");
+}
+
+void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples()
+{
+  QFETCH(int, samples);
+  QFETCH(QString, duration);
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
+  QVERIFY(writeTinyFile(path, samples));
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.setFftSize(4096); // not the file view's 2048: the pane still shows the file view's analysis
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
+  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
+  auto* description = tab.findChild<ElidedLabel*>(QStringLiteral("audioFileDescription"));
+  QVERIFY(view && spectrum && description);
+  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
+  QTest::qWait(500); // the player's frame of the file reaches the analysis and comes back meanwhile
+
+  // The header names the samples and their time, not "0 ms".
+  QVERIFY2(description->fullText().endsWith(QStringLiteral(", ") + duration),
+           qPrintable(description->fullText()));
+
+  // The time axis and the readout under the mouse: microseconds, no exponent, no "0.00 s".
+  const QRectF plot = view->plotRect();
+  QStringList labels;
+  for (const auto& tick :
+       axis_painter::timeTicks(view->viewStart(), view->viewStart() + view->viewSpan(), plot.width(), true))
+    labels << tick.label;
+  QVERIFY(!labels.isEmpty());
+  for (const QString& label : labels)
+    QVERIFY2(label.endsWith(QStringLiteral(" µs")) && !label.contains(QLatin1Char('e')),
+             qPrintable(labels.join(QStringLiteral(" | "))));
+  const double hz = kToneHz;
+  const double y = plot.top() + (1 - view->frequencyAxis().unitOf(hz)) * plot.height();
+  const QString fileReadout = view->readoutAt(QPointF(plot.center().x(), y));
+  QVERIFY2(fileReadout.contains(QStringLiteral(" µs ")), qPrintable(fileReadout));
+
+  // One analysis in both views: the pane's trace is the file view's column, bin for bin.
+  const AudioFileOverview& file = view->overview();
+  QCOMPARE(file.columns, 1);
+  const std::vector<float>& shown = spectrum->displayed();
+  QCOMPARE(int(shown.size()), file.bins);
+  for (int k = 0; k < file.bins; ++k)
+    QVERIFY2(std::abs(shown[std::size_t(k)] - file.db[std::size_t(k)]) < 1e-4,
+             qPrintable(QStringLiteral("bin %1: pane %2 dB, file view %3 dB")
+                            .arg(k)
+                            .arg(shown[std::size_t(k)])
+                            .arg(file.db[std::size_t(k)])));
+
+  // Both say what it is.
+  QVERIFY2(spectrum->readoutText().contains(QStringLiteral("shorter than one 2048-point frame")),
+           qPrintable(spectrum->readoutText()));
+  const QImage drawn = view->grab().toImage(), picture = view->visibleImage();
+  int noteRows = 0; // rows at the plot's foot drawn over (the note's backdrop and text)
+  for (int row = 1; row <= 12; ++row) {
+    const int yImage = picture.height() - row, yWidget = int(plot.top()) + yImage;
+    int differing = 0;
+    for (int x = 0; x < picture.width() / 4; ++x)
+      differing += drawn.pixel(int(plot.left()) + x, yWidget) != picture.pixel(x, yImage);
+    noteRows += differing > picture.width() / 8;
+  }
+  QVERIFY2(noteRows >= 6, qPrintable(QString::number(noteRows)));
+
+  // The levels read those of the samples: a sine of two or more samples reads its amplitude within the
+  // spread of so short a burst (not -46 dB, a level that fell with the frame's length), and the pane's
+  // readout and the file view's cursor agree.
+  const double paneDb = levelIn(spectrum->readoutText(), QStringLiteral("peak"));
+  QVERIFY2(!std::isnan(paneDb), qPrintable(spectrum->readoutText()));
+  if (samples >= 2)
+    QVERIFY2(paneDb > 20 * std::log10(kAmplitude) - 6 && paneDb < 20 * std::log10(kAmplitude) + 6.5,
+             qPrintable(spectrum->readoutText()));
+  const double peakHz = QRegularExpression(QStringLiteral("peak ([0-9.]+) Hz"))
+                            .match(spectrum->readoutText())
+                            .captured(1)
+                            .toDouble();
+  const double peakY =
+      plot.top() + (1 - view->frequencyAxis().unitOf(std::max(30.0, peakHz))) * plot.height();
+  const double fileDb = levelIn(view->readoutAt(QPointF(plot.center().x(), peakY)));
+  QVERIFY2(std::abs(fileDb - paneDb) < 1.5,
+           qPrintable(QStringLiteral("pane \"%1\", file view \"%2\"")
+                          .arg(spectrum->readoutText(), view->readoutAt(QPointF(plot.center().x(), peakY)))));
+}
+
+QTEST_MAIN(TinyFilesTest)
+#include "TinyFilesTest.moc"
