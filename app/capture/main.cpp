@@ -2,10 +2,14 @@
 // through their CaptureSupervisor (not meant to be run by hand). It captures one input through Qt
 // Multimedia and streams it on standard output (CaptureProtocol); it ends when standard input closes
 // (its supervisor has gone), when the stream fails, or when it is killed, and is then started afresh.
+// With --play it works the other way round for the Audio tab's file playback (AudioOutput): it plays
+// the samples that arrive on standard input, and reports on standard output (PlaybackService).
 //   spectrascope-capture [--device ID] [--rate HZ] [--channel N]
 //   spectrascope-capture --list        (the input devices, then exit)
+//   spectrascope-capture --play --rate HZ
 
 #include "CaptureService.h"
+#include "PlaybackService.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -19,6 +23,7 @@
 #include <unistd.h>
 
 using spectrascope::capture::CaptureService;
+using spectrascope::capture::PlaybackService;
 
 int main(int argc, char** argv)
 {
@@ -34,11 +39,19 @@ int main(int argc, char** argv)
                       QStringLiteral("HZ"), QStringLiteral("0")},
                      {QStringLiteral("channel"), QStringLiteral("Channel, 0 = left (default: the mix)."),
                       QStringLiteral("N"), QStringLiteral("-1")},
-                     {QStringLiteral("list"), QStringLiteral("Send the input devices and exit.")}});
+                     {QStringLiteral("list"), QStringLiteral("Send the input devices and exit.")},
+                     {QStringLiteral("play"), QStringLiteral("Play standard input's float samples.")}});
   parser.process(app);
   if (parser.isSet(QStringLiteral("list"))) {
     CaptureService::sendInputs();
     std::_Exit(0);
+  }
+  if (parser.isSet(QStringLiteral("play"))) {
+    // Standard input carries the sound; its end (the GUI stopped, or has gone) ends the process.
+    PlaybackService playback(parser.value(QStringLiteral("rate")).toInt());
+    QTimer::singleShot(0, &playback, &PlaybackService::start);
+    app.exec();
+    std::_Exit(0); // never the application's teardown: see CaptureService.h
   }
   // The supervisor holds our standard input open while it wants audio: end of file means it has gone
   // (even if it crashed), and an orphaned capture would keep the microphone busy.

@@ -7,8 +7,8 @@
 # frames of zeros in real time, as a quiet room gives), and played_mic, a microphone that hears what is
 # played into the server's sink `silence` (`pacat --playback --device=silence`): a sound that starts and
 # stops while capture runs.
-# `restart_when_killed` brings the server and its tone back (same socket) a second after the server dies,
-# once, in the background: the capture tests check what the application does then (it tries again).
+# `restart_when_killed [SECONDS]` brings the server and its tone back (same socket) SECONDS (default 1)
+# after the server dies, once, in the background: the tests check what the application does then.
 # `prepare_virtual_microphone TONE_HZ RATE` sets everything up but starts no server: `launch_pulse`
 # starts it later (a server that appears after the application).
 # `keep_cores_busy` keeps every core busy (`yes` at normal priority, one per core) until exit.
@@ -73,7 +73,7 @@ pactl set-default-source virtual_mic || skip "the virtual microphone could not b
 restart_when_killed() {
   (
     while kill -0 "$PA_PID" 2>/dev/null; do sleep 0.2; done
-    sleep 1
+    sleep "${1:-1}"
     launch_pulse >/dev/null && echo "virtual microphone: server restarted" >&2
     wait
   ) &

@@ -24,13 +24,27 @@ QString nameOf(const AudioFileOverview& file)
   return QFileInfo(file.path).fileName();
 }
 
-// Without an output device (no sound server) a file still plays, through the pictures only: the status
-// line says it is not heard rather than let "Playing" promise sound.
-QString unheard()
+// Without an output (no sound server) a file still plays, through the pictures only: the status line
+// says it is not heard rather than let "Playing" promise sound.
+QString notHeard(const QString& reason)
+{
+  return QObject::tr(" (not heard: %1)").arg(reason);
+}
+
+// Until the output process answers, this process's own view of the devices is the best guess: when it
+// sees none there was no server when it started. The answer, moments later, corrects it either way.
+QString firstGuessAtSound()
 {
   return QMediaDevices::defaultAudioOutput().isNull()
-             ? QObject::tr(" (not heard: there is no audio output device)")
+             ? notHeard(QObject::tr("there is no audio output device"))
              : QString();
+}
+
+// "0:12": where playback stopped, as a player shows it.
+QString clockText(double seconds)
+{
+  const int whole = int(seconds);
+  return QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
 }
 } // namespace
 
@@ -47,8 +61,37 @@ AudioFileSource::AudioFileSource(AudioFilePanel* panel, AudioSession* session, Q
     showPosition();
     playing_ = false;
     panel_->showPlaying(false);
-    emit notice(tr("Played %1 to the end").arg(nameOf(file())) + unheard());
+    emit notice(tr("Played %1 to the end").arg(nameOf(file())) + unheard_);
   });
+  followSound();
+}
+
+// Whether the file is heard, as the output finds out: the status line says so while it plays, and a lost
+// output stops playback where the sound stopped, saying why (the player has paused already).
+void AudioFileSource::followSound()
+{
+  connect(session_, &AudioSession::soundHeard, this, [this] {
+    if (unheard_.isEmpty()) return;
+    unheard_.clear();
+    if (playing_) emit notice(playingText());
+  });
+  connect(session_, &AudioSession::soundUnavailable, this, [this](const QString&, const QString& reason) {
+    unheard_ = notHeard(reason);
+    if (playing_) emit notice(playingText());
+  });
+  connect(session_, &AudioSession::soundLost, this, [this](const QString& heading, const QString& reason) {
+    if (!playing_) return; // paused meanwhile: nothing was cut short
+    showPosition();
+    playing_ = false;
+    panel_->showPlaying(false);
+    emit errorMessage(heading, tr("%1. Paused %2 at %3; Play plays on from there once sound output is back.")
+                                   .arg(reason, nameOf(file()), clockText(cursor_)));
+  });
+}
+
+QString AudioFileSource::playingText() const
+{
+  return withNote(tr("Playing %1").arg(nameOf(file())) + unheard_);
 }
 
 void AudioFileSource::choose(int channel)
@@ -117,10 +160,10 @@ void AudioFileSource::setPlaying(bool playing)
   if (playing && positionSeconds() >= f.seconds() - 1e-3) seek(0); // at the end: again
   if (!playing) showPosition();                                    // the cursor stays where playback stopped
   playing_ = playing;
+  if (playing) unheard_ = firstGuessAtSound();
   session_->playFile(playing, f.sampleRate);
   panel_->showPlaying(playing);
-  emit notice(
-      withNote(playing ? tr("Playing %1").arg(nameOf(f)) + unheard() : tr("Paused %1").arg(nameOf(f))));
+  emit notice(playing ? playingText() : withNote(tr("Paused %1").arg(nameOf(f))));
 }
 
 bool AudioFileSource::isPlaying() const

@@ -101,7 +101,14 @@ void AudioMicrophone::connectSupervisor()
   connect(capture_, &CaptureSupervisor::faulted, banner_, &CaptureBanner::showProblem);
   connect(capture_, &CaptureSupervisor::faulted, this,
           [this](const QString& heading) { emit notice(tr("%1: trying again…").arg(heading)); });
-  connect(capture_, &CaptureSupervisor::retrying, banner_, &CaptureBanner::showAttempt);
+  // A try to come is counted down to in the banner (the supervisor says it once, as the CLI's log wants).
+  connect(capture_, &CaptureSupervisor::retrying, this, [this](const QString& what) {
+    const int waitMs = capture_->msUntilRetry();
+    if (waitMs > 0)
+      banner_->countDownToRetry(waitMs);
+    else
+      banner_->showAttempt(what);
+  });
   connect(capture_, &CaptureSupervisor::stateChanged, this, [this](CaptureSupervisor::State state) {
     if (state == CaptureSupervisor::State::Stopped) banner_->clear();
   });

@@ -1,63 +1,133 @@
 #include "spectrascope/ui/audio/AudioOutput.h"
 
 #include "spectrascope/engine/audio/SampleRingBuffer.h"
+#include "spectrascope/ui/capture/CaptureSupervisor.h"
 
-#include <QAudioSink>
-#include <QMediaDevices>
+#include <QProcess>
 #include <QTimer>
 
 namespace spectrascope::ui {
+namespace {
+constexpr int kDrainMs = 10;
+// Sound the process has not taken yet beyond this (a stalled process) is dropped rather than queued:
+// the picture leads, the sound never lags behind it.
+constexpr qint64 kMaxQueuedBytes = 1 << 16;
+} // namespace
 
 AudioOutput::AudioOutput(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent)
     : QObject(parent), ring_(std::move(ring))
 {
+  timer_ = new QTimer(this);
+  timer_->setInterval(kDrainMs);
+  connect(timer_, &QTimer::timeout, this, &AudioOutput::drain);
 }
 
 AudioOutput::~AudioOutput()
 {
   stop();
+  // Retired processes may still be ending: killed, they end at once, and are reaped here rather than
+  // left to QProcess's destructor, which complains about running processes.
+  for (QProcess* process : findChildren<QProcess*>()) {
+    process->disconnect(this);
+    if (process->state() == QProcess::NotRunning) continue;
+    process->kill();
+    process->waitForFinished(1000);
+  }
 }
 
 void AudioOutput::start(int sampleRate)
 {
-  stop();
-  const QAudioDevice device = QMediaDevices::defaultAudioOutput();
-  if (device.isNull()) return; // silent playback
-  QAudioFormat format;
-  format.setSampleRate(sampleRate);
-  format.setChannelCount(1);
-  format.setSampleFormat(QAudioFormat::Float);
-  if (!device.isFormatSupported(format)) return;
-  sink_ = new QAudioSink(device, format, this);
-  sink_->setBufferSize(format.bytesForDuration(100000)); // 100 ms: smooth, and close to the picture
-  io_ = sink_->start();
-  if (!io_) {
-    stop();
-    return;
-  }
-  timer_ = new QTimer(this);
-  connect(timer_, &QTimer::timeout, this, &AudioOutput::drain);
-  timer_->start(10);
+  retire();
+  reader_ = {};
+  heard_ = false;
+  process_ = new QProcess(this);
+  // Its warnings (Qt's audio backend) go where ours go.
+  process_->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+  connect(process_, &QProcess::readyReadStandardOutput, this, &AudioOutput::onOutput);
+  connect(process_, &QProcess::finished, this, [this](int exitCode) { onProcessEnded(exitCode); });
+  connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+    if (error == QProcess::FailedToStart)
+      fail(tr("No sound output"), tr("the playback program %1 could not be run (%2)")
+                                      .arg(CaptureSupervisor::programPath(), process_->errorString()));
+  });
+  QTimer::singleShot(kStartTimeoutMs, process_, [this, process = process_] {
+    if (process == process_ && !heard_)
+      fail(tr("No sound output"),
+           tr("the audio system did not open the output within %1 s").arg(kStartTimeoutMs / 1000));
+  });
+  process_->start(CaptureSupervisor::programPath(),
+                  {QStringLiteral("--play"), QStringLiteral("--rate"), QString::number(sampleRate)});
+  timer_->start();
 }
 
 void AudioOutput::stop()
 {
-  delete timer_;
-  timer_ = nullptr;
-  if (sink_) sink_->stop();
-  delete sink_;
-  sink_ = nullptr;
-  io_ = nullptr;
+  timer_->stop();
+  retire();
+  heard_ = false;
+}
+
+// Ends the process at once: SIGKILL, since a clean teardown of Qt 6.4's PulseAudio backend can abort
+// inside libpulse, and the audio server closes a dead client's stream by itself.
+void AudioOutput::retire()
+{
+  if (!process_) return;
+  QProcess* process = process_;
+  process_ = nullptr;
+  process->disconnect(this);
+  if (process->state() == QProcess::NotRunning) {
+    process->deleteLater();
+    return;
+  }
+  connect(process, &QProcess::finished, process, &QObject::deleteLater);
+  process->kill();
 }
 
 void AudioOutput::drain()
 {
   samples_.clear();
-  ring_->readAll(samples_);
-  if (!io_ || sink_->error() != QAudio::NoError) return;
-  // What does not fit is dropped: the picture leads, the sound never lags behind it.
-  const qint64 bytes = std::min<qint64>(qint64(samples_.size() * sizeof(float)), sink_->bytesFree());
-  io_->write(reinterpret_cast<const char*>(samples_.data()), bytes - bytes % qint64(sizeof(float)));
+  ring_->readAll(samples_); // taken even while the output opens: sound from before it opened is stale
+  if (!process_ || !heard_ || samples_.empty() || process_->bytesToWrite() > kMaxQueuedBytes) return;
+  process_->write(reinterpret_cast<const char*>(samples_.data()), qint64(samples_.size() * sizeof(float)));
+}
+
+void AudioOutput::onOutput()
+{
+  if (!process_) return;
+  reader_.append(process_->readAllStandardOutput());
+  while (process_) {
+    const std::optional<CaptureMessage> message = reader_.next();
+    if (!message) break;
+    const qsizetype split = message->payload.indexOf('\n');
+    if (message->kind == CaptureMessageKind::Started) {
+      heard_ = true;
+      emit opened(QString::fromUtf8(message->payload.mid(split + 1)));
+    } else if (message->kind == CaptureMessageKind::Failed) {
+      fail(QString::fromUtf8(message->payload.left(split)),
+           QString::fromUtf8(message->payload.mid(split + 1)));
+    }
+  }
+  if (process_ && reader_.corrupt())
+    fail(tr("Sound output lost"), tr("the playback program sent data that makes no sense"));
+}
+
+void AudioOutput::onProcessEnded(int exitCode)
+{
+  onOutput(); // what it wrote before ending (its Failed message) explains the end best
+  if (!process_) return;
+  fail(heard_ ? tr("Sound output lost") : tr("No sound output"),
+       tr("the playback program ended unexpectedly (exit code %1)").arg(exitCode));
+}
+
+void AudioOutput::fail(const QString& heading, const QString& reason)
+{
+  if (!process_) return;
+  const bool wasHeard = heard_;
+  stop();
+  if (wasHeard)
+    emit lost(heading, reason);
+  else
+    emit unavailable(heading, reason);
 }
 
 } // namespace spectrascope::ui

@@ -51,13 +51,27 @@ void AudioSession::startPlaybackThreads()
   connect(player_, &FilePlaybackSource::finished, this, &AudioSession::fileFinished, Qt::QueuedConnection);
   playbackThread_->start();
 
-  outputThread_ = new QThread; // no parent: if the audio server blocks it, it is abandoned, not joined
+  outputThread_ = new QThread(this);
   outputThread_->setObjectName(QStringLiteral("audio output"));
   output_ = new AudioOutput(outputRing_);
   output_->moveToThread(outputThread_);
-  connect(outputThread_, &QThread::finished, output_, &QObject::deleteLater);
-  connect(outputThread_, &QThread::finished, outputThread_, &QObject::deleteLater);
+  connectSoundOutput();
   outputThread_->start();
+}
+
+// What the output says reaches the tab on the GUI thread. A loss first pauses the player, on its own
+// thread: the tab, told afterwards, finds the position where the sound stopped, not one that ran on.
+void AudioSession::connectSoundOutput()
+{
+  connect(output_, &AudioOutput::opened, this, &AudioSession::soundHeard, Qt::QueuedConnection);
+  connect(output_, &AudioOutput::unavailable, this, &AudioSession::soundUnavailable, Qt::QueuedConnection);
+  connect(output_, &AudioOutput::lost, player_, [this](const QString& heading, const QString& reason) {
+    player_->pause();
+    QMetaObject::invokeMethod(
+        this, [this, heading, reason] { emit soundLost(heading, reason); }, Qt::QueuedConnection);
+  });
+  // At the file's end nothing more is played: the output process ends rather than idle on the server.
+  connect(player_, &FilePlaybackSource::finished, output_, &AudioOutput::stop, Qt::QueuedConnection);
 }
 
 AudioSession::~AudioSession()
@@ -70,11 +84,12 @@ AudioSession::~AudioSession()
       worker_, [w = worker_] { delete w; }, Qt::BlockingQueuedConnection);
   QMetaObject::invokeMethod(
       player_, [p = player_] { delete p; }, Qt::BlockingQueuedConnection);
-  for (QThread* thread : {generatorThread_, analysisThread_, playbackThread_}) {
+  QMetaObject::invokeMethod(
+      output_, [o = output_] { delete o; }, Qt::BlockingQueuedConnection);
+  for (QThread* thread : {generatorThread_, analysisThread_, playbackThread_, outputThread_}) {
     thread->quit();
     thread->wait();
   }
-  outputThread_->quit(); // its object goes with it (deleteLater); never wait on the audio server
 }
 
 void AudioSession::start()

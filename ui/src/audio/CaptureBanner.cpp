@@ -3,9 +3,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace spectrascope::ui {
+namespace {
+// The countdown shows tenths of a second: it moves as often as it changes.
+constexpr int kCountdownStepMs = 100;
+} // namespace
 
 CaptureBanner::CaptureBanner(QWidget* parent) : QFrame(parent)
 {
@@ -33,6 +38,9 @@ CaptureBanner::CaptureBanner(QWidget* parent) : QFrame(parent)
   auto* row = new QHBoxLayout(this);
   row->addWidget(icon, 0, Qt::AlignTop);
   row->addLayout(texts, 1);
+  countdown_ = new QTimer(this);
+  countdown_->setInterval(kCountdownStepMs);
+  connect(countdown_, &QTimer::timeout, this, &CaptureBanner::showCountdown);
   hide();
 }
 
@@ -44,11 +52,33 @@ void CaptureBanner::showProblem(const QString& heading, const QString& detail)
 
 void CaptureBanner::showAttempt(const QString& what)
 {
+  countdown_->stop();
   attempt_->setText(what);
+}
+
+void CaptureBanner::countDownToRetry(int ms)
+{
+  retryDue_ = QDeadlineTimer(ms);
+  countdown_->start();
+  showCountdown();
+}
+
+void CaptureBanner::showCountdown()
+{
+  const qint64 left = retryDue_.remainingTime();
+  if (left <= 0) {
+    countdown_->stop();
+    attempt_->setText(tr("Trying again…"));
+    return;
+  }
+  // Rounded up: "0.0 s" would be shown while the try is still to come.
+  const double seconds = double((left + kCountdownStepMs - 1) / kCountdownStepMs) * kCountdownStepMs / 1000.0;
+  attempt_->setText(tr("Trying again in %1 s…").arg(seconds, 0, 'f', 1));
 }
 
 void CaptureBanner::clear()
 {
+  countdown_->stop();
   problem_->clear();
   attempt_->clear();
   hide();

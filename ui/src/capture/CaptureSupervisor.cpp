@@ -267,6 +267,11 @@ void CaptureSupervisor::scheduleRetry(int delayMs)
   emit retrying(tr("Trying again in %1 s…").arg(double(delayMs) / 1000.0, 0, 'f', delayMs % 1000 ? 1 : 0));
 }
 
+int CaptureSupervisor::msUntilRetry() const
+{
+  return retryTimer_->isActive() ? retryTimer_->remainingTime() : -1;
+}
+
 void CaptureSupervisor::setState(State state)
 {
   if (state == state_) return;

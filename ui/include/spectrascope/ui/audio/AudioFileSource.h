@@ -3,7 +3,10 @@
 // the AudioFilePanel: progress, Cancel), handing it to the session's player once read, and play, pause
 // and seek. A file is shown first and played only when asked (Play or Space): opened, it waits at its
 // start with the spectrum of that moment; a seek while paused shows the spectrum at the new cursor.
-// What happens is said in words through notice(); failures through errorMessage().
+// What happens is said in words through notice(); failures through errorMessage(). Whether the file is
+// heard is said too: "Playing" never promises sound there is none of, and when the sound output is lost
+// (the audio server stopped) playback pauses where the sound stopped and says so; Play plays on once
+// the server is back.
 //
 // Threading: GUI thread only.
 
@@ -54,7 +57,9 @@ signals:
 
 private:
   void onLoaded();
+  void followSound();
   QString withNote(const QString& text) const;
+  QString playingText() const;
 
   AudioFilePanel* panel_;
   AudioSession* session_;
@@ -63,6 +68,8 @@ private:
   // must not inherit the previous one's state while its player catches up.
   bool playing_ = false;
   double cursor_ = 0; // seconds; while playing, where playback was last seen
+  // Why what plays is not heard, as a note after "Playing …" (empty: heard, or nothing known against it).
+  QString unheard_;
   // Seeks asked of the player: while it has not caught up, its position is from before the last one.
   std::uint64_t seeksAsked_ = 0;
 };

@@ -1,16 +1,27 @@
 #pragma once
-// Plays what FilePlaybackSource puts in its output ring through QAudioSink on the default output device.
-// Best effort: without an audio server (or when it dies) playback goes on silently, the display is
-// unaffected. Lives on its own thread, because QAudioSink::start() can block in Qt 6.4 + PulseAudio just
-// as QAudioSource::start() does; a thread stuck there is abandoned by its owner, never waited for.
+// Plays what FilePlaybackSource puts in its output ring on the default output device, through the
+// capture program's playback mode (spectrascope-capture --play, see app/capture/PlaybackService.h), and
+// says how that goes: opened() once the sound is heard, unavailable() when there is no output to open
+// (the file then plays for the pictures only), lost() when an output that was heard goes away (the
+// audio server stopped): the session then pauses playback.
+//
+// Why a process: Qt 6.4's PulseAudio backend connects to the audio server once per process; once the
+// server has been gone for more than about 3 s no QAudioSink ever plays in that process again, and a
+// server started after the application is never found. Each start() runs a new process, which finds
+// the server as it is now: Play after a lost server plays again once the server is back.
+//
+// Threading: lives on its own thread, so that a busy GUI thread does not starve the sound; nothing here
+// blocks (the process starts and reports asynchronously; one that does not open in time is ended).
+
+#include "spectrascope/ui/capture/CaptureProtocol.h"
 
 #include <QObject>
+#include <QString>
 
 #include <memory>
 #include <vector>
 
-class QAudioSink;
-class QIODevice;
+class QProcess;
 class QTimer;
 
 namespace spectrascope::audio {
@@ -24,6 +35,9 @@ class AudioOutput : public QObject
   Q_OBJECT
 
 public:
+  // An output process that has not opened the device by then is stuck (QAudioSink::start() can block).
+  static constexpr int kStartTimeoutMs = 5000;
+
   explicit AudioOutput(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent = nullptr);
   ~AudioOutput() override;
 
@@ -31,12 +45,25 @@ public slots:
   void start(int sampleRate);
   void stop();
 
+signals:
+  // The sound is heard on `device`.
+  void opened(const QString& device);
+  // No output could be opened: what, and why (a phrase: "there is no audio output device").
+  void unavailable(const QString& heading, const QString& reason);
+  // The output that was heard went away: what, and why (a phrase).
+  void lost(const QString& heading, const QString& reason);
+
 private:
   void drain();
+  void onOutput();
+  void onProcessEnded(int exitCode);
+  void fail(const QString& heading, const QString& reason);
+  void retire();
 
   std::shared_ptr<audio::SampleRingBuffer> ring_;
-  QAudioSink* sink_ = nullptr;
-  QIODevice* io_ = nullptr;
+  QProcess* process_ = nullptr;
+  CaptureMessageReader reader_;
+  bool heard_ = false; // the process has opened the output
   QTimer* timer_ = nullptr;
   std::vector<float> samples_;
 };

@@ -6,8 +6,8 @@
 // has not consumed (resultConsumed()).
 //
 // Threading: create, use and destroy on the GUI thread. The destructor stops capture, then destroys
-// each object on its own thread and joins the generator, analysis and playback threads; an output
-// thread stuck in the audio server is abandoned, never waited on.
+// each object on its own thread and joins the threads (the sound output runs in a process of its own,
+// so nothing waits on the audio server).
 
 #include "spectrascope/engine/audio/SignalGenerator.h"
 #include "spectrascope/ui/audio/AnalysisSettings.h"
@@ -81,9 +81,16 @@ signals:
   void columnsReady(const spectrascope::ui::SpectrumColumns& columns);
   void errorMessage(const QString& heading, const QString& detail);
   void fileFinished();
+  // The file's sound: heard on `device`; not heard (no output to open: the file plays for the pictures
+  // only); or lost while heard, when the player has paused already (so its position is where the sound
+  // stopped). `reason` is a phrase ("the audio server stopped, or the output device went away").
+  void soundHeard(const QString& device);
+  void soundUnavailable(const QString& heading, const QString& reason);
+  void soundLost(const QString& heading, const QString& reason);
 
 private:
   void startPlaybackThreads();
+  void connectSoundOutput();
 
   std::shared_ptr<audio::SampleRingBuffer> ring_, outputRing_;
   QThread* analysisThread_ = nullptr;

@@ -92,6 +92,8 @@ public:
   // Faults since construction (for tests and reports).
   int faults() const { return faults_; }
   std::uint64_t framesReceived() const { return framesTotal_; }
+  // How long until the next try while one waits, else -1 (a try under way, or none wanted).
+  int msUntilRetry() const;
   // The last fault in words while recovering, else empty.
   QString faultHeading() const { return faultHeading_; }
   QString faultDetail() const { return faultDetail_; }
