@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 
 #include <QApplication>
@@ -26,6 +27,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -67,6 +69,7 @@ private slots:
   void unknownBackendIsReportedAndAutoIsUsed();
   void aboutDialogOpensAndCloses();
   void shortcutsDialogListsEveryShortcut();
+  void shortcutsDialogFitsTheScreen();
   void longStatusMessagesEndInAnEllipsis();
   void geometryIsRestored();
   void learnTabTakesTheOtherTabsInputs();
@@ -272,6 +275,32 @@ void MainWindowTest::shortcutsDialogListsEveryShortcut()
 
 // A message longer than the status bar ends in "…" before the backend label, and the bar's tooltip holds
 // all of it; a short one is shown whole, with no tooltip.
+// F1's dialog fits the screen it opens on, its Close button included, with room for a title bar: at
+// 150 % on a 1366 x 768 laptop (910 x 512 points) it was taller than the screen. ctest runs this on such
+// a screen too (ui.MainWindowScaled).
+void MainWindowTest::shortcutsDialogFitsTheScreen()
+{
+  EngineService service;
+  MainWindow window(service);
+  window.show();
+  window.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
+  QPointer<ShortcutsDialog> dialog = window.findChild<ShortcutsDialog*>();
+  QVERIFY(dialog != nullptr);
+  QTRY_VERIFY(dialog->isVisible());
+  const QRect screen = dialog->screen()->availableGeometry();
+  const int titleBar = 48;
+  QVERIFY2(dialog->minimumSizeHint().height() <= screen.height() - titleBar &&
+               dialog->height() <= screen.height() - titleBar && dialog->width() <= screen.width(),
+           qPrintable(QStringLiteral("dialog %1 px tall (at least %2), screen %3 px")
+                          .arg(dialog->height())
+                          .arg(dialog->minimumSizeHint().height())
+                          .arg(screen.height())));
+  auto* close = dialog->findChild<QDialogButtonBox*>();
+  QVERIFY(close != nullptr && close->isVisible());
+  dialog->reject();
+  QTRY_VERIFY(dialog.isNull());
+}
+
 void MainWindowTest::longStatusMessagesEndInAnEllipsis()
 {
   EngineService service;

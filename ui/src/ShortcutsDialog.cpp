@@ -8,6 +8,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollBar>
 #include <QShortcut>
 #include <QTabWidget>
@@ -79,7 +80,11 @@ ShortcutsDialog::ShortcutsDialog(const QList<Row>& rows, QWidget* parent) : QDia
   const int room = list->columnWidth(0) + list->columnWidth(1) + 2 * list->frameWidth() +
                    list->verticalScrollBar()->sizeHint().width() + list->fontMetrics().averageCharWidth() * 4;
   const int lines = list->topLevelItemCount() + int(rows.size()) + 2;
-  list->setMinimumSize(room, std::min(lines, 24) * (list->fontMetrics().height() + 6));
+  int tall = std::min(lines, 24) * (list->fontMetrics().height() + 6);
+  // On a short screen (1366 x 768 at 150 %: 512 points) 24 lines were taller than the screen, Close
+  // below its edge; the list scrolls instead, leaving room for the buttons and the title bar.
+  if (const QScreen* shown = screen()) tall = std::min(tall, shown->availableGeometry().height() * 3 / 5);
+  list->setMinimumSize(room, tall);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
