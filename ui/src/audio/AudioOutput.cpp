@@ -2,9 +2,12 @@
 
 #include "spectrascope/engine/audio/SampleRingBuffer.h"
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
+#include "spectrascope/ui/capture/HelperProcess.h"
 
 #include <QProcess>
 #include <QTimer>
+
+#include <utility>
 
 namespace spectrascope::ui {
 namespace {
@@ -67,20 +70,10 @@ void AudioOutput::stop()
   heard_ = false;
 }
 
-// Ends the process at once: SIGKILL, since a clean teardown of Qt 6.4's PulseAudio backend can abort
-// inside libpulse, and the audio server closes a dead client's stream by itself.
+// Ends the current process at once (endHelperProcessNow).
 void AudioOutput::retire()
 {
-  if (!process_) return;
-  QProcess* process = process_;
-  process_ = nullptr;
-  process->disconnect(this);
-  if (process->state() == QProcess::NotRunning) {
-    process->deleteLater();
-    return;
-  }
-  connect(process, &QProcess::finished, process, &QObject::deleteLater);
-  process->kill();
+  endHelperProcessNow(std::exchange(process_, nullptr), this);
 }
 
 void AudioOutput::drain()

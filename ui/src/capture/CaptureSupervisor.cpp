@@ -1,4 +1,5 @@
 #include "spectrascope/ui/capture/CaptureSupervisor.h"
+#include "spectrascope/ui/capture/HelperProcess.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace spectrascope::ui {
 namespace {
@@ -111,20 +113,10 @@ void CaptureSupervisor::launch()
   process_->start(programPath(), arguments);
 }
 
-// Ends the current process at once: SIGKILL, since a clean teardown of Qt 6.4's PulseAudio backend can
-// abort inside libpulse, and the audio server closes a dead client's stream by itself.
+// Ends the current process at once (endHelperProcessNow).
 void CaptureSupervisor::retire()
 {
-  if (!process_) return;
-  QProcess* process = process_;
-  process_ = nullptr;
-  process->disconnect(this);
-  if (process->state() == QProcess::NotRunning) {
-    process->deleteLater();
-    return;
-  }
-  connect(process, &QProcess::finished, process, &QObject::deleteLater);
-  process->kill();
+  endHelperProcessNow(std::exchange(process_, nullptr), this);
 }
 
 void CaptureSupervisor::onOutput()
