@@ -198,7 +198,8 @@ bool raderInOneLaunch(std::size_t convolutionLength, const DeviceLimits& limits)
     return false;
   const StockhamPass launch =
       shapeMixedPass(convolutionLength, false, false, kWarpLanes, raderOneLaunchLimits(limits));
-  return launch.registerValues < kOneLaunchRegisterValues || launch.threads <= kWarpLanes;
+  return limits.raderOneLaunchWhereItFits || launch.registerValues < kOneLaunchRegisterValues ||
+         launch.threads <= kWarpLanes;
 }
 
 DeviceLimits raderOneLaunchLimits(const DeviceLimits& limits)

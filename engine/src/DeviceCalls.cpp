@@ -62,6 +62,8 @@ DeviceLimits limitsOf(OpenClBackend& backend, const PlanShape& shape)
   if (shape.localMemory) limits.localMemBytes = std::min(limits.localMemBytes, shape.localMemory);
   limits.firstLaunchLength = shape.firstLaunch;
   limits.convolutionFirstLaunch = shape.convolutionFirstLaunch;
+  if (shape.raderLaunches == 1) limits.raderOneLaunchWhereItFits = true;
+  if (shape.raderLaunches == 2) limits.raderOneLaunch = false;
   if (shape.balancedValues == 1)
     limits.balancedTwoRadices = false;
   else if (shape.balancedValues)

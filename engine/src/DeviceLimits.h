@@ -41,6 +41,9 @@ struct DeviceLimits
   // Whether Rader's stage may run as one launch (raderInOneLaunch); false: always its two FFTs
   // (OpenClOptions::raderTwoLaunches, a comparison).
   bool raderOneLaunch = true;
+  // Whether Rader's stage runs in one launch wherever its kernels take it, however many values a
+  // work-item then holds (PlanShape::raderLaunches 1, a measured choice).
+  bool raderOneLaunchWhereItFits = false;
   // Whether Rader's one-launch stage on a prime factor of rows also does the rest of the rows (RaderRest);
   // false: the rest's own launch (OpenClOptions::raderRestApart, a comparison).
   bool raderWithRest = true;

@@ -42,7 +42,8 @@ std::size_t maxGroupOf(OpenClBackend& backend)
 // of the heuristic's 256 and 64, a shorter pass (one more launch, smaller groups), more adjacent lines,
 // less local memory (more groups resident); and the usual radices where the planner's rule of thumb
 // balanced them (it lost 1% to 5% on a few lengths it was not fitted on: R2C 3000's 1500 before real
-// rows' fewer values, 1600 x 1200). A change that leaves the launches as they were is not timed.
+// rows' fewer values, 1600 x 1200); Rader's stage in one launch or in two, which its shape does not tell
+// apart (PlanShape::raderLaunches). A change that leaves the launches as they were is not timed.
 std::vector<KnobValue> likelyWinners(OpenClBackend& backend)
 {
   std::vector<KnobValue> changes = {{&PlanShape::maxRadix, 16},          {&PlanShape::balancedValues, 1},
@@ -50,7 +51,8 @@ std::vector<KnobValue> likelyWinners(OpenClBackend& backend)
                                     {&PlanShape::maxPassLength, 4096},   {&PlanShape::maxRadix, 8},
                                     {&PlanShape::stridedGroupSize, 512}, {&PlanShape::groupSize, 32},
                                     {&PlanShape::adjacentLines, 8},      {&PlanShape::maxRadix, 4},
-                                    {&PlanShape::localMemory, 32768}};
+                                    {&PlanShape::localMemory, 32768},    {&PlanShape::raderLaunches, 1},
+                                    {&PlanShape::raderLaunches, 2}};
   std::erase_if(changes, [&](const KnobValue& c) {
     return (c.field == &PlanShape::groupSize || c.field == &PlanShape::stridedGroupSize) &&
            c.value > maxGroupOf(backend);
@@ -70,13 +72,15 @@ std::vector<KnobValues> knobValues(OpenClBackend& backend)
   // rounds (a barrier pair each) or fewer lines per group.
   // Radix: the default allows 32 where the planner finds it pays; 16 and below never use it.
   // Balanced radices: the usual ones (1), or groupings holding at most 16, 20 or 25 values a work-item.
+  // Rader's stage: in one launch wherever it fits (1), or in two (2).
   return {{&PlanShape::maxRadix, {16, 8, 4}},
           {&PlanShape::groupSize, upTo({32, 64, 128, 256, 512})},
           {&PlanShape::stridedGroupSize, upTo({64, 128, 256, 512, 1024})},
           {&PlanShape::adjacentLines, {2, 4, 8, 16}},
           {&PlanShape::maxPassLength, {0, 4096, 1024, 256}},
           {&PlanShape::localMemory, {0, 32768, 16384}},
-          {&PlanShape::balancedValues, {1, 16, 20, 25}}};
+          {&PlanShape::balancedValues, {1, 16, 20, 25}},
+          {&PlanShape::raderLaunches, {1, 2}}};
 }
 
 std::string passSignature(const StockhamPass& p)

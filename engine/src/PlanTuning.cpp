@@ -21,7 +21,7 @@ constexpr Knob kKnobs[] = {
     {"strided", &PlanShape::stridedGroupSize}, {"lines", &PlanShape::adjacentLines},
     {"pass", &PlanShape::maxPassLength},       {"local", &PlanShape::localMemory},
     {"first", &PlanShape::firstLaunch},        {"conv", &PlanShape::convolutionFirstLaunch},
-    {"balanced", &PlanShape::balancedValues}};
+    {"balanced", &PlanShape::balancedValues},  {"rader", &PlanShape::raderLaunches}};
 
 // The fifth field of a line whose shape a search cut short by its budget chose.
 constexpr const char* kPartialFlag = "partial";

@@ -355,6 +355,33 @@ TEST(Tuning, ConvolutionStagesFollowTheShape)
   EXPECT_TRUE(detail::convolutionSplitCandidates(backend, TransformDescriptor::complex1d(1024)).empty());
 }
 
+// Rader's route is a knob (PlanShape::raderLaunches): 1427, which the planner's rule gives two launches,
+// takes one with rader=1, and 683 two with rader=2; a length without Rader's stage keeps its launches, so
+// the search does not time the knob there.
+TEST(Tuning, RaderRouteIsMeasuredNotRuled)
+{
+  const auto device = test::preferredOpenClDevice();
+  if (!device) GTEST_SKIP() << "no OpenCL device";
+  OpenClBackend backend(*device, OpenClOptions{});
+  const auto kernels = [&](const TransformDescriptor& d, const PlanShape& shape) {
+    std::size_t count = 0;
+    for (const KernelRecord& r : test::launchRecords(*backend.createPlan(d, shape)))
+      count += r.type == KernelRecord::Type::Kernel;
+    return count;
+  };
+  const TransformDescriptor n1427 = TransformDescriptor::complex1d(1427, 2),
+                            n683 = TransformDescriptor::complex1d(683, 2);
+  EXPECT_GE(kernels(n1427, PlanShape{}), 2u);
+  EXPECT_EQ(kernels(n1427, shapeWith(&PlanShape::raderLaunches, 1)), 1u);
+  EXPECT_EQ(kernels(n683, PlanShape{}), 1u);
+  EXPECT_GE(kernels(n683, shapeWith(&PlanShape::raderLaunches, 2)), 2u);
+  const TransformDescriptor n1024 = TransformDescriptor::complex1d(1024, 2);
+  const std::string heuristic = detail::scheduleSignature(backend, n1024, PlanShape{});
+  for (std::size_t value : {1u, 2u})
+    EXPECT_EQ(detail::scheduleSignature(backend, n1024, shapeWith(&PlanShape::raderLaunches, value)),
+              heuristic);
+}
+
 namespace {
 
 TransformDescriptor realForward(std::size_t nx, std::size_t ny, std::size_t batch)
@@ -396,5 +423,10 @@ INSTANTIATE_TEST_SUITE_P(
                  TransformDescriptor::complex1d(3000, 2)},
         KnobCase{"balanced16_n3000", &PlanShape::balancedValues, 16, TransformDescriptor::complex1d(3000, 2)},
         KnobCase{"balanced20_n960", &PlanShape::balancedValues, 20, TransformDescriptor::complex1d(960, 2)},
-        KnobCase{"balanced25_r2c_1920", &PlanShape::balancedValues, 25, realForward(1920, 1, 2)}),
+        KnobCase{"balanced25_r2c_1920", &PlanShape::balancedValues, 25, realForward(1920, 1, 2)},
+        KnobCase{"rader_one_launch_n1427", &PlanShape::raderLaunches, 1,
+                 TransformDescriptor::complex1d(1427, 2)},
+        KnobCase{"rader_one_launch_r2c_2029", &PlanShape::raderLaunches, 1, realForward(2029, 1, 2)},
+        KnobCase{"rader_two_launches_n683", &PlanShape::raderLaunches, 2,
+                 TransformDescriptor::complex1d(683, 2)}),
     [](const testing::TestParamInfo<KnobCase>& info) { return std::string(info.param.label); });

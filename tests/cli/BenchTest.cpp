@@ -120,8 +120,9 @@ TEST(Bench, MeasurePlansSearchesOnceWithinTheLimit)
   EXPECT_EQ((*searched)["measured"].toInt(), 1);
   EXPECT_TRUE((*searched)["budget_exhausted"].toBool());
   EXPECT_GT((*searched)["search_ms"].toDouble(), 0.0);
-  EXPECT_EQ((*searched)["shape"].toString(),
-            QStringLiteral("radix=0 group=0 strided=0 lines=0 pass=0 local=0 first=0 conv=0 balanced=0"));
+  EXPECT_EQ(
+      (*searched)["shape"].toString(),
+      QStringLiteral("radix=0 group=0 strided=0 lines=0 pass=0 local=0 first=0 conv=0 balanced=0 rader=0"));
 
   const CliResult second = runBench(arguments, environment);
   ASSERT_EQ(second.exitCode, 0) << second.err;

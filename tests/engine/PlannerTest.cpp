@@ -1080,6 +1080,11 @@ TEST(Planner, RaderRunsInOneLaunchWhereItsConvolutionFits)
   // (16 x 25 on 16 work-items) nor 683 (22 x 31 on 31) above.
   for (std::size_t p : {1601u, 2053u, 2161u, 3001u, 4001u})
     EXPECT_FALSE(first(TransformDescriptor::complex1d(p, 2), kGpuRader).raderInOneLaunch) << p;
+  // A measured shape may put them in one launch all the same (PlanShape::raderLaunches 1).
+  DeviceLimits whereItFits = kGpuRader;
+  whereItFits.raderOneLaunchWhereItFits = true;
+  for (std::size_t p : {1427u, 1601u, 2053u, 3001u, 4001u})
+    EXPECT_TRUE(first(TransformDescriptor::complex1d(p, 2), whereItFits).raderInOneLaunch) << p;
   DeviceLimits restApart = kGpuRader;
   restApart.raderWithRest = false;
   const StockhamPass factor = first(TransformDescriptor::complex1d(1809, 2), restApart);

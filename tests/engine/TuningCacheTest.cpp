@@ -48,19 +48,21 @@ TEST(PlanShape, TextRoundTrips)
 {
   const PlanShape s = someShape();
   EXPECT_EQ(s.toString(),
-            "radix=8 group=128 strided=512 lines=8 pass=1024 local=16384 first=0 conv=0 balanced=20");
+            "radix=8 group=128 strided=512 lines=8 pass=1024 local=16384 first=0 conv=0 balanced=20 rader=0");
   EXPECT_EQ(PlanShape::parse(s.toString()), s);
   EXPECT_TRUE(PlanShape::parse(PlanShape{}.toString())->isDefault());
 }
 
-// The last two were written before a knob existed (the splits', then balanced=): searched again.
+// The last three were written before a knob existed (the splits', balanced=, then rader=): searched
+// again.
 TEST(PlanShape, RejectsMalformedText)
 {
   for (const char* bad :
        {"", "radix=8", "radix=8 group=128 strided=512 lines=8 pass=x",
         "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0 balanced=0 colour=3",
         "radix 8 group=1", "radix=8 group=128 strided=512 lines=8 pass=1024 local=0",
-        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0"})
+        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0",
+        "radix=8 group=128 strided=512 lines=8 pass=1024 local=0 first=0 conv=0 balanced=0"})
     EXPECT_FALSE(PlanShape::parse(bad)) << bad;
 }
 

@@ -37,10 +37,15 @@ struct PlanShape
   // line, groupings whose work-items hold at most that many values (0: the planner's, 25 or for real rows
   // 20).
   std::size_t balancedValues = 0;
+  // Rader's stage: 1 in one launch wherever its kernels take it, 2 as its two convolution FFTs (0: the
+  // planner's rule, which holds the values a work-item keeps in registers against a limit). Between 32
+  // and 46 values the stage's radices do not tell which is faster (docs/benchmarks.md: one launch won 7 and
+  // lost 11 of 18 primes), so it is measured.
+  std::size_t raderLaunches = 0;
 
   bool isDefault() const { return *this == PlanShape{}; }
-  // "radix=8 group=64 strided=256 lines=4 pass=0 local=0 first=0 conv=0 balanced=0": the cache file's
-  // format.
+  // "radix=8 group=64 strided=256 lines=4 pass=0 local=0 first=0 conv=0 balanced=0 rader=0": the cache
+  // file's format.
   std::string toString() const;
   static std::optional<PlanShape> parse(std::string_view text);
   bool operator==(const PlanShape&) const = default;
