@@ -235,7 +235,7 @@ std::string teamOptions(const StockhamPass& p)
 
 // Rader's one-launch stage whose radices are all 22 or more (683: 682 at radices 22 and 31) gets 128
 // registers from NVIDIA's compiler; capped at 96 (PtxRegisterCap.h) more of its lines run at once.
-// H100, ms per 2^25 complex values, the cap as built against --uncapped-registers (`.deps/exp85.sh`):
+// H100, ms per 2^25 complex values, the cap as built against --uncapped-registers (docs/benchmarks.md):
 // 683 0.535 -> 0.503, 1366 0.696 -> 0.637, 1366 x 768 0.910 -> 0.853, R2C 1366 x 768 0.517 -> 0.502.
 // One large radix beside small ones is not enough: 311 (2, 5, 31) lost 31% under the cap, 373 (4, 3,
 // 31) 3%, 929 (8, 4, 29) 1%. At 104 nothing moved; at 80, 683 lost 9% while 1366 gained 12%; at 72
