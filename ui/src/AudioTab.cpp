@@ -264,6 +264,7 @@ void AudioTab::applyDisplaySettings()
 void AudioTab::applyAveragingSettings()
 {
   spectrum_->setAveraging(controls_->averagingSettings());
+  results_->averagingChanged();
   if (started_) controls_->saveSettings();
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 using namespace spectrascope::ui;
+namespace audio = spectrascope::audio;
 
 namespace {
 constexpr int kTimeoutMs = 20000;
@@ -61,6 +62,7 @@ class TinyFilesTest : public QObject
 private slots:
   void bothViewsShowOneAnalysisOfTheSamples_data();
   void bothViewsShowOneAnalysisOfTheSamples();
+  void anotherAveragingKeepsTheFileShown();
 };
 
 void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples_data()
@@ -155,6 +157,33 @@ void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples()
   QVERIFY2(std::abs(fileDb - paneDb) < 1.5,
            qPrintable(QStringLiteral("pane \"%1\", file view \"%2\"")
                           .arg(spectrum->readoutText(), view->readoutAt(QPointF(plot.center().x(), peakY)))));
+}
+
+// A new averaging mode restarts the pane's averages: the file's one column is shown again, not lost until
+// the file is opened anew (no frame of the player reaches the pane for such a file).
+void TinyFilesTest::anotherAveragingKeepsTheFileShown()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
+  QVERIFY(writeTinyFile(path, 10));
+  AudioTab tab;
+  tab.resize(1000, 700);
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
+  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
+  QVERIFY(view && spectrum);
+  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+  audio::AveragingSettings averaging = tab.averaging();
+  averaging.mode = averaging.mode == audio::AveragingMode::Exponential ? audio::AveragingMode::None
+                                                                       : audio::AveragingMode::Exponential;
+  tab.setAveraging(averaging);
+  QTest::qWait(300);
+  QCOMPARE(int(spectrum->displayed().size()), view->overview().bins);
+  QVERIFY2(spectrum->readoutText().contains(QStringLiteral("shorter than one 2048-point frame")),
+           qPrintable(spectrum->readoutText()));
 }
 
 QTEST_MAIN(TinyFilesTest)

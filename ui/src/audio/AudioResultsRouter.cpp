@@ -41,8 +41,13 @@ void AudioResultsRouter::sourceChanged()
 
 void AudioResultsRouter::showWholeFile(const AudioFileOverview* file)
 {
-  wholeFileShown_ = file != nullptr;
+  wholeFile_ = file;
   live_->showWholeFile(file);
+}
+
+void AudioResultsRouter::averagingChanged()
+{
+  if (wholeFile_) live_->showWholeFile(wholeFile_);
 }
 
 void AudioResultsRouter::route(const SpectrumColumns& columns)
@@ -54,7 +59,7 @@ void AudioResultsRouter::route(const SpectrumColumns& columns)
   backend_ = columns.backend;
   if (columns.report && timingFeed_) timingFeed_->publish(tr("Audio"), *columns.report);
   if (columns.fftSize != settings_.fftSize * settings_.zeroPadding) return; // made before the size changed
-  if (controls_->isFrozen() || wholeFileShown_) return;
+  if (controls_->isFrozen() || wholeFile_) return;
   live_->addColumns(columns);
 }
 

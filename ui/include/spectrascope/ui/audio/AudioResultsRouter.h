@@ -45,6 +45,8 @@ public:
   // A file shorter than one frame: the spectrum pane shows its overview's column and the results of the
   // player's frames (the few samples at a window's edge) go to the level meter only; null ends that.
   void showWholeFile(const AudioFileOverview* file);
+  // Another averaging restarted the pane's averages: a whole file shown is shown again (no result will).
+  void averagingChanged();
   // The backend the latest result was computed on.
   QString backend() const { return backend_; }
 
@@ -67,7 +69,7 @@ private:
   QString backend_;
   QElapsedTimer sinceResult_;
   bool idle_ = false;
-  bool wholeFileShown_ = false;
+  const AudioFileOverview* wholeFile_ = nullptr; // the source's own file, alive while it is shown
   static constexpr int kDisplayIntervalMs = 16; // about 60 frames per second
   // Many capture blocks, even from a source that delivers in bursts: a pause, not a late block.
   static constexpr int kIdleMs = 2000;
