@@ -98,8 +98,7 @@ QString SpectrumView::readoutText() const
                    .arg(peak.value, 0, 'f', 1)
                    .arg(noteText(peak.bin * binHz));
   if (cursorX_ >= 0) {
-    SpectrumParameters p = params_;
-    p.size = size();
+    const SpectrumParameters p = plotParameters();
     const double f = std::max(0.0, SpectrumRenderer::frequencyAt(p, cursorX_));
     const std::size_t k = std::min(db.size() - 1, std::size_t(std::lround(f / binHz)));
     text += tr("   cursor %1 Hz  %2 dB  %3").arg(f, 0, 'f', 1).arg(db[k], 0, 'f', 1).arg(noteText(f));
@@ -121,14 +120,25 @@ QRectF SpectrumView::readoutRect() const
   return readoutRectFor(readoutText());
 }
 
+SpectrumParameters SpectrumView::plotParameters() const
+{
+  SpectrumParameters p = params_;
+  p.size = size();
+  return p;
+}
+
+QRectF SpectrumView::noteRect() const
+{
+  return note_.isEmpty() ? QRectF() : readoutRect();
+}
+
 // The readout's text is found once a paint (a peak search over every bin), so its box is measured from it.
 // It goes to the top corner where it hides the least of the traces: at the top left it covered a low
 // tone's peak and the loud low end of speech and music; a flat spectrum keeps it at the left.
 QRectF SpectrumView::readoutRectFor(const QString& readout) const
 {
   if (readout.isEmpty()) return {};
-  SpectrumParameters p = params_;
-  p.size = size();
+  const SpectrumParameters p = plotParameters();
   const QRectF room = SpectrumRenderer::plotRect(p).adjusted(4, 2, -4, -2);
   const QRectF text = fontMetrics().boundingRect(
       room.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding).toRect(),
@@ -143,8 +153,7 @@ QRectF SpectrumView::readoutRectFor(const QString& readout) const
 // column at the top end): 0 when they all pass below it.
 double SpectrumView::hiddenTrace(const QRectF& box) const
 {
-  SpectrumParameters p = params_;
-  p.size = size();
+  const SpectrumParameters p = plotParameters();
   const double binHz = p.sampleRate / std::max(1, p.fftSize);
   std::vector<double> reach(std::size_t(std::max(0.0, box.width())) + 1, 0.0);
   for (const std::vector<float>* trace : {&averager_.displayed(), &averager_.peaks()})
@@ -162,8 +171,7 @@ double SpectrumView::hiddenTrace(const QRectF& box) const
 
 void SpectrumView::paintEvent(QPaintEvent*)
 {
-  SpectrumParameters p = params_;
-  p.size = size();
+  const SpectrumParameters p = plotParameters();
   const QImage image =
       SpectrumRenderer::render(p, averager_.displayed(), averager_.peaks(), devicePixelRatioF());
   QPainter painter(this);

@@ -36,10 +36,15 @@ public:
   QString readoutText() const;
   // A line the readout ends with while it applies (what a short file's spectrum is); empty for none.
   void setNote(const QString& note);
+  const QString& note() const { return note_; }
   // Where the readout is drawn, on its backdrop in the plot's top corner where it hides less of the traces
   // (empty without a frame).
   QRectF readoutRect() const;
+  // Where the note's text is drawn (empty without one): in the readout's box, as its last line.
+  QRectF noteRect() const;
   const SpectrumParameters& parameters() const { return params_; }
+  // The parameters the plot is drawn with (its size, in logical pixels): where the traces are.
+  SpectrumParameters plotParameters() const;
 
   static constexpr int kMinimumHeight = 80; // fits 1920x1080 at scale 2 (540 logical rows)
 
