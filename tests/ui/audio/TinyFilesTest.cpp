@@ -7,8 +7,10 @@
 #include "spectrascope/ui/audio/AudioFileOverview.h"
 #include "spectrascope/ui/audio/AxisPainter.h"
 #include "spectrascope/ui/audio/FileOverviewView.h"
+#include "spectrascope/ui/audio/SpectrumRenderer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
 
+#include <QDir>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,6 +47,57 @@ bool writeTinyFile(const QString& path, int count)
   return ok;
 }
 
+// A pixel of the spectrum's main trace (SpectrumRenderer's kTrace, 110 200 255) drawn at least about
+// two-thirds over the plot's background: not one dimmed under a backdrop, nor a grid line or a label.
+bool isTracePixel(QRgb pixel)
+{
+  return qBlue(pixel) >= 170 && qBlue(pixel) - qRed(pixel) >= 80;
+}
+
+// Light text on the pane's dark backdrops (the readout's and the note's letters).
+bool isTextPixel(QRgb pixel)
+{
+  return qRed(pixel) >= 150 && qGreen(pixel) >= 150 && qBlue(pixel) >= 150;
+}
+
+struct TraceUnder
+{
+  int drawn = 0;  // pixels of the trace drawn inside the box, without it
+  int hidden = 0; // of which the pane shows no trace (covered)
+};
+
+// The pane's trace inside `box` but outside `except`: the plot alone, as the renderer draws it with the
+// pane's own parameters, against what the pane shows there.
+TraceUnder traceUnder(const SpectrumView& spectrum, const QImage& shown, const QRectF& box,
+                      const QRectF& except = {})
+{
+  const QImage plot = SpectrumRenderer::render(spectrum.plotParameters(), spectrum.displayed(),
+                                               spectrum.peaks(), shown.devicePixelRatio());
+  TraceUnder under;
+  const QRect pixels = box.toAlignedRect().intersected(plot.rect()).intersected(shown.rect());
+  for (int y = pixels.top(); y <= pixels.bottom(); ++y)
+    for (int x = pixels.left(); x <= pixels.right(); ++x) {
+      if (!isTracePixel(plot.pixel(x, y)) || except.contains(QPointF(x + 0.5, y + 0.5))) continue;
+      ++under.drawn;
+      under.hidden += !isTracePixel(shown.pixel(x, y));
+    }
+  return under;
+}
+
+// Pixel columns of `box` whose letters are drawn, from its left and right edges inwards.
+int textColumnsNear(const QImage& shown, const QRect& box, bool fromRight)
+{
+  int columns = 0;
+  for (int i = 0; i < box.width() / 4; ++i) {
+    const int x = fromRight ? box.right() - i : box.left() + i;
+    bool text = false;
+    for (int y = box.top(); y <= box.bottom() && !text; ++y)
+      text = isTextPixel(shown.pixel(x, y));
+    columns += text;
+  }
+  return columns;
+}
+
 // The level a readout names ("... -6.1 dB ..."), NaN where it names none.
 double levelIn(const QString& readout, const QString& before = {})
 {
@@ -63,6 +116,8 @@ private slots:
   void bothViewsShowOneAnalysisOfTheSamples_data();
   void bothViewsShowOneAnalysisOfTheSamples();
   void anotherAveragingKeepsTheFileShown();
+  void theNoteLeavesTheTraceVisibleInANarrowPane_data();
+  void theNoteLeavesTheTraceVisibleInANarrowPane();
 };
 
 void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples_data()
@@ -126,8 +181,8 @@ void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples()
                             .arg(file.db[std::size_t(k)])));
 
   // Both say what it is.
-  QVERIFY2(spectrum->readoutText().contains(QStringLiteral("shorter than one 2048-point frame")),
-           qPrintable(spectrum->readoutText()));
+  QVERIFY2(spectrum->note().contains(QStringLiteral("in one 2048-point frame")),
+           qPrintable(spectrum->note()));
   const QImage drawn = view->grab().toImage(), picture = view->visibleImage();
   int noteRows = 0; // rows at the plot's foot drawn over (the note's backdrop and text)
   for (int row = 1; row <= 12; ++row) {
@@ -182,8 +237,86 @@ void TinyFilesTest::anotherAveragingKeepsTheFileShown()
   tab.setAveraging(averaging);
   QTest::qWait(300);
   QCOMPARE(int(spectrum->displayed().size()), view->overview().bins);
-  QVERIFY2(spectrum->readoutText().contains(QStringLiteral("shorter than one 2048-point frame")),
-           qPrintable(spectrum->readoutText()));
+  QVERIFY2(spectrum->note().contains(QStringLiteral("in one 2048-point frame")),
+           qPrintable(spectrum->note()));
+}
+
+void TinyFilesTest::theNoteLeavesTheTraceVisibleInANarrowPane_data()
+{
+  QTest::addColumn<QSize>("tabSize");
+  QTest::newRow("700 x 500") << QSize(700, 500);
+  QTest::newRow("560 x 420") << QSize(560, 420);
+}
+
+// In a narrow window the note that says what a tiny file's spectrum is stays readable, whole, and hides
+// none of the trace: as a box over the plot, wrapped to its width, it covered most of the curve.
+void TinyFilesTest::theNoteLeavesTheTraceVisibleInANarrowPane()
+{
+  QFETCH(QSize, tabSize);
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
+  QVERIFY(writeTinyFile(path, 10));
+  AudioTab tab;
+  tab.resize(tabSize);
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
+  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
+  QVERIFY(view && spectrum);
+  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+
+  const QImage drawn = spectrum->grab().toImage();
+  const QString png = QDir::temp().filePath(
+      QStringLiteral("spectrascope-tiny-note-%1x%2.png").arg(tabSize.width()).arg(tabSize.height()));
+  drawn.save(png);
+  qInfo("spectrum pane %dx%d, drawn to %s", spectrum->width(), spectrum->height(), qPrintable(png));
+
+  // None of the trace is hidden under the note's box.
+  const QRectF box = spectrum->noteRect();
+  QVERIFY(!box.isEmpty());
+  const TraceUnder under = traceUnder(*spectrum, drawn, box);
+  QVERIFY2(
+      under.hidden == 0,
+      qPrintable(QStringLiteral("the note's box (%1 x %2 at %3, %4) hides %5 of the trace's %6 pixels there")
+                     .arg(box.width())
+                     .arg(box.height())
+                     .arg(box.x())
+                     .arg(box.y())
+                     .arg(under.hidden)
+                     .arg(under.drawn)));
+
+  // Nor anywhere else but under the readout's box: the trace is there to see.
+  const TraceUnder whole = traceUnder(*spectrum, drawn, spectrum->rect(), spectrum->readoutRect());
+  QVERIFY2(whole.drawn > 50 && whole.hidden == 0,
+           qPrintable(QStringLiteral("%1 of the trace's %2 pixels outside the readout are hidden")
+                          .arg(whole.hidden)
+                          .arg(whole.drawn)));
+
+  // The note is drawn whole: its box lies inside the pane, the text fits it (one line or wrapped to its
+  // width) and letters are drawn at both its ends.
+  QVERIFY2(QRectF(spectrum->rect()).contains(box),
+           qPrintable(QStringLiteral("note box %1 x %2 at %3, %4 in a pane of %5 x %6")
+                          .arg(box.width())
+                          .arg(box.height())
+                          .arg(box.x())
+                          .arg(box.y())
+                          .arg(spectrum->width())
+                          .arg(spectrum->height())));
+  // (A pixel more than the box, for its width rounded to whole pixels.)
+  const QRect needed = spectrum->fontMetrics().boundingRect(
+      QRect(box.topLeft().toPoint(), QSize(int(std::ceil(box.width())) + 1, spectrum->height())),
+      Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, spectrum->note());
+  QVERIFY2(needed.height() <= box.height() && needed.width() <= box.width(),
+           qPrintable(QStringLiteral("\"%1\" needs %2 x %3 px, its box is %4 x %5")
+                          .arg(spectrum->note())
+                          .arg(needed.width())
+                          .arg(needed.height())
+                          .arg(box.width())
+                          .arg(box.height())));
+  QVERIFY(textColumnsNear(drawn, needed, false) > 0);
+  QVERIFY(textColumnsNear(drawn, needed, true) > 0);
 }
 
 QTEST_MAIN(TinyFilesTest)

@@ -51,6 +51,15 @@ QString shortFileNote(const AudioFileOverview& file)
       .arg(AudioFileOverview::kFftSize);
 }
 
+QString shortFileCaption(const AudioFileOverview& file)
+{
+  if (!file.isShorterThanOneFrame()) return {};
+  // About 40 characters: one line in the narrowest pane (300 pixels).
+  constexpr int kFrame = AudioFileOverview::kFftSize;
+  return file.frames == 1 ? tr("1 sample in one %1-point frame").arg(kFrame)
+                          : tr("All %1 samples in one %2-point frame").arg(file.frames).arg(kFrame);
+}
+
 void loadAudioFileOverview(QPromise<AudioFileOverview>& promise, const QString& path, int channel,
                            std::shared_ptr<Engine> engine)
 {

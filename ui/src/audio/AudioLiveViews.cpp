@@ -102,7 +102,7 @@ double AudioLiveViews::peakFrequencyHz() const
 
 void AudioLiveViews::showWholeFile(const AudioFileOverview* file)
 {
-  spectrum_->setNote(file ? shortFileNote(*file) : QString());
+  spectrum_->setNote(file ? shortFileCaption(*file) : QString());
   if (!file || file->columns < 1 || file->bins < 1) return;
   const std::span<const float> column(file->db.data(), std::size_t(file->bins));
   spectrum_->restartAverages();

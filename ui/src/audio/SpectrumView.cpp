@@ -105,7 +105,6 @@ QString SpectrumView::readoutText() const
   }
   const QString averaging = averagingText();
   if (!averaging.isEmpty()) text += QStringLiteral("\n") + averaging;
-  if (!note_.isEmpty()) text += QStringLiteral("\n") + note_;
   return text;
 }
 
@@ -120,16 +119,25 @@ QRectF SpectrumView::readoutRect() const
   return readoutRectFor(readoutText());
 }
 
+// The note's line, when there is one, takes the pane's foot and the plot the rest: over the plot, in the
+// readout's box and wrapped to a narrow pane's width, it hid most of the trace.
+int SpectrumView::noteLineHeight() const
+{
+  return note_.isEmpty() ? 0 : fontMetrics().height() + 2 * kNotePadding;
+}
+
 SpectrumParameters SpectrumView::plotParameters() const
 {
   SpectrumParameters p = params_;
-  p.size = size();
+  p.size = QSize(width(), std::max(1, height() - noteLineHeight()));
   return p;
 }
 
 QRectF SpectrumView::noteRect() const
 {
-  return note_.isEmpty() ? QRectF() : readoutRect();
+  if (note_.isEmpty()) return {};
+  return QRectF(kNotePadding, height() - noteLineHeight() + kNotePadding,
+                fontMetrics().horizontalAdvance(note_), fontMetrics().height());
 }
 
 // The readout's text is found once a paint (a peak search over every bin), so its box is measured from it.
@@ -185,6 +193,15 @@ void SpectrumView::paintEvent(QPaintEvent*)
     painter.setPen(QColor(235, 238, 245));
     painter.drawText(box.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding),
                      Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
+  }
+  if (!note_.isEmpty()) {
+    painter.fillRect(QRectF(0, p.size.height(), width(), noteLineHeight()), QColor(20, 22, 28));
+    painter.setPen(QColor(215, 220, 230));
+    const QRectF line(kNotePadding, p.size.height() + kNotePadding, width() - 2 * kNotePadding,
+                      fontMetrics().height());
+    // Elided only in a pane narrower than the line; the file view above says it in full.
+    painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                     fontMetrics().elidedText(note_, Qt::ElideRight, int(line.width())));
   }
   if (cursorX_ >= plot.left()) {
     painter.setPen(QColor(255, 255, 255, 90));

@@ -53,6 +53,8 @@ struct AudioFileOverview
 
 // What both views say of a file shorter than one frame (empty for any other file).
 QString shortFileNote(const AudioFileOverview& file);
+// The same in a line that fits a narrow spectrum pane (the file view, larger, says it in full).
+QString shortFileCaption(const AudioFileOverview& file);
 
 // channel: -1 for the mono mix, else 0-based; a channel the file lacks falls back to the mix (a mono
 // file has no right channel). engine: the one to run the STFT on (null: FFTW).

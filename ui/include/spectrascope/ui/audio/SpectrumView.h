@@ -34,13 +34,15 @@ public:
   const std::vector<float>& peaks() const { return averager_.peaks(); }
   const audio::SpectrumAverager& averager() const { return averager_; }
   QString readoutText() const;
-  // A line the readout ends with while it applies (what a short file's spectrum is); empty for none.
+  // A line under the plot while it applies (what a short file's spectrum is); empty for none. The plot
+  // makes room for it, so that it hides none of the traces.
   void setNote(const QString& note);
   const QString& note() const { return note_; }
   // Where the readout is drawn, on its backdrop in the plot's top corner where it hides less of the traces
   // (empty without a frame).
   QRectF readoutRect() const;
-  // Where the note's text is drawn (empty without one): in the readout's box, as its last line.
+  // Where the note's whole text goes (empty without one): one line under the plot; wider than the pane
+  // when the pane is too narrow for it, which then shows it elided.
   QRectF noteRect() const;
   const SpectrumParameters& parameters() const { return params_; }
   // The parameters the plot is drawn with (its size, in logical pixels): where the traces are.
@@ -55,6 +57,8 @@ protected:
 
 private:
   static constexpr int kReadoutPadding = 4;
+  static constexpr int kNotePadding = 3;
+  int noteLineHeight() const;
   QString averagingText() const;
   QRectF readoutRectFor(const QString& readout) const;
   double hiddenTrace(const QRectF& box) const;
