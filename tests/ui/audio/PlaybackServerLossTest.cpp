@@ -5,21 +5,19 @@
 // heard; once the server is back, Play plays aloud again. The judgements use what the user sees (the status
 // line, the Play button, the cursor) and what the server sees (its clients' playback streams), so the same
 // file builds against the older tab and shows how it failed.
+#include "PulseServerChecks.h"
 #include "spectrascope/ui/AudioTab.h"
 
-#include <QDataStream>
 #include <QElapsedTimer>
-#include <QFile>
-#include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
 #include <csignal>
-#include <numbers>
 
 using namespace spectrascope::ui;
+using namespace spectrascope::test;
 
 namespace {
 
@@ -30,49 +28,6 @@ constexpr int kServerBackMs = 15000;
 int serverPid()
 {
   return qEnvironmentVariableIntValue("SPECTRASCOPE_TEST_PULSE_PID");
-}
-
-// `seconds` of a 440 Hz tone at half scale, 48 kHz mono 16-bit PCM: long enough to outlast the test.
-bool writeToneWav(const QString& path, int seconds)
-{
-  constexpr int kRate = 48000;
-  const quint32 frames = quint32(seconds) * kRate, dataBytes = frames * 2;
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  QDataStream out(&file);
-  out.setByteOrder(QDataStream::LittleEndian);
-  out.writeRawData("RIFF", 4);
-  out << quint32(36 + dataBytes);
-  out.writeRawData("WAVEfmt ", 8);
-  out << quint32(16) << quint16(1) << quint16(1) << quint32(kRate) << quint32(kRate * 2) << quint16(2)
-      << quint16(16);
-  out.writeRawData("data", 4);
-  out << quint32(dataBytes);
-  for (quint32 i = 0; i < frames; ++i)
-    out << qint16(std::lround(16384 * std::sin(2 * std::numbers::pi * 440.0 * i / kRate)));
-  return out.status() == QDataStream::Ok;
-}
-
-// What the server says (-1: it does not answer).
-QByteArray pactl(const QStringList& arguments)
-{
-  QProcess process;
-  process.start(QStringLiteral("pactl"), arguments);
-  if (!process.waitForFinished(5000) || process.exitCode() != 0) return "-1";
-  return process.readAllStandardOutput();
-}
-
-bool serverAnswers()
-{
-  return pactl({QStringLiteral("info")}) != "-1";
-}
-
-// Clients' playback streams on the server: one while the tab is heard.
-int playbackStreams()
-{
-  const QByteArray listing =
-      pactl({QStringLiteral("list"), QStringLiteral("short"), QStringLiteral("sink-inputs")});
-  return listing == "-1" ? -1 : int(listing.count("protocol-native"));
 }
 
 } // namespace
