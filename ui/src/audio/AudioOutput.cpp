@@ -15,6 +15,10 @@ constexpr int kDrainMs = 10;
 // Sound the process has not taken yet beyond this (a stalled process) is dropped rather than queued:
 // the picture leads, the sound never lags behind it.
 constexpr qint64 kMaxQueuedBytes = 1 << 16;
+// While a file plays unheard, a new output process tries again this often: soon enough that a server
+// started meanwhile is heard within seconds, rarely enough that the tries cost nothing worth noticing
+// (each is a process that finds no server and ends within moments).
+constexpr int kRetryMs = 2000;
 } // namespace
 
 AudioOutput::AudioOutput(std::shared_ptr<audio::SampleRingBuffer> ring, QObject* parent)
@@ -23,6 +27,10 @@ AudioOutput::AudioOutput(std::shared_ptr<audio::SampleRingBuffer> ring, QObject*
   timer_ = new QTimer(this);
   timer_->setInterval(kDrainMs);
   connect(timer_, &QTimer::timeout, this, &AudioOutput::drain);
+  retry_ = new QTimer(this);
+  retry_->setSingleShot(true);
+  retry_->setInterval(kRetryMs);
+  connect(retry_, &QTimer::timeout, this, &AudioOutput::launch);
 }
 
 AudioOutput::~AudioOutput()
@@ -40,18 +48,30 @@ AudioOutput::~AudioOutput()
 
 void AudioOutput::start(int sampleRate)
 {
+  sampleRate_ = sampleRate;
+  unavailableReason_.clear();
+  launch();
+}
+
+// A new output process (each finds the audio server as it is now), for start() and for each try again.
+void AudioOutput::launch()
+{
+  retry_->stop();
   retire();
   reader_ = {};
   heard_ = false;
+  canRetry_ = true;
   process_ = new QProcess(this);
   // Its warnings (Qt's audio backend) go where ours go.
   process_->setProcessChannelMode(QProcess::ForwardedErrorChannel);
   connect(process_, &QProcess::readyReadStandardOutput, this, &AudioOutput::onOutput);
   connect(process_, &QProcess::finished, this, [this](int exitCode) { onProcessEnded(exitCode); });
   connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-    if (error == QProcess::FailedToStart)
+    if (error == QProcess::FailedToStart) {
+      canRetry_ = false; // a program that cannot be run will not run on the next try either
       fail(tr("No sound output"), tr("the playback program %1 could not be run (%2)")
                                       .arg(CaptureSupervisor::programPath(), process_->errorString()));
+    }
   });
   QTimer::singleShot(kStartTimeoutMs, process_, [this, process = process_] {
     if (process == process_ && !heard_)
@@ -59,12 +79,13 @@ void AudioOutput::start(int sampleRate)
            tr("the audio system did not open the output within %1 s").arg(kStartTimeoutMs / 1000));
   });
   process_->start(CaptureSupervisor::programPath(),
-                  {QStringLiteral("--play"), QStringLiteral("--rate"), QString::number(sampleRate)});
+                  {QStringLiteral("--play"), QStringLiteral("--rate"), QString::number(sampleRate_)});
   timer_->start();
 }
 
 void AudioOutput::stop()
 {
+  retry_->stop();
   timer_->stop();
   retire();
   heard_ = false;
@@ -112,15 +133,22 @@ void AudioOutput::onProcessEnded(int exitCode)
        tr("the playback program ended unexpectedly (exit code %1)").arg(exitCode));
 }
 
+// A loss ends the output: the session pauses the player. Without any output yet, the file plays on
+// unheard and a new process tries again a little later; the status line hears of each new reason once,
+// not of every try.
 void AudioOutput::fail(const QString& heading, const QString& reason)
 {
   if (!process_) return;
   const bool wasHeard = heard_;
   stop();
-  if (wasHeard)
+  if (wasHeard) {
     emit lost(heading, reason);
-  else
-    emit unavailable(heading, reason);
+    return;
+  }
+  if (canRetry_) retry_->start();
+  if (reason == unavailableReason_) return;
+  unavailableReason_ = reason;
+  emit unavailable(heading, reason);
 }
 
 } // namespace spectrascope::ui
