@@ -1,6 +1,7 @@
 // The Audio tab's spectrum readout (peak frequency and level, on its backdrop) hides none of the trace
-// when there is a corner where it need not: a loud low end (speech, music, a low tone) ran under the box
-// at the top left.
+// when there is a corner of the plot where it need not: a loud low end (speech, music, a low tone) ran
+// under the box at the top left, and a loud spectrum all along the top under either top corner. Where
+// every corner is free it stays at the top left.
 
 #include "spectrascope/ui/audio/SpectrumRenderer.h"
 #include "spectrascope/ui/audio/SpectrumView.h"
@@ -38,6 +39,7 @@ class SpectrumReadoutPlacementTest : public QObject
 private slots:
   void theReadoutLeavesTheTraceVisible_data();
   void theReadoutLeavesTheTraceVisible();
+  void aQuietSpectrumKeepsTheReadoutAtTheTopLeft();
 };
 
 void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible_data()
@@ -46,6 +48,7 @@ void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible_data()
   QTest::addColumn<double>("toHz");
   QTest::newRow("a loud low end") << 20.0 << 400.0;
   QTest::newRow("a loud top end") << 6000.0 << 24000.0;
+  QTest::newRow("loud all along the top") << 0.0 << 24000.0;
 }
 
 void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible()
@@ -62,10 +65,21 @@ void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible()
   view.addFrame(db, kRate, kFftSize, 0.1);
   QVERIFY(!view.readoutRect().isEmpty());
   QCOMPARE(binsUnderTheReadout(view, db), 0);
-  // Still inside the plot, at its top.
+  // Still inside the plot.
   SpectrumParameters p = view.parameters();
   p.size = view.size();
   QVERIFY(SpectrumRenderer::plotRect(p).contains(view.readoutRect()));
+}
+
+void SpectrumReadoutPlacementTest::aQuietSpectrumKeepsTheReadoutAtTheTopLeft()
+{
+  SpectrumView view;
+  view.resize(640, 240);
+  view.addFrame(std::vector<float>(kFftSize / 2 + 1, -60.0f), kRate, kFftSize, 0.1);
+  SpectrumParameters p = view.parameters();
+  p.size = view.size();
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  QCOMPARE(view.readoutRect().topLeft(), plot.topLeft() + QPointF(4, 2));
 }
 
 QTEST_MAIN(SpectrumReadoutPlacementTest)

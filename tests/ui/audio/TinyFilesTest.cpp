@@ -17,6 +17,7 @@
 
 #include <sndfile.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -118,6 +119,7 @@ private slots:
   void anotherAveragingKeepsTheFileShown();
   void theNoteLeavesTheTraceVisibleInANarrowPane_data();
   void theNoteLeavesTheTraceVisibleInANarrowPane();
+  void theReadoutHidesLessOfTheTraceInTheSmallestPane();
 };
 
 void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples_data()
@@ -317,6 +319,54 @@ void TinyFilesTest::theNoteLeavesTheTraceVisibleInANarrowPane()
                           .arg(box.height())));
   QVERIFY(textColumnsNear(drawn, needed, false) > 0);
   QVERIFY(textColumnsNear(drawn, needed, true) > 0);
+}
+
+// In a pane at its least height a tiny file's loud, flat spectrum runs along the top of the plot, where the
+// readout's box covered it in either top corner; a bottom corner of the plot hides less of it.
+void TinyFilesTest::theReadoutHidesLessOfTheTraceInTheSmallestPane()
+{
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
+  QVERIFY(writeTinyFile(path, 10));
+  AudioTab tab;
+  tab.resize(560, 420);
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
+  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
+  QVERIFY(view && spectrum);
+  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+  QCOMPARE(spectrum->height(), SpectrumView::kMinimumHeight);
+
+  const QImage drawn = spectrum->grab().toImage();
+  const QString png = QDir::temp().filePath(QStringLiteral("spectrascope-tiny-readout-560x420.png"));
+  drawn.save(png);
+  qInfo("spectrum pane %dx%d, drawn to %s", spectrum->width(), spectrum->height(), qPrintable(png));
+
+  // The box in the plot's top corners (the plot less 4 px at the sides and 2 at the top): every trace
+  // pixel the renderer draws there would be under the backdrop.
+  const QRectF box = spectrum->readoutRect();
+  QVERIFY(!box.isEmpty());
+  const QRectF room = SpectrumRenderer::plotRect(spectrum->plotParameters()).adjusted(4, 2, -4, -2);
+  QVERIFY(room.contains(box));
+  const QRectF topLeft(room.topLeft(), box.size());
+  const QRectF topRight = topLeft.translated(room.right() - topLeft.right(), 0);
+  const int underTopLeft = traceUnder(*spectrum, drawn, topLeft).drawn;
+  const int underTopRight = traceUnder(*spectrum, drawn, topRight).drawn;
+  const TraceUnder under = traceUnder(*spectrum, drawn, box);
+  QVERIFY2(
+      under.hidden < std::min(underTopLeft, underTopRight),
+      qPrintable(QStringLiteral("the readout's box (%1 x %2 at %3, %4) hides %5 trace pixels; at the top "
+                                "left it would hide %6, at the top right %7")
+                     .arg(box.width())
+                     .arg(box.height())
+                     .arg(box.x())
+                     .arg(box.y())
+                     .arg(under.hidden)
+                     .arg(underTopLeft)
+                     .arg(underTopRight)));
 }
 
 QTEST_MAIN(TinyFilesTest)

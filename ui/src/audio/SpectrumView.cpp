@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace spectrascope::ui {
@@ -141,9 +142,11 @@ QRectF SpectrumView::noteRect() const
 }
 
 // The readout's text is found once a paint (a peak search over every bin), so its box is measured from it.
-// It goes to the top corner where it hides the least of the traces: at the top left it covered a low
-// tone's peak and the loud low end of speech and music; a flat spectrum keeps it at the left.
-QRectF SpectrumView::readoutRectFor(const QString& readout) const
+// It goes to the corner of the plot where it hides the least of the traces: at the top left it covered a
+// low tone's peak and the loud low end of speech and music, and in a pane at its least height a loud flat
+// spectrum runs along the top, under either top corner. Ties go to the first corner in the list, so a
+// spectrum that leaves the top left free keeps the readout where it always was.
+QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) const
 {
   if (readout.isEmpty()) return {};
   const SpectrumParameters p = plotParameters();
@@ -151,29 +154,61 @@ QRectF SpectrumView::readoutRectFor(const QString& readout) const
   const QRectF text = fontMetrics().boundingRect(
       room.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding).toRect(),
       Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
-  const QRectF left =
-      text.adjusted(-kReadoutPadding, -kReadoutPadding, kReadoutPadding, kReadoutPadding).intersected(room);
-  const QRectF right = left.translated(room.right() - left.right(), 0);
-  return hiddenTrace(right) < hiddenTrace(left) ? right : left;
+  // In a plot too short for the text and its padding (a pane at its least height) the padding above and
+  // below gives way, down to a pixel, leaving the box 2 px to move in: cut to the plot's height instead,
+  // it covered a loud trace along the plot's top in every corner.
+  const double padY =
+      std::clamp(std::floor((room.height() - text.height()) / 2) - 1, 1.0, double(kReadoutPadding));
+  if (paddingY) *paddingY = padY;
+  const QRectF topLeft =
+      QRectF(room.topLeft(), QSizeF(text.width() + 2 * kReadoutPadding, text.height() + 2 * padY))
+          .intersected(room);
+  const double toRight = room.right() - topLeft.right(), toBottom = room.bottom() - topLeft.bottom();
+  const std::array<QRectF, 4> corners{topLeft, topLeft.translated(toRight, 0),
+                                      topLeft.translated(0, toBottom), topLeft.translated(toRight, toBottom)};
+  QRectF best = corners[0];
+  double least = hiddenTrace(best);
+  for (std::size_t i = 1; i < corners.size() && least > 0; ++i)
+    if (const double hidden = hiddenTrace(corners[i]); hidden < least) {
+      best = corners[i];
+      least = hidden;
+    }
+  return best;
 }
 
-// How far into `box` the traces reach, summed over its pixel columns (a log axis puts many bins in one
-// column at the top end): 0 when they all pass below it.
+// How many of the traces' pixels `box` covers: for each pixel column, the stretch of it that the lines
+// between the bins' points cross (a log axis leaves many columns between the low bins), widened by half
+// the pen (1.25 px), within the box. 0 when every trace passes above or below it.
 double SpectrumView::hiddenTrace(const QRectF& box) const
 {
+  constexpr double kHalfPen = 0.625;
   const SpectrumParameters p = plotParameters();
   const double binHz = p.sampleRate / std::max(1, p.fftSize);
-  std::vector<double> reach(std::size_t(std::max(0.0, box.width())) + 1, 0.0);
-  for (const std::vector<float>* trace : {&averager_.displayed(), &averager_.peaks()})
-    for (std::size_t k = 1; k < trace->size(); ++k) {
-      const double x = SpectrumRenderer::xOf(p, double(k) * binHz);
-      if (x < box.left() || x > box.right()) continue;
-      double& column = reach[std::min(reach.size() - 1, std::size_t(x - box.left()))];
-      column = std::max(column, box.bottom() - SpectrumRenderer::yOf(p, (*trace)[k]));
-    }
+  const std::size_t columns = std::size_t(std::max(0.0, std::ceil(box.width())));
   double hidden = 0;
-  for (double r : reach)
-    hidden += r;
+  for (const std::vector<float>* trace : {&averager_.displayed(), &averager_.peaks()}) {
+    // The highest and lowest y the trace reaches in each column of the box.
+    std::vector<double> top(columns, box.bottom() + 1), bottom(columns, box.top() - 1);
+    for (std::size_t k = 2; k < trace->size(); ++k) {
+      const QPointF a(SpectrumRenderer::xOf(p, double(k - 1) * binHz),
+                      SpectrumRenderer::yOf(p, (*trace)[k - 1]));
+      const QPointF b(SpectrumRenderer::xOf(p, double(k) * binHz), SpectrumRenderer::yOf(p, (*trace)[k]));
+      if (b.x() < box.left() || a.x() > box.right() || b.x() <= a.x()) continue;
+      const auto yAt = [&](double x) { return a.y() + (b.y() - a.y()) * (x - a.x()) / (b.x() - a.x()); };
+      const std::size_t first = std::size_t(std::max(0.0, a.x() - box.left()));
+      const std::size_t last = std::min(columns, std::size_t(std::max(0.0, b.x() - box.left())) + 1);
+      for (std::size_t c = first; c < last; ++c) {
+        const double left = std::max(a.x(), box.left() + double(c));
+        const double right = std::min(b.x(), box.left() + double(c) + 1);
+        const double y0 = yAt(left), y1 = yAt(right);
+        top[c] = std::min({top[c], y0, y1});
+        bottom[c] = std::max({bottom[c], y0, y1});
+      }
+    }
+    for (std::size_t c = 0; c < columns; ++c)
+      hidden += std::max(0.0, std::min(bottom[c] + kHalfPen, box.bottom()) -
+                                  std::max(top[c] - kHalfPen, box.top()));
+  }
   return hidden;
 }
 
@@ -188,10 +223,11 @@ void SpectrumView::paintEvent(QPaintEvent*)
   const QString readout = readoutText();
   if (!readout.isEmpty()) {
     // On a backdrop of the plot's own colour, so that a loud spectrum's curve never runs through the text.
-    const QRectF box = readoutRectFor(readout);
+    double padY = kReadoutPadding;
+    const QRectF box = readoutRectFor(readout, &padY);
     painter.fillRect(box, QColor(20, 22, 28, 225));
     painter.setPen(QColor(235, 238, 245));
-    painter.drawText(box.adjusted(kReadoutPadding, kReadoutPadding, -kReadoutPadding, -kReadoutPadding),
+    painter.drawText(box.adjusted(kReadoutPadding, padY, -kReadoutPadding, -padY),
                      Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, readout);
   }
   if (!note_.isEmpty()) {

@@ -38,7 +38,7 @@ public:
   // makes room for it, so that it hides none of the traces.
   void setNote(const QString& note);
   const QString& note() const { return note_; }
-  // Where the readout is drawn, on its backdrop in the plot's top corner where it hides less of the traces
+  // Where the readout is drawn, on its backdrop in the plot's corner where it hides least of the traces
   // (empty without a frame).
   QRectF readoutRect() const;
   // Where the note's whole text goes (empty without one): one line under the plot; wider than the pane
@@ -60,7 +60,8 @@ private:
   static constexpr int kNotePadding = 3;
   int noteLineHeight() const;
   QString averagingText() const;
-  QRectF readoutRectFor(const QString& readout) const;
+  // The readout's box; *paddingY, when given, is the padding above and below its text.
+  QRectF readoutRectFor(const QString& readout, double* paddingY = nullptr) const;
   double hiddenTrace(const QRectF& box) const;
 
   SpectrumParameters params_;
