@@ -21,7 +21,9 @@ for suite in $SUITES; do
   case $suite in
   engine) targets+=(engine_tests engine_no_opencl_tests engine_audio_tests engine_imaging_tests engine_learn_tests) ;;
   cli) targets+=(cli_tests spectrascope-cli spectrascope-bench) ;;
-  ui) targets+=(ui_mainwindow_test ui_audiolevels_test ui_audiotab_test ui_imagetab_test ui_imageformats_test
+  ui) targets+=(ui_mainwindow_test ui_audiolevels_test ui_audiotab_liveinput_test ui_audiofile_opening_test
+                ui_audiofile_playback_test ui_audiospectrum_pane_test ui_audiospectrogram_test ui_audiotab_layout_test
+                ui_imagetab_test ui_imageformats_test
                 ui_captureprotocol_test ui_audiotab_microphone_test ui_learntab_test ui_learnpages_test ui_timingviews_test
                 spectrascope spectrascope-capture) ;;
   *) echo "unknown suite '$suite' (engine, cli, ui)" >&2; exit 2 ;;
