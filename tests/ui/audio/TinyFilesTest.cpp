@@ -356,6 +356,8 @@ void TinyFilesTest::theReadoutHidesLessOfTheTraceInTheSmallestPane()
   const int underTopLeft = traceUnder(*spectrum, drawn, topLeft).drawn;
   const int underTopRight = traceUnder(*spectrum, drawn, topRight).drawn;
   const TraceUnder under = traceUnder(*spectrum, drawn, box);
+  qInfo("the readout's box at %g, %g hides %d trace pixels; at the top left %d, at the top right %d", box.x(),
+        box.y(), under.hidden, underTopLeft, underTopRight);
   QVERIFY2(
       under.hidden < std::min(underTopLeft, underTopRight),
       qPrintable(QStringLiteral("the readout's box (%1 x %2 at %3, %4) hides %5 trace pixels; at the top "
