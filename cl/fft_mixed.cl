@@ -1129,7 +1129,8 @@ inline void raderFilter(__global cfloat* out, __local cfloat* lines, __local uin
 // local memory: one sweep through the lines and one barrier fewer. H100, ms per 2^25 values, two rounds:
 // 683 0.554 -> 0.537, 1009 0.418 -> 0.398, 4801 0.512 -> 0.472, 64 x 1009 0.656 -> 0.639, R2C 4801 0.268
 // -> 0.253. Not with RADER_REST: there the launch went from 128 registers to 160 and 1366 from 0.698 to
-// 0.800. RADER_FILTER_APART 1 keeps the two steps apart everywhere (a comparison).
+// 0.800; the host fuses them there unless every radix is 22 or more (OpenClFftPlan.cpp: restFilterOption).
+// RADER_FILTER_APART 1 keeps the two steps apart everywhere (a comparison).
 #ifndef RADER_FILTER_APART
 #define RADER_FILTER_APART RADER_REST
 #endif

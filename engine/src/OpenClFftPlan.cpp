@@ -242,15 +242,33 @@ std::string teamOptions(const StockhamPass& p)
 // everything lost. Stages of smaller radices (1009: 16, 9, 7; 4801: 8, 8, 15, 5) lost 10 to 25% under
 // any cap, so they keep the compiler's choice, as does every other kernel (2^21's and 8192's lost 20 to
 // 70%).
+// The stage that also does the rest of its rows (RADER_REST) holds more: there 80 beat 96 on every case
+// (H100, one lease: 1366 0.636 -> 0.612, 2049 0.683 -> 0.618, 2732 0.625 -> 0.611), and 72 lost.
 constexpr int kCappedFromRadix = 22;
 constexpr int kRaderRegisterCap = 96;
+constexpr int kRaderRestRegisterCap = 80;
+
+bool everyRadixLarge(const StockhamPass& p)
+{
+  return !p.radices.empty() &&
+         std::all_of(p.radices.begin(), p.radices.end(), [](int radix) { return radix >= kCappedFromRadix; });
+}
 
 std::string registerCapOption(const StockhamPass& p)
 {
-  const bool everyRadixLarge =
-      !p.radices.empty() &&
-      std::all_of(p.radices.begin(), p.radices.end(), [](int radix) { return radix >= kCappedFromRadix; });
-  return everyRadixLarge ? " -DPTX_MAX_REGISTERS=" + std::to_string(kRaderRegisterCap) : std::string();
+  if (!everyRadixLarge(p)) return {};
+  return " -DPTX_MAX_REGISTERS=" +
+         std::to_string(p.raderRest.any() ? kRaderRestRegisterCap : kRaderRegisterCap);
+}
+
+// Rader's stage with the rest of its rows keeps the filter apart from the forward FFT's last pass
+// (cl/fft_mixed.cl's RADER_FILTER_APART) only where its radices are all large: fused, 683's went from 128
+// registers to 160 (1366 0.698 -> 0.800 ms), and under the cap of 80 it still lost (1366 0.612 -> 0.641).
+// Over smaller radices fusing gains, as it does without the rest (H100, one lease: 2018 0.485 -> 0.461,
+// 3027 0.513 -> 0.480 ms for the launch).
+std::string restFilterOption(const StockhamPass& p)
+{
+  return p.raderRest.any() && !everyRadixLarge(p) ? " -DRADER_FILTER_APART=0" : std::string();
 }
 
 } // namespace
@@ -300,6 +318,7 @@ std::string OpenClFftPlan::buildOptions(const StockhamPass& p, const Launch& lau
     if (p.teamPrime) options += teamOptions(p);
     options += convolutionCodeletOptions(p);
     if (launch.storeHook == 5 && !backend_.options().uncappedRegisters) options += registerCapOption(p);
+    if (launch.storeHook == 5) options += restFilterOption(p);
     if (p.raderRest.any()) {
       const std::vector<int>& rest = p.raderRest.radices;
       options += " -DRADER_REST=1 -DREST_M=" + std::to_string(p.raderRest.m) +
