@@ -107,6 +107,32 @@ double levelIn(const QString& readout, const QString& before = {})
   const auto match = level.match(readout);
   return match.hasMatch() ? match.captured(1).toDouble() : std::nan("");
 }
+
+// A 10-sample file opened in `tab` (shown at its size, with the settings the test gave it): its file view
+// and spectrum pane, once both show the file's one analysis. A failure leaves `view` and `spectrum` null
+// and the test failed.
+struct ShownTinyFile
+{
+  QTemporaryDir dir;
+  FileOverviewView* view = nullptr;
+  SpectrumView* spectrum = nullptr;
+};
+
+void showTinyFile(AudioTab& tab, ShownTinyFile& shown)
+{
+  const QString path = shown.dir.filePath(QStringLiteral("tiny.wav"));
+  QVERIFY(writeTinyFile(path, 10));
+  tab.show();
+  tab.openFile(path);
+  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
+  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
+  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
+  QVERIFY(view && spectrum);
+  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
+  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+  shown.view = view;
+  shown.spectrum = spectrum;
+}
 } // namespace
 
 class TinyFilesTest : public QObject
@@ -220,19 +246,13 @@ void TinyFilesTest::bothViewsShowOneAnalysisOfTheSamples()
 // the file is opened anew (no frame of the player reaches the pane for such a file).
 void TinyFilesTest::anotherAveragingKeepsTheFileShown()
 {
-  QTemporaryDir dir;
-  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
-  QVERIFY(writeTinyFile(path, 10));
   AudioTab tab;
   tab.resize(1000, 700);
-  tab.show();
-  tab.openFile(path);
-  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
-  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
-  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
-  QVERIFY(view && spectrum);
-  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
-  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+  ShownTinyFile shown;
+  showTinyFile(tab, shown);
+  if (QTest::currentTestFailed()) return;
+  FileOverviewView* view = shown.view;
+  SpectrumView* spectrum = shown.spectrum;
   audio::AveragingSettings averaging = tab.averaging();
   averaging.mode = averaging.mode == audio::AveragingMode::Exponential ? audio::AveragingMode::None
                                                                        : audio::AveragingMode::Exponential;
@@ -255,19 +275,12 @@ void TinyFilesTest::theNoteLeavesTheTraceVisibleInANarrowPane_data()
 void TinyFilesTest::theNoteLeavesTheTraceVisibleInANarrowPane()
 {
   QFETCH(QSize, tabSize);
-  QTemporaryDir dir;
-  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
-  QVERIFY(writeTinyFile(path, 10));
   AudioTab tab;
   tab.resize(tabSize);
-  tab.show();
-  tab.openFile(path);
-  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
-  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
-  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
-  QVERIFY(view && spectrum);
-  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
-  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+  ShownTinyFile shown;
+  showTinyFile(tab, shown);
+  if (QTest::currentTestFailed()) return;
+  SpectrumView* spectrum = shown.spectrum;
 
   const QImage drawn = spectrum->grab().toImage();
   const QString png = QDir::temp().filePath(
@@ -325,22 +338,15 @@ void TinyFilesTest::theNoteLeavesTheTraceVisibleInANarrowPane()
 // readout's box covered it in either top corner; a bottom corner of the plot hides less of it.
 void TinyFilesTest::theReadoutHidesLessOfTheTraceInTheSmallestPane()
 {
-  QTemporaryDir dir;
-  const QString path = dir.filePath(QStringLiteral("tiny.wav"));
-  QVERIFY(writeTinyFile(path, 10));
   AudioTab tab;
   tab.resize(560, 420);
   // The averaging of a first start, none: the readout is one line. Another, remembered from a test above,
   // adds a second line, and the box is then taller than this plot in every corner.
   tab.setAveraging(audio::AveragingSettings{});
-  tab.show();
-  tab.openFile(path);
-  QTRY_COMPARE_WITH_TIMEOUT(tab.source(), AudioTab::Source::File, kTimeoutMs);
-  auto* view = tab.findChild<FileOverviewView*>(QStringLiteral("fileOverview"));
-  auto* spectrum = tab.findChild<SpectrumView*>(QStringLiteral("spectrumView"));
-  QVERIFY(view && spectrum);
-  QTRY_VERIFY_WITH_TIMEOUT(view->overview().columns > 0, kTimeoutMs);
-  QTRY_COMPARE_WITH_TIMEOUT(int(spectrum->displayed().size()), view->overview().bins, kTimeoutMs);
+  ShownTinyFile shown;
+  showTinyFile(tab, shown);
+  if (QTest::currentTestFailed()) return;
+  SpectrumView* spectrum = shown.spectrum;
   QCOMPARE(spectrum->height(), SpectrumView::kMinimumHeight);
 
   const QImage drawn = spectrum->grab().toImage();
