@@ -8,6 +8,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace spectrascope::ui;
@@ -40,6 +42,7 @@ private slots:
   void theReadoutLeavesTheTraceVisible_data();
   void theReadoutLeavesTheTraceVisible();
   void aQuietSpectrumKeepsTheReadoutAtTheTopLeft();
+  void theReadoutHidesNoPeakOfTones();
 };
 
 void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible_data()
@@ -80,6 +83,40 @@ void SpectrumReadoutPlacementTest::aQuietSpectrumKeepsTheReadoutAtTheTopLeft()
   p.size = view.size();
   const QRectF plot = SpectrumRenderer::plotRect(p);
   QCOMPARE(view.readoutRect().topLeft(), plot.topLeft() + QPointF(4, 2));
+}
+
+// Three tones over a quiet floor in a short pane, as a file of tones showed it: every corner hides some of
+// the trace (the tones' flanks cross the whole plot), and the readout at the top left hid the tips of the
+// two low tones. It goes where it hides only the floor and flanks: no bin louder than the floor under it.
+void SpectrumReadoutPlacementTest::theReadoutHidesNoPeakOfTones()
+{
+  SpectrumView view;
+  view.resize(394, 135);
+  std::vector<float> db(kFftSize / 2 + 1, -110.0f);
+  for (const double tone : {440.0, 1000.0, 5000.0}) {
+    const double bin = tone * kFftSize / kRate;
+    for (std::size_t k = 1; k < db.size(); ++k) // a window's main lobe and skirt, -15 dB at the tip
+      db[k] = std::max(db[k], float(-15.0 - 40.0 * std::abs(double(k) - bin)));
+  }
+  view.addFrame(db, kRate, kFftSize, 0.1);
+  SpectrumParameters p = view.parameters();
+  p.size = view.size();
+  const QRectF box = view.readoutRect();
+  QVERIFY(!box.isEmpty());
+  float loudestHidden = -200.0f;
+  for (std::size_t k = 1; k < db.size(); ++k) {
+    const QPointF point(SpectrumRenderer::xOf(p, double(k) * kRate / kFftSize),
+                        SpectrumRenderer::yOf(p, db[k]));
+    if (box.contains(point)) loudestHidden = std::max(loudestHidden, db[k]);
+  }
+  QVERIFY2(loudestHidden < -60.0f,
+           qPrintable(QStringLiteral("the readout's box (%1 x %2 at %3, %4) hides a bin "
+                                     "at %5 dB")
+                          .arg(box.width())
+                          .arg(box.height())
+                          .arg(box.x())
+                          .arg(box.y())
+                          .arg(loudestHidden)));
 }
 
 QTEST_MAIN(SpectrumReadoutPlacementTest)

@@ -144,8 +144,10 @@ QRectF SpectrumView::noteRect() const
 // The readout's text is found once a paint (a peak search over every bin), so its box is measured from it.
 // It goes to the corner of the plot where it hides the least of the traces: at the top left it covered a
 // low tone's peak and the loud low end of speech and music, and in a pane at its least height a loud flat
-// spectrum runs along the top, under either top corner. Ties go to the first corner in the list, so a
-// spectrum that leaves the top left free keeps the readout where it always was.
+// spectrum runs along the top, under either top corner. What it hides is judged first by the loudest bin
+// under it, then by pixels: in a short pane the flanks of tones cross every corner, and counting pixels
+// alone left the box over the tips of two tones rather than over the floor. Ties go to the first corner
+// in the list, so a spectrum that leaves the top left free keeps the readout where it always was.
 QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) const
 {
   if (readout.isEmpty()) return {};
@@ -166,10 +168,16 @@ QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) co
   const double toRight = room.right() - topLeft.right(), toBottom = room.bottom() - topLeft.bottom();
   const std::array<QRectF, 4> corners{topLeft, topLeft.translated(toRight, 0),
                                       topLeft.translated(0, toBottom), topLeft.translated(toRight, toBottom)};
+  // Loudest bins that differ by a few pixels count as level: then the fewer pixels hidden decide.
+  constexpr double kLevelMargin = 3;
+  const auto hidesLess = [](const HiddenTrace& a, const HiddenTrace& b) {
+    if (std::abs(a.loudestPointY - b.loudestPointY) > kLevelMargin) return a.loudestPointY > b.loudestPointY;
+    return a.pixels < b.pixels;
+  };
   QRectF best = corners[0];
-  double least = hiddenTrace(best);
-  for (std::size_t i = 1; i < corners.size() && least > 0; ++i)
-    if (const double hidden = hiddenTrace(corners[i]); hidden < least) {
+  HiddenTrace least = hiddenTrace(best);
+  for (std::size_t i = 1; i < corners.size() && least.pixels > 0; ++i)
+    if (const HiddenTrace hidden = hiddenTrace(corners[i]); hidesLess(hidden, least)) {
       best = corners[i];
       least = hidden;
     }
@@ -178,14 +186,15 @@ QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) co
 
 // How many of the traces' pixels `box` covers: for each pixel column, the stretch of it that the lines
 // between the bins' points cross (a log axis leaves many columns between the low bins), widened by half
-// the pen (1.25 px), within the box. 0 when every trace passes above or below it.
-double SpectrumView::hiddenTrace(const QRectF& box) const
+// the pen (1.25 px), within the box. 0 when every trace passes above or below it. And the loudest of the
+// bins' points inside the box.
+SpectrumView::HiddenTrace SpectrumView::hiddenTrace(const QRectF& box) const
 {
   constexpr double kHalfPen = 0.625;
   const SpectrumParameters p = plotParameters();
   const double binHz = p.sampleRate / std::max(1, p.fftSize);
   const std::size_t columns = std::size_t(std::max(0.0, std::ceil(box.width())));
-  double hidden = 0;
+  HiddenTrace hidden;
   for (const std::vector<float>* trace : {&averager_.displayed(), &averager_.peaks()}) {
     // The highest and lowest y the trace reaches in each column of the box.
     std::vector<double> top(columns, box.bottom() + 1), bottom(columns, box.top() - 1);
@@ -193,6 +202,7 @@ double SpectrumView::hiddenTrace(const QRectF& box) const
       const QPointF a(SpectrumRenderer::xOf(p, double(k - 1) * binHz),
                       SpectrumRenderer::yOf(p, (*trace)[k - 1]));
       const QPointF b(SpectrumRenderer::xOf(p, double(k) * binHz), SpectrumRenderer::yOf(p, (*trace)[k]));
+      if (box.contains(b)) hidden.loudestPointY = std::min(hidden.loudestPointY, b.y());
       if (b.x() < box.left() || a.x() > box.right() || b.x() <= a.x()) continue;
       const auto yAt = [&](double x) { return a.y() + (b.y() - a.y()) * (x - a.x()) / (b.x() - a.x()); };
       const std::size_t first = std::size_t(std::max(0.0, a.x() - box.left()));
@@ -206,8 +216,8 @@ double SpectrumView::hiddenTrace(const QRectF& box) const
       }
     }
     for (std::size_t c = 0; c < columns; ++c)
-      hidden += std::max(0.0, std::min(bottom[c] + kHalfPen, box.bottom()) -
-                                  std::max(top[c] - kHalfPen, box.top()));
+      hidden.pixels += std::max(0.0, std::min(bottom[c] + kHalfPen, box.bottom()) -
+                                         std::max(top[c] - kHalfPen, box.top()));
   }
   return hidden;
 }

@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include <limits>
 #include <vector>
 
 namespace spectrascope::ui {
@@ -62,7 +63,14 @@ private:
   QString averagingText() const;
   // The readout's box; *paddingY, when given, is the padding above and below its text.
   QRectF readoutRectFor(const QString& readout, double* paddingY = nullptr) const;
-  double hiddenTrace(const QRectF& box) const;
+  // What a box over the plot hides of the traces: how many of their pixels, and how high the loudest bin
+  // point under it is drawn (the smaller y, the louder; infinite for none).
+  struct HiddenTrace
+  {
+    double pixels = 0;
+    double loudestPointY = std::numeric_limits<double>::infinity();
+  };
+  HiddenTrace hiddenTrace(const QRectF& box) const;
 
   SpectrumParameters params_;
   audio::SpectrumAverager averager_;
