@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <vector>
 
 using namespace spectrascope::ui;
@@ -43,6 +44,7 @@ private slots:
   void theReadoutLeavesTheTraceVisible();
   void aQuietSpectrumKeepsTheReadoutAtTheTopLeft();
   void theReadoutHidesNoPeakOfTones();
+  void aLiveSpectrumDoesNotShakeTheReadout();
 };
 
 void SpectrumReadoutPlacementTest::theReadoutLeavesTheTraceVisible_data()
@@ -117,6 +119,40 @@ void SpectrumReadoutPlacementTest::theReadoutHidesNoPeakOfTones()
                           .arg(box.x())
                           .arg(box.y())
                           .arg(loudestHidden)));
+}
+
+// Live input: frame after frame of the same noisy sound (a floor that rises toward the low end, every bin
+// a few dB up or down from one frame to the next). No corner is clearly freer than another, and a readout
+// that moved on every small difference jumped about the plot; it moves only for a clear reason.
+void SpectrumReadoutPlacementTest::aLiveSpectrumDoesNotShakeTheReadout()
+{
+  SpectrumView view;
+  view.resize(394, 135);
+  std::mt19937 random(7);
+  std::normal_distribution<float> jitter(0.0f, 4.0f);
+  SpectrumParameters p = view.parameters();
+  p.size = view.size();
+  const QRectF plot = SpectrumRenderer::plotRect(p);
+  // Which corner: the box's width follows its text, so its left edge alone moves at the right.
+  const auto cornerOf = [&](const QRectF& box) {
+    return QPoint(box.left() - plot.left() < 8 ? 0 : 1, box.top() - plot.top() < 4 ? 0 : 1);
+  };
+  QPoint last;
+  QStringList corners;
+  int moves = 0;
+  for (int frame = 0; frame < 60; ++frame) {
+    std::vector<float> db(kFftSize / 2 + 1);
+    for (std::size_t k = 0; k < db.size(); ++k)
+      db[k] = float(-20.0 - 20.0 * std::log10(1.0 + double(k) / 8.0)) + jitter(random);
+    view.addFrame(db, kRate, kFftSize, 0.02 * frame);
+    const QPoint corner = cornerOf(view.readoutRect());
+    if (frame > 0 && corner != last) ++moves;
+    last = corner;
+    corners << QStringLiteral("%1%2").arg(corner.y() ? 'b' : 't').arg(corner.x() ? 'r' : 'l');
+  }
+  QVERIFY2(moves <= 1, qPrintable(QStringLiteral("the readout changed corners %1 times in 60 frames: %2")
+                                      .arg(moves)
+                                      .arg(corners.join(QLatin1Char(' ')))));
 }
 
 QTEST_MAIN(SpectrumReadoutPlacementTest)

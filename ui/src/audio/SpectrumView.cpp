@@ -68,6 +68,7 @@ void SpectrumView::setAveraging(const audio::AveragingSettings& settings)
 void SpectrumView::restartAverages()
 {
   averager_.reset();
+  readoutCorner_ = -1;
   update();
 }
 
@@ -168,20 +169,24 @@ QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) co
   const double toRight = room.right() - topLeft.right(), toBottom = room.bottom() - topLeft.bottom();
   const std::array<QRectF, 4> corners{topLeft, topLeft.translated(toRight, 0),
                                       topLeft.translated(0, toBottom), topLeft.translated(toRight, toBottom)};
-  // Loudest bins that differ by a few pixels count as level: then the fewer pixels hidden decide.
-  constexpr double kLevelMargin = 3;
-  const auto hidesLess = [](const HiddenTrace& a, const HiddenTrace& b) {
-    if (std::abs(a.loudestPointY - b.loudestPointY) > kLevelMargin) return a.loudestPointY > b.loudestPointY;
-    return a.pixels < b.pixels;
+  // Loudest bins that differ by a few pixels count as level: then the fewer pixels hidden decide. To leave
+  // the corner it is in, the readout needs a clear reason (a bin 8 px louder there, or a third more pixels):
+  // with live input, moving on every small difference between frames made it jump about the plot.
+  const auto hidesLess = [](const HiddenTrace& a, const HiddenTrace& b, double levelMargin, double share) {
+    if (std::abs(a.loudestPointY - b.loudestPointY) > levelMargin) return a.loudestPointY > b.loudestPointY;
+    return a.pixels < b.pixels * share;
   };
-  QRectF best = corners[0];
-  HiddenTrace least = hiddenTrace(best);
-  for (std::size_t i = 1; i < corners.size() && least.pixels > 0; ++i)
-    if (const HiddenTrace hidden = hiddenTrace(corners[i]); hidesLess(hidden, least)) {
-      best = corners[i];
-      least = hidden;
-    }
-  return best;
+  std::array<HiddenTrace, 4> hidden;
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    hidden[i] = hiddenTrace(corners[i]);
+    if (i > 0 && hidesLess(hidden[i], hidden[best], 3, 1)) best = i;
+  }
+  const bool stay =
+      readoutCorner_ >= 0 && (hidden[std::size_t(readoutCorner_)].pixels == 0 ||
+                              !hidesLess(hidden[best], hidden[std::size_t(readoutCorner_)], 8, 2.0 / 3));
+  if (!stay) readoutCorner_ = int(best);
+  return corners[std::size_t(readoutCorner_)];
 }
 
 // How many of the traces' pixels `box` covers: for each pixel column, the stretch of it that the lines

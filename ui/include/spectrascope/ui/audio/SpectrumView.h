@@ -76,6 +76,9 @@ private:
   audio::SpectrumAverager averager_;
   double cursorX_ = -1;
   QString note_;
+  // The corner the readout went to last (0 top left, 1 top right, 2 bottom left, 3 bottom right; -1 none
+  // yet): it stays there until another corner is clearly freer, so that live input does not shake it.
+  mutable int readoutCorner_ = -1;
 };
 
 } // namespace spectrascope::ui
