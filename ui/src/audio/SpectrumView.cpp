@@ -176,10 +176,12 @@ QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) co
     if (std::abs(a.loudestPointY - b.loudestPointY) > levelMargin) return a.loudestPointY > b.loudestPointY;
     return a.pixels < b.pixels * share;
   };
+  const std::array<std::vector<QPointF>, 2> traces{tracePoints(p, averager_.displayed()),
+                                                   tracePoints(p, averager_.peaks())};
   std::array<HiddenTrace, 4> hidden;
   std::size_t best = 0;
   for (std::size_t i = 0; i < corners.size(); ++i) {
-    hidden[i] = hiddenTrace(corners[i]);
+    hidden[i] = hiddenTrace(corners[i], traces);
     if (i > 0 && hidesLess(hidden[i], hidden[best], 3, 1)) best = i;
   }
   const bool stay =
@@ -189,24 +191,37 @@ QRectF SpectrumView::readoutRectFor(const QString& readout, double* paddingY) co
   return corners[std::size_t(readoutCorner_)];
 }
 
+// A trace's points as drawn, bin 1 on (x rises with the bin): found once for the four corners, each of
+// which then looks only at the bins over its own columns (a 65536-point frame has 32768 of them).
+std::vector<QPointF> SpectrumView::tracePoints(const SpectrumParameters& p, const std::vector<float>& trace)
+{
+  const double binHz = p.sampleRate / std::max(1, p.fftSize);
+  std::vector<QPointF> points;
+  points.reserve(trace.size());
+  for (std::size_t k = 1; k < trace.size(); ++k)
+    points.emplace_back(SpectrumRenderer::xOf(p, double(k) * binHz), SpectrumRenderer::yOf(p, trace[k]));
+  return points;
+}
+
 // How many of the traces' pixels `box` covers: for each pixel column, the stretch of it that the lines
 // between the bins' points cross (a log axis leaves many columns between the low bins), widened by half
 // the pen (1.25 px), within the box. 0 when every trace passes above or below it. And the loudest of the
 // bins' points inside the box.
-SpectrumView::HiddenTrace SpectrumView::hiddenTrace(const QRectF& box) const
+SpectrumView::HiddenTrace SpectrumView::hiddenTrace(const QRectF& box,
+                                                    const std::array<std::vector<QPointF>, 2>& traces)
 {
   constexpr double kHalfPen = 0.625;
-  const SpectrumParameters p = plotParameters();
-  const double binHz = p.sampleRate / std::max(1, p.fftSize);
   const std::size_t columns = std::size_t(std::max(0.0, std::ceil(box.width())));
   HiddenTrace hidden;
-  for (const std::vector<float>* trace : {&averager_.displayed(), &averager_.peaks()}) {
+  for (const std::vector<QPointF>& points : traces) {
     // The highest and lowest y the trace reaches in each column of the box.
     std::vector<double> top(columns, box.bottom() + 1), bottom(columns, box.top() - 1);
-    for (std::size_t k = 2; k < trace->size(); ++k) {
-      const QPointF a(SpectrumRenderer::xOf(p, double(k - 1) * binHz),
-                      SpectrumRenderer::yOf(p, (*trace)[k - 1]));
-      const QPointF b(SpectrumRenderer::xOf(p, double(k) * binHz), SpectrumRenderer::yOf(p, (*trace)[k]));
+    // The lines that reach the box's columns: from the one that ends at its left edge or beyond.
+    const auto from = std::lower_bound(points.begin(), points.end(), box.left(),
+                                       [](const QPointF& point, double x) { return point.x() < x; });
+    for (std::size_t i = std::max<std::size_t>(1, std::size_t(from - points.begin()));
+         i < points.size() && points[i - 1].x() <= box.right(); ++i) {
+      const QPointF a = points[i - 1], b = points[i];
       if (box.contains(b)) hidden.loudestPointY = std::min(hidden.loudestPointY, b.y());
       if (b.x() < box.left() || a.x() > box.right() || b.x() <= a.x()) continue;
       const auto yAt = [&](double x) { return a.y() + (b.y() - a.y()) * (x - a.x()) / (b.x() - a.x()); };

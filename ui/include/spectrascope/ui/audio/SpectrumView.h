@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include <array>
 #include <limits>
 #include <vector>
 
@@ -70,7 +71,8 @@ private:
     double pixels = 0;
     double loudestPointY = std::numeric_limits<double>::infinity();
   };
-  HiddenTrace hiddenTrace(const QRectF& box) const;
+  static std::vector<QPointF> tracePoints(const SpectrumParameters& p, const std::vector<float>& trace);
+  static HiddenTrace hiddenTrace(const QRectF& box, const std::array<std::vector<QPointF>, 2>& traces);
 
   SpectrumParameters params_;
   audio::SpectrumAverager averager_;
