@@ -119,6 +119,21 @@ void SpectrumReadoutPlacementTest::theReadoutHidesNoPeakOfTones()
                           .arg(box.x())
                           .arg(box.y())
                           .arg(loudestHidden)));
+  // On screen: each tone's tip is drawn in the trace's blue-grey (about 125, 163, 178; the backdrop and
+  // the text are grey), not under the readout's backdrop.
+  const QImage shown = view.grab().toImage();
+  for (const double tone : {440.0, 1000.0, 5000.0}) {
+    const std::size_t tip = std::size_t(std::lround(tone * kFftSize / kRate));
+    const QPoint at =
+        QPointF(SpectrumRenderer::xOf(p, double(tip) * kRate / kFftSize), SpectrumRenderer::yOf(p, db[tip]))
+            .toPoint();
+    const QRgb pixel = shown.pixel(at);
+    QVERIFY2(qBlue(pixel) - qRed(pixel) > 30,
+             qPrintable(QStringLiteral("the %1 Hz tone's tip at (%2, %3) is not drawn")
+                            .arg(tone)
+                            .arg(at.x())
+                            .arg(at.y())));
+  }
 }
 
 // Live input: frame after frame of the same noisy sound (a floor that rises toward the low end, every bin
